@@ -1,0 +1,33 @@
+// Bundles the CLI/language server, the evaluation worker and the VS Code client as CommonJS for Node.
+// One server bundle serves `check`, `lsp --stdio` and the extension's IPC start.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  // The engine builds schemas with the workspace's own zod; ours is only the fallback. TypeScript is large and
+  // needed by ts-morph at run time, so it stays a bundled dependency rather than a second copy per entry.
+};
+
+const entries = [
+  { in: 'server/cli.ts', out: 'dist/cli.js', external: [] },
+  { in: 'server/pipeline/evaluate/worker.ts', out: 'dist/worker.js', external: [] },
+  { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+];
+
+const present = entries.filter((e) => existsSync(e.in));
+await Promise.all(
+  present.map((e) =>
+    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external }).catch((err) => {
+      console.error(`build failed for ${e.in}`);
+      throw err;
+    }),
+  ),
+);
+if (!watch) console.log(`built ${present.map((e) => e.out).join(', ')}`);

@@ -1,0 +1,137 @@
+/**
+ * The contract between the workspace pipeline and its fronts (the CLI and the language server).
+ * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
+ * File paths are absolute, with the platform's separators.
+ */
+import type { FindingCode, KeyMerge, Severity, Step, Target } from '../../shared/types';
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export interface Location {
+  file: string;
+  range: Range;
+}
+
+export type SeveritySetting = Severity | 'off';
+
+export interface PipelineOptions {
+  /** Absolute workspace root: where tsconfig.json / package.json are looked up and globs are relative to. */
+  root: string;
+  flattenUnionInput: boolean;
+  target: Target;
+  /** Per-evaluation time limit in milliseconds (default 5000). */
+  timeoutMs: number;
+  /** Per-worker memory cap in megabytes (default 512). */
+  memoryMb: number;
+  /** Globs relative to root; default include `**\/*.{ts,tsx,mts,cts,js,mjs,cjs}`, default exclude node_modules, dist, build, out. */
+  include: string[];
+  exclude: string[];
+  /** Severity overrides per code; `off` drops the finding. */
+  severities: Partial<Record<FindingCode, SeveritySetting>>;
+  /** Without trust no workspace code runs: every candidate file gets an `evaluation-failed` (not trusted) diagnostic instead. */
+  trusted: boolean;
+}
+
+export interface RelatedInformation {
+  location: Location;
+  message: string;
+}
+
+/** What a quick fix needs to rename a colliding key in one variant. */
+export interface RenameData {
+  key: string;
+  variant: string;
+  discriminator: string;
+  /** Suggested new name: derived from variant and key, colliding with nothing in the union. */
+  newName: string;
+}
+
+export interface Diagnostic {
+  file: string;
+  range: Range;
+  severity: Severity;
+  code: FindingCode;
+  message: string;
+  tool?: string;
+  /** Schema path in the original input (keys, `*`). */
+  path: string[];
+  variants?: string[];
+  related: RelatedInformation[];
+  /** Present on collision-widened / enum-widened diagnostics placed on one variant's key. */
+  rename?: RenameData;
+}
+
+/** One key of a tool's schema, as the hover explains it. */
+export interface KeyReport extends Omit<KeyMerge, 'unionTrail'> {
+  /** Where each declaring variant declares the key (same order as `variants`); null where it could not be placed. */
+  declarations: Array<Location | null>;
+  /** The key's subschema in the advertised JSON Schema. */
+  advertised: unknown;
+}
+
+export interface ToolReport {
+  name: string;
+  /** registration: a call to an SDK; exported: an exported schema holding a discriminated union; tagged: `@toolSchema`. */
+  kind: 'registration' | 'exported' | 'tagged';
+  /** Where the tool is registered or declared: the whole call / declaration. */
+  location: Location;
+  /** Range of the tool's name (the name string literal, or the declaration's identifier). */
+  nameRange?: Range;
+  /** Range of the schema expression (the input argument / initializer), for hover on a schema. */
+  schemaRange?: Range;
+  /** The advertised JSON Schema, exactly what the model sees. */
+  advertised: unknown;
+  mountable: boolean;
+  keys: KeyReport[];
+}
+
+/** The result of analysing one file. */
+export interface FileReport {
+  file: string;
+  /** The overlay version that was analysed, when the text came from an overlay. */
+  version?: number;
+  tools: ToolReport[];
+  /** Diagnostics whose range lies in this file (a finding can land in another file: e.g. a variant imported from elsewhere). */
+  diagnostics: Diagnostic[];
+  /** Time spent per stage, milliseconds (for benchmarks and tracing). */
+  timings: { discover: number; bundle: number; evaluate: number; engine: number; locate: number };
+}
+
+/** Unsaved editor text that takes precedence over the disk. */
+export interface Overlay {
+  text: string;
+  version: number;
+}
+
+export interface CancellationLike {
+  readonly isCancellationRequested: boolean;
+}
+
+export interface AnalysisResult {
+  /** One report per analysed candidate file (files with no tool schema are omitted). */
+  files: FileReport[];
+  /** All diagnostics, grouped by the file they lie in (may include files that were not analysed themselves). */
+  diagnosticsByFile: Map<string, Diagnostic[]>;
+}
+
+export interface Pipeline {
+  /** Candidate files under the root (include/exclude applied, quick textual pre-filter): files that may hold tool schemas. */
+  listCandidates(): Promise<string[]>;
+  /** Analyse these files (all candidates when omitted). Overlays replace disk content for the named files. */
+  analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult>;
+  /** Files that (transitively) import `file`, from the last analysis: to re-analyse when it changes. */
+  dependents(file: string): string[];
+  /** Apply new options (settings changed) without restarting anything that need not restart. */
+  updateOptions(options: Partial<PipelineOptions>): void;
+  /** Kill and respawn the evaluation workers (after node_modules changed, or on user request). */
+  restartWorkers(): Promise<void>;
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,94 @@
+/**
+ * The engine's vocabulary: findings, the trail that leads to a schema node, and the options that
+ * every entry point shares. Everything here is plain data so it can cross a process boundary.
+ */
+
+export type FindingCode =
+  | 'collision-widened'
+  | 'enum-widened'
+  | 'union-kept'
+  | 'not-walked'
+  | 'strictness-dropped'
+  | 'not-mountable'
+  | 'evaluation-failed';
+
+export type Severity = 'error' | 'warning' | 'information';
+
+export type Target = 'draft-7' | 'draft-2020-12';
+
+/**
+ * One step from a schema node to a child, in the ORIGINAL (unflattened) input schema.
+ * Wrappers (optional, nullable, default) are looked through and leave no step.
+ */
+export type Step =
+  | { kind: 'key'; key: string } // object field
+  | { kind: 'item' } // array element (path segment `*`)
+  | { kind: 'value' } // record value (path segment `*`)
+  | { kind: 'variant'; discriminator: string; label: string; index: number } // discriminated union variant
+  | { kind: 'member'; index: number } // plain union member
+  | { kind: 'side'; side: 'left' | 'right' } // intersection side
+  | { kind: 'params' } // the tool's params schema rather than its input
+  | { kind: 'extend' }; // the host's extend object
+
+/** What a finding points at, once its trail has been followed to a node. */
+export type Anchor =
+  | 'node' // the node at the end of the trail (a union, a member, an unrepresentable type)
+  | 'key' // the property named by the trail's last key step
+  | 'discriminator' // the discriminator property of the variant at the end of the trail
+  | 'strict-call' // the `.strict()` / `.passthrough()` / `.catchall()` / `.refine()` call on the object at the end of the trail
+  | 'tool'; // the tool's registration
+
+/** One place a finding concerns, e.g. one variant's declaration of a colliding key. */
+export interface FindingSite {
+  trail: Step[];
+  anchor: Anchor;
+  /** Variant label when the site is inside a particular variant. */
+  variant?: string;
+}
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  message: string;
+  tool?: string;
+  /** Schema path in the original input: keys, and `*` for array items and record values. */
+  path: string[];
+  /** Variant labels involved, in first-seen order. */
+  variants?: string[];
+  /** Where the finding lives; for a collision, one site per declaring variant. Never empty. */
+  sites: FindingSite[];
+  /** For collisions: the key and the discriminator of the union it collided in. */
+  key?: string;
+  discriminator?: string;
+}
+
+/** How one key of one flattened union was merged: what a hover explains. */
+export interface KeyMerge {
+  /** Trail to the union (original schema) and the key inside it. */
+  unionTrail: Step[];
+  path: string[];
+  key: string;
+  discriminator: string;
+  /** Labels of the variants that declare the key, first-seen order. */
+  variants: string[];
+  outcome: 'kept' | 'enum-widened' | 'widened-unknown';
+  /** Why, in words, when not simply kept. */
+  reason?: string;
+  /** Per-variant JSON shape of the key (normalized, annotations stripped), same order as `variants`. */
+  shapes: unknown[];
+}
+
+export interface AdvertiseOptions {
+  /** Flatten discriminated unions into one object (default true). */
+  flattenUnionInput?: boolean;
+  /** JSON Schema dialect (default 'draft-7', what the MCP TypeScript SDK 1.x sends). */
+  target?: Target;
+}
+
+/** A tool as a host registers it: a name, an input schema, optional params and a host-wide extend object. */
+export interface ToolInput {
+  name: string;
+  input: unknown;
+  params?: unknown;
+  extend?: unknown;
+}
