@@ -1,0 +1,78 @@
+/**
+ * Typed mirror of the `toolSchemaLens.*` settings declared in package.json (the source of truth; a test
+ * keeps the two in step). The language server reads raw values through `workspace/configuration` and
+ * normalises them here; the CLI uses the defaults plus its flags.
+ */
+import type { FindingCode, Target } from '../shared/types';
+import { FINDING_CODES } from '../shared/findings';
+import type { PipelineOptions, SeveritySetting } from './pipeline/types';
+
+export interface Settings {
+  enable: boolean;
+  flattenUnionInput: boolean;
+  target: Target;
+  severity: Partial<Record<FindingCode, SeveritySetting>>;
+  include: string[];
+  exclude: string[];
+  evaluation: { timeoutMs: number; memoryMb: number };
+  trace: { server: 'off' | 'messages' | 'verbose' };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  enable: true,
+  flattenUnionInput: true,
+  target: 'draft-7',
+  severity: {},
+  include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+  exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts'],
+  evaluation: { timeoutMs: 5000, memoryMb: 512 },
+  trace: { server: 'off' },
+};
+
+const SEVERITY_VALUES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'off'];
+
+/** Normalise a raw `toolSchemaLens` configuration object; anything malformed falls back to its default. */
+export function readSettings(raw: unknown): Settings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, any>;
+  const d = DEFAULT_SETTINGS;
+  const bool = (v: unknown, dflt: boolean) => (typeof v === 'boolean' ? v : dflt);
+  const num = (v: unknown, dflt: number, min: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(min, v) : dflt);
+  const strings = (v: unknown, dflt: string[]) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? [...v] : [...dflt]);
+  const severity: Settings['severity'] = {};
+  if (r.severity && typeof r.severity === 'object') {
+    for (const code of FINDING_CODES) {
+      const v = r.severity[code];
+      if (SEVERITY_VALUES.includes(v)) severity[code] = v;
+    }
+  }
+  const evaluation = (r.evaluation && typeof r.evaluation === 'object' ? r.evaluation : {}) as Record<string, unknown>;
+  const trace = (r.trace && typeof r.trace === 'object' ? r.trace : {}) as Record<string, unknown>;
+  return {
+    enable: bool(r.enable, d.enable),
+    flattenUnionInput: bool(r.flattenUnionInput, d.flattenUnionInput),
+    target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
+    severity,
+    include: strings(r.include, d.include),
+    exclude: strings(r.exclude, d.exclude),
+    evaluation: {
+      timeoutMs: num(evaluation.timeoutMs ?? r['evaluation.timeoutMs'], d.evaluation.timeoutMs, 100),
+      memoryMb: num(evaluation.memoryMb ?? r['evaluation.memoryMb'], d.evaluation.memoryMb, 64),
+    },
+    trace: { server: trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off' },
+  };
+}
+
+/** The pipeline options these settings imply for one workspace root. */
+export function pipelineOptions(settings: Settings, root: string, trusted: boolean): PipelineOptions {
+  return {
+    root,
+    flattenUnionInput: settings.flattenUnionInput,
+    target: settings.target,
+    timeoutMs: settings.evaluation.timeoutMs,
+    memoryMb: settings.evaluation.memoryMb,
+    include: settings.include,
+    exclude: settings.exclude,
+    severities: settings.severity,
+    trusted,
+  };
+}
