@@ -135,3 +135,73 @@ export interface Pipeline {
   restartWorkers(): Promise<void>;
   dispose(): Promise<void>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Internal stage contracts: discover → evaluate → (engine, inside the worker) → locate → assemble.
+// ---------------------------------------------------------------------------------------------
+
+/** A library that registers tools, as discovery and the recording wrappers name it. */
+export type ToolSdk = 'mcp' | 'fastmcp' | 'ai' | 'openai-agents' | 'langchain';
+
+/** A 0-based point in a source file, as the evaluation worker reports it (from source-mapped stacks). */
+export interface SourcePoint {
+  file: string;
+  line: number;
+  character: number;
+}
+
+/** One tool schema as evaluated and judged by the engine inside a worker: plain data only. */
+export interface EvaluatedTool {
+  name: string;
+  kind: 'registration' | 'exported' | 'tagged';
+  sdk?: ToolSdk;
+  /** For registrations: the user-code frame that made the registration call (first frame outside our wrappers). */
+  callSite?: SourcePoint;
+  /** For exported / tagged schemas: the binding's name in its module. */
+  exportName?: string;
+  /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
+  advertised: unknown;
+  mountable: boolean;
+  /** Engine findings (severity = the engine's default; the pipeline applies the user's overrides). */
+  findings: import('../../shared/types').Finding[];
+  merges: KeyMerge[];
+}
+
+export type EvaluationFailure = {
+  /** bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died; memory: over the cap; untrusted. */
+  phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted';
+  reason: string;
+  /** Where the failure happened in user code, when known. */
+  at?: SourcePoint;
+};
+
+export interface EvaluatedFile {
+  file: string;
+  tools: EvaluatedTool[];
+  /** Present when the file could not be evaluated (tools then holds whatever was recorded before the failure). */
+  failure?: EvaluationFailure;
+  /** Absolute paths of the workspace source files the bundle read (for dependents). */
+  inputs: string[];
+  timings: { bundle: number; evaluate: number; engine: number };
+}
+
+/** A tool schema site found statically by discovery (ts-morph). */
+export interface DiscoveredSite {
+  kind: 'registration' | 'exported' | 'tagged';
+  sdk?: ToolSdk;
+  /** The tool's name when it is a string literal (registrations) or the binding name (exported / tagged). */
+  name?: string;
+  exportName?: string;
+  /** The registration call or the declaration. */
+  range: Range;
+  nameRange?: Range;
+  /** The schema expression (input argument, inputSchema/parameters/schema property, initializer). */
+  schemaRange?: Range;
+}
+
+export interface DiscoveredFile {
+  file: string;
+  sites: DiscoveredSite[];
+  /** True when the file may hold tool schemas and should be evaluated. */
+  candidate: boolean;
+}
