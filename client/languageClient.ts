@@ -1,0 +1,47 @@
+/**
+ * How the extension starts and talks to the bundled language server. The server is the same
+ * `dist/cli.js` bundle the CLI ships; the client only wires transport, documents and settings.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+/** The client id: LanguageClient reads `toolSchemaLens.trace.server` by it. */
+export const CLIENT_ID = 'toolSchemaLens';
+export const CLIENT_NAME = 'Tool Schema Lens';
+
+const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
+
+// A change to any of these can change what a schema evaluates to (dependencies, the zod copy in use, path aliases)
+// without an edit to the source file itself, so the server re-analyses on them.
+const WATCHED_GLOBS = [
+  '**/package.json',
+  '**/package-lock.json',
+  '**/pnpm-lock.yaml',
+  '**/yarn.lock',
+  '**/tsconfig*.json',
+  '**/node_modules/zod/package.json',
+];
+
+/** Build (not start) the language client for the server bundle inside the installed extension. */
+export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
+  const module = context.asAbsolutePath('dist/cli.js');
+  // TransportKind.ipc appends `--node-ipc` (and `--clientProcessId=<pid>`) itself, so the server
+  // sees `lsp --node-ipc --clientProcessId=…`.
+  const serverOptions: ServerOptions = {
+    run: { module, args: ['lsp'], transport: TransportKind.ipc },
+    debug: { module, args: ['lsp'], transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+
+  const watchers = WATCHED_GLOBS.map((glob) => vscode.workspace.createFileSystemWatcher(glob));
+  context.subscriptions.push(...watchers);
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
+    synchronize: { configurationSection: CLIENT_ID, fileEvents: watchers },
+    // A function, so a restart after trust is granted sends the new value.
+    initializationOptions: () => ({ isTrusted: vscode.workspace.isTrusted }),
+    outputChannel,
+  };
+
+  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}

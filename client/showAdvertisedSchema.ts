@@ -1,0 +1,87 @@
+/**
+ * "Show Advertised Schema": ask the server which tool is at the cursor (else let the user pick one)
+ * and open the JSON Schema the model receives as a read-only document beside the source.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { LIST_TOOLS_REQUEST, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../server/lsp/protocol';
+
+export const SHOW_ADVERTISED_SCHEMA_COMMAND = 'toolSchemaLens.showAdvertisedSchema';
+export const ADVERTISED_SCHEME = 'tool-schema-lens';
+
+/** Serves `tool-schema-lens:/<tool>.json` documents; a custom scheme with no file system behind it is read-only. */
+export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  /** The document URI for a tool; the source file in the query keeps same-named tools of two files apart. */
+  set(tool: ToolSummary): vscode.Uri {
+    const safeName = tool.name.replace(/[^\w.-]+/g, '_') || 'tool';
+    const uri = vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName}.json`, query: `source=${tool.uri}` });
+    const key = uri.toString();
+    const text = `${JSON.stringify(tool.advertised, null, 2)}\n`;
+    const previous = this.contents.get(key);
+    this.contents.set(key, text);
+    if (previous !== undefined && previous !== text) this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '// This tool is no longer known to the Tool Schema Lens server.\n';
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+async function listTools(client: LanguageClient, params: ListToolsParams): Promise<ListToolsResult> {
+  return (await client.sendRequest<ListToolsResult>(LIST_TOOLS_REQUEST, params)) ?? [];
+}
+
+async function pickTool(client: LanguageClient): Promise<ToolSummary | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (editor) {
+    const { line, character } = editor.selection.active;
+    const params: ListToolsParams = { uri: client.code2ProtocolConverter.asUri(editor.document.uri), position: { line, character } };
+    const atCursor = await listTools(client, params);
+    if (atCursor.length > 0) return atCursor[0];
+  }
+  const all = await listTools(client, {});
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage('Tool Schema Lens found no tool schemas in this workspace (yet).');
+    return undefined;
+  }
+  const items = all.map((tool) => {
+    const file = vscode.workspace.asRelativePath(vscode.Uri.parse(tool.uri));
+    return {
+      label: tool.name,
+      description: `${file}:${tool.range.start.line + 1}`,
+      detail: tool.mountable ? undefined : '$(error) not mountable: the probe refuses this tool',
+      tool,
+    };
+  });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Show Advertised Schema',
+    placeHolder: 'Which tool? (no tool at the cursor)',
+    matchOnDescription: true,
+  });
+  return picked?.tool;
+}
+
+/** The command's handler; `getClient` returns the running client, if any. */
+export function showAdvertisedSchema(getClient: () => LanguageClient | undefined, documents: AdvertisedSchemaDocuments) {
+  return async (): Promise<void> => {
+    const client = getClient();
+    if (!client || !client.isRunning()) {
+      void vscode.window.showWarningMessage('The Tool Schema Lens server is not running.');
+      return;
+    }
+    const tool = await pickTool(client);
+    if (!tool) return;
+    const uri = documents.set(tool);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: false });
+  };
+}
