@@ -1,0 +1,66 @@
+/**
+ * The manifest's settings and commands are complete and documented: every setting has a scope and a
+ * markdown description, enums explain their values, trust-restricted settings exist, and the README's
+ * settings table is the one `npm run docs:settings` generates from package.json.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { readmeSettingsTable, settingsTable } from '../../scripts/settings-table.mjs';
+
+const root = join(__dirname, '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const properties: Record<string, any> = manifest.contributes.configuration.properties;
+
+describe('the README settings table', () => {
+  it('is exactly the table generated from package.json (run `npm run docs:settings` when this fails)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const table = readmeSettingsTable(readme);
+    expect(table, 'README.md has no <!-- settings:start --> … <!-- settings:end --> block').toBeDefined();
+    expect(table).toBe(settingsTable(manifest));
+  });
+
+  it('has one row per declared setting', () => {
+    const rows = (settingsTable(manifest) as string).split('\n').filter((l) => l.startsWith('| `'));
+    expect(rows.map((r) => /^\| `([^`]+)`/.exec(r)![1])).toEqual(Object.keys(properties));
+  });
+});
+
+describe('the declared settings', () => {
+  it('each have a scope, a markdown description and a default', () => {
+    for (const [name, prop] of Object.entries(properties)) {
+      expect(prop.scope, name).toMatch(/^(application|machine|machine-overridable|window|resource|language-overridable)$/);
+      expect(prop.markdownDescription, name).toBeTruthy();
+      expect('default' in prop, name).toBe(true);
+    }
+  });
+
+  it('explain every enum value, nested ones too', () => {
+    const check = (name: string, prop: any) => {
+      if (prop.enum) expect(prop.enumDescriptions ?? prop.markdownEnumDescriptions, name).toHaveLength(prop.enum.length);
+      for (const [key, sub] of Object.entries(prop.properties ?? {})) check(`${name}.${key}`, sub);
+    };
+    for (const [name, prop] of Object.entries(properties)) check(name, prop);
+  });
+
+  it('restrict in untrusted workspaces exactly the settings that decide what code runs', () => {
+    const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+    for (const name of restricted) expect(Object.keys(properties), name).toContain(name);
+    const executionSettings = Object.keys(properties).filter((n) => /\.(enable|include|exclude)$|\.evaluation\./.test(n));
+    expect([...restricted].sort()).toEqual(executionSettings.sort());
+  });
+});
+
+describe('the contributed commands', () => {
+  const clientSource = ['extension.ts', 'statusBar.ts', 'showAdvertisedSchema.ts']
+    .map((f) => readFileSync(join(root, 'client', f), 'utf8'))
+    .join('\n');
+
+  it('are in the "Tool Schema Lens" category and registered by the client', () => {
+    for (const command of manifest.contributes.commands) {
+      expect(command.category, command.command).toBe('Tool Schema Lens');
+      expect(clientSource, `${command.command} is never registered`).toContain(`'${command.command}'`);
+    }
+  });
+});
