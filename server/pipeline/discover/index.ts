@@ -1,0 +1,48 @@
+/**
+ * Discovery: which files may hold tool schemas and where each tool schema site is, statically.
+ * Text first (a file that mentions no zod or tool SDK is never parsed), then a syntactic pass over
+ * the parsed file; the type checker is never involved, so thousands of files stay fast.
+ */
+import type { SourceFile } from 'ts-morph';
+import type { WorkspaceProject } from '../project';
+import type { DiscoveredFile, DiscoveredSite, Overlay } from '../types';
+import { findDeclarations, type ImportFollower } from './declarations';
+import { mayHoldToolSchemas } from './prefilter';
+import { findRegistrations } from './registrations';
+import { importFollower } from './resolveImport';
+import { readSdkBindings } from './sdkImports';
+
+export { mayHoldToolSchemas } from './prefilter';
+
+/**
+ * Discover the tool schema sites of these files. Overlays (unsaved text) replace disk content;
+ * they are installed into the project for this and later calls (pass `undefined` to keep the
+ * project's current overlays). A missing or unreadable file yields a non-candidate entry.
+ */
+export function discoverFiles(project: WorkspaceProject, files: string[], overlays?: ReadonlyMap<string, Overlay>): DiscoveredFile[] {
+  if (overlays) project.setOverlays(overlays);
+  const follow = importFollower(project);
+  return files.map((file) => discoverFile(project, file, follow));
+}
+
+/** Discover one file through the project (parsed only when the text passes the pre-filter). */
+export function discoverFile(project: WorkspaceProject, file: string, follow: ImportFollower = importFollower(project)): DiscoveredFile {
+  const text = project.readText(file);
+  if (text === undefined || !mayHoldToolSchemas(text)) return { file, sites: [], candidate: false };
+  const sourceFile = project.sourceFile(file, text);
+  if (!sourceFile) return { file, sites: [], candidate: false };
+  return { file, ...discoverSourceFile(sourceFile, follow) };
+}
+
+/** The sites of an already parsed source file, and whether it should be evaluated. */
+export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollower): { sites: DiscoveredSite[]; candidate: boolean } {
+  const bindings = readSdkBindings(sourceFile);
+  const registrations = findRegistrations(sourceFile, bindings);
+  const declarations = findDeclarations(sourceFile, registrations, follow);
+  const sites = [...registrations, ...declarations].sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
+  const importsSdk = [...bindings.families].some((f) => f !== 'zod');
+  const zodUnion = bindings.families.has('zod') && sourceFile.getFullText().includes('discriminatedUnion');
+  return { sites, candidate: sites.length > 0 || importsSdk || zodUnion };
+}

@@ -1,0 +1,203 @@
+/**
+ * Tool registrations: calls into an SDK that receive a tool's name and input schema.
+ * Recognised by the library the callee or receiver comes from (its import, its construction or
+ * its declared type), with a textual fallback (the file imports the SDK + the method name) when
+ * the receiver cannot be followed syntactically.
+ */
+import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
+import type { DiscoveredSite, ToolSdk } from '../types';
+import { rangeOf } from '../locate/ranges';
+import { calleeExport, type SdkBindings } from './sdkImports';
+import { isStringish, localDeclaration, objectLiteralOf, peel, propertyName, propertyOf, stringValue, transparentParent } from './scope';
+
+/** 'other': followed to something that is certainly no SDK object (an object literal). */
+type ReceiverKind = 'mcp' | 'fastmcp' | 'other' | 'unknown';
+
+const MCP_ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+
+export function findRegistrations(sourceFile: SourceFile, bindings: SdkBindings): DiscoveredSite[] {
+  const sites: DiscoveredSite[] = [];
+  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const site = registrationOfCall(call, bindings);
+    if (site) sites.push(site);
+  }
+  if (bindings.named.size > 0 || bindings.namespaces.size > 0) {
+    for (const created of sourceFile.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+      if (calleeExport(created.getExpression(), bindings) === 'DynamicStructuredTool') {
+        const site = fromConfigObject(created, created.getArguments()[0], 'langchain', 'schema');
+        if (site) sites.push(site);
+      }
+    }
+  }
+  return sites;
+}
+
+function registrationOfCall(call: CallExpression, bindings: SdkBindings): DiscoveredSite | undefined {
+  const callee = call.getExpression();
+  switch (calleeExport(callee, bindings)) {
+    case 'aiTool':
+      return fromConfigObject(call, call.getArguments()[0], 'ai', 'inputSchema', 'parameters');
+    case 'agentsTool':
+      return fromConfigObject(call, call.getArguments()[0], 'openai-agents', 'parameters');
+    case 'langchainTool':
+      return fromConfigObject(call, call.getArguments()[1], 'langchain', 'schema');
+    default:
+      break;
+  }
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const method = callee.getName();
+  if (method !== 'tool' && method !== 'registerTool' && method !== 'addTool') return undefined;
+  const receiver = receiverKind(callee.getExpression(), bindings);
+  if (method === 'addTool') {
+    const isFastMcp = receiver === 'fastmcp' || (receiver === 'unknown' && bindings.families.has('fastmcp'));
+    return isFastMcp ? fromConfigObject(call, call.getArguments()[0], 'fastmcp', 'parameters') : undefined;
+  }
+  const isMcp = receiver === 'mcp' || (receiver === 'unknown' && (bindings.families.has('mcp') || bindings.families.has('mcp-handler')));
+  if (!isMcp) return undefined;
+  return method === 'tool' ? fromMcpTool(call) : fromMcpRegisterTool(call);
+}
+
+/** `server.tool(name, [description], [shape], [annotations], cb)`: the callback is always last. */
+function fromMcpTool(call: CallExpression): DiscoveredSite | undefined {
+  const args = call.getArguments();
+  const nameArg = args[0];
+  if (!nameArg || args.length < 2 || !isStringish(nameArg)) return undefined;
+  const middle = args.slice(1, -1);
+  let schema: Node | undefined;
+  if (middle.length === 1) schema = isStringish(middle[0]) ? undefined : middle[0];
+  else if (middle.length === 2) {
+    const [first, second] = middle;
+    schema = isStringish(first) ? second : isMcpAnnotations(second) || looksLikeSchema(first) ? first : second;
+  } else if (middle.length >= 3) schema = middle[1];
+  return site(call, 'mcp', nameArg, stringValue(nameArg), schema);
+}
+
+/** `server.registerTool(name, { description, inputSchema, ... }, cb)`. */
+function fromMcpRegisterTool(call: CallExpression): DiscoveredSite | undefined {
+  const [nameArg, configArg] = call.getArguments();
+  if (!nameArg || !isStringish(nameArg)) return undefined;
+  const config = objectLiteralOf(configArg);
+  const schema = config ? propertyOf(config, 'inputSchema')?.value : undefined;
+  return site(call, 'mcp', nameArg, stringValue(nameArg), schema);
+}
+
+/** `tool({ name?, inputSchema | parameters | schema })` and friends: config object holds name and schema. */
+function fromConfigObject(
+  call: CallExpression | NewExpression,
+  configArg: Node | undefined,
+  sdk: ToolSdk,
+  ...schemaKeys: string[]
+): DiscoveredSite | undefined {
+  const config = objectLiteralOf(configArg);
+  if (!config) return undefined;
+  let schema: Node | undefined;
+  for (const key of schemaKeys) {
+    schema = propertyOf(config, key)?.value;
+    if (schema) break;
+  }
+  const nameProp = propertyOf(config, 'name');
+  if (nameProp) return site(call, sdk, nameProp.value, stringValue(nameProp.value), schema);
+  // The AI SDK names a tool by the key (or variable) it is assigned to.
+  const holder = contextualName(call);
+  return site(call, sdk, holder, holder ? propertyName(holder) ?? holder.getText() : undefined, schema);
+}
+
+/** The property key or variable name a value is assigned to: `weather: tool(...)`, `const weather = tool(...)`. */
+function contextualName(node: Node): Node | undefined {
+  const parent = transparentParent(node);
+  if (!parent) return undefined;
+  if (Node.isPropertyAssignment(parent)) return parent.getNameNode();
+  if (Node.isVariableDeclaration(parent)) return parent.getNameNode();
+  if (Node.isPropertyDeclaration(parent)) return parent.getNameNode();
+  return undefined;
+}
+
+function site(call: Node, sdk: ToolSdk, nameNode: Node | undefined, name: string | undefined, schema: Node | undefined): DiscoveredSite {
+  return {
+    kind: 'registration',
+    sdk,
+    name,
+    range: rangeOf(call),
+    nameRange: nameNode ? rangeOf(nameNode) : undefined,
+    schemaRange: schema ? rangeOf(peel(schema)) : undefined,
+  };
+}
+
+function isMcpAnnotations(node: Node): boolean {
+  const obj = objectLiteralOf(node);
+  if (!obj) return false;
+  const names = obj.getProperties().map((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : ''));
+  return names.length > 0 && names.every((n) => MCP_ANNOTATION_KEYS.has(n));
+}
+
+function looksLikeSchema(node: Node): boolean {
+  const n = peel(node);
+  return Node.isObjectLiteralExpression(n) || Node.isCallExpression(n) || Node.isPropertyAccessExpression(n);
+}
+
+/** What a method's receiver is, followed syntactically: its construction, declared type, or host callback. */
+function receiverKind(receiver: Node, bindings: SdkBindings): ReceiverKind {
+  const expr = peel(receiver);
+  if (Node.isNewExpression(expr)) return constructed(expr, bindings);
+  if (Node.isIdentifier(expr)) {
+    const decl = localDeclaration(expr, expr.getText());
+    if (!decl) return 'unknown';
+    const byType = typed(decl.getTypeNode(), bindings);
+    if (byType !== 'unknown') return byType;
+    if (Node.isParameterDeclaration(decl)) return isMcpHandlerCallbackParam(decl, bindings) ? 'mcp' : 'unknown';
+    const init = decl.getInitializer();
+    if (!init) return 'unknown';
+    const value = peel(init);
+    if (Node.isNewExpression(value)) return constructed(value, bindings);
+    return Node.isObjectLiteralExpression(value) ? 'other' : 'unknown';
+  }
+  if (Node.isPropertyAccessExpression(expr) && expr.getExpression().getKind() === SyntaxKind.ThisKeyword) {
+    return classMemberKind(expr, expr.getName(), bindings);
+  }
+  return 'unknown';
+}
+
+function constructed(created: NewExpression, bindings: SdkBindings): ReceiverKind {
+  const exported = calleeExport(created.getExpression(), bindings);
+  return exported === 'McpServer' ? 'mcp' : exported === 'FastMCP' ? 'fastmcp' : 'unknown';
+}
+
+function typed(typeNode: Node | undefined, bindings: SdkBindings): ReceiverKind {
+  if (!typeNode || !Node.isTypeReference(typeNode)) return 'unknown';
+  const name = typeNode.getTypeName().getText();
+  const exported = bindings.named.get(name) ?? bindings.named.get(name.split('.').pop() ?? '');
+  return exported === 'McpServer' ? 'mcp' : exported === 'FastMCP' ? 'fastmcp' : 'unknown';
+}
+
+/** `createMcpHandler((server) => { ... })`: the callback's first parameter is an McpServer. */
+function isMcpHandlerCallbackParam(param: Node, bindings: SdkBindings): boolean {
+  const fn = param.getParent();
+  if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return false;
+  if (fn.getParameters()[0] !== param) return false;
+  const call = transparentParent(fn);
+  return !!call && Node.isCallExpression(call) && calleeExport(call.getExpression(), bindings) === 'createMcpHandler';
+}
+
+/** `this.server`: a property declaration, a constructor parameter property, or an assignment in the class. */
+function classMemberKind(access: Node, name: string, bindings: SdkBindings): ReceiverKind {
+  const cls = access.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return 'unknown';
+  const prop = cls.getProperty(name);
+  if (prop) {
+    const byType = typed(prop.getTypeNode(), bindings);
+    if (byType !== 'unknown') return byType;
+    const init = prop.getInitializer();
+    if (init && Node.isNewExpression(peel(init))) return constructed(peel(init) as NewExpression, bindings);
+  }
+  for (const ctor of cls.getConstructors()) {
+    const param = ctor.getParameters().find((p) => p.getName() === name && p.isParameterProperty());
+    if (param) return typed(param.getTypeNode(), bindings);
+  }
+  for (const assign of cls.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    if (assign.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    if (assign.getLeft().getText() !== `this.${name}`) continue;
+    const right = peel(assign.getRight());
+    if (Node.isNewExpression(right)) return constructed(right, bindings);
+  }
+  return 'unknown';
+}

@@ -1,0 +1,142 @@
+/**
+ * One ts-morph Project per workspace root, shared by discovery, locating, hover and rename.
+ *
+ * Files enter the project lazily (only those discovery parses, plus what the type checker resolves
+ * on demand), so a workspace of thousands of files costs nothing until a file passes the textual
+ * pre-filter. Unsaved editor text (an overlay) replaces the disk content of its file; disk files are
+ * re-read when their mtime or size changes, so one long-lived project stays correct across edits.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Project, ts, type SourceFile } from 'ts-morph';
+import type { Overlay } from './types';
+
+/** Compiler options used when the workspace has no (readable) tsconfig.json. */
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowJs: true,
+  checkJs: false,
+  jsx: ts.JsxEmit.Preserve,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  noEmit: true,
+  strict: true,
+};
+
+interface Loaded {
+  /** Overlay version, or undefined when the text came from disk. */
+  version?: number;
+  mtimeMs?: number;
+  size?: number;
+}
+
+export class WorkspaceProject {
+  readonly root: string;
+  readonly project: Project;
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly overlays = new Map<string, Overlay>();
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+    this.project = new Project({
+      compilerOptions: readCompilerOptions(this.root),
+      skipAddingFilesFromTsConfig: true,
+      skipFileDependencyResolution: true,
+      skipLoadingLibFiles: false,
+    });
+  }
+
+  /** Replace the overlays wholesale (files no longer overlaid fall back to disk on next access). */
+  setOverlays(overlays: ReadonlyMap<string, Overlay> | undefined): void {
+    const next = new Map<string, Overlay>();
+    for (const [file, overlay] of overlays ?? []) next.set(path.resolve(file), overlay);
+    for (const file of this.overlays.keys()) if (!next.has(file)) this.loaded.delete(file);
+    this.overlays.clear();
+    for (const [file, overlay] of next) this.overlays.set(file, overlay);
+  }
+
+  /** Set or clear the unsaved text of one file (cheap: the file is re-parsed on next access only). */
+  setOverlay(file: string, overlay: Overlay | undefined): void {
+    const abs = path.resolve(file);
+    if (overlay) this.overlays.set(abs, overlay);
+    else if (this.overlays.delete(abs)) this.loaded.delete(abs);
+    // A file the checker already pulled in (as an import of another) must see the new text too.
+    if (this.project.getSourceFile(abs)) this.sourceFile(abs);
+  }
+
+  /** The text analysis sees for a file: the overlay, else the disk; undefined when neither exists. */
+  readText(file: string): string | undefined {
+    const abs = path.resolve(file);
+    const overlay = this.overlays.get(abs);
+    if (overlay) return overlay.text;
+    try {
+      return fs.readFileSync(abs, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The up-to-date source file, parsed on first use; `knownText` avoids a second read when the
+   * caller already holds the current text. Undefined when the file does not exist.
+   */
+  sourceFile(file: string, knownText?: string): SourceFile | undefined {
+    const abs = path.resolve(file);
+    const overlay = this.overlays.get(abs);
+    const existing = this.project.getSourceFile(abs);
+    const seen = this.loaded.get(abs);
+    if (overlay) {
+      if (existing && seen?.version === overlay.version) return existing;
+      this.loaded.set(abs, { version: overlay.version });
+      return this.write(abs, overlay.text, existing);
+    }
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      if (existing) this.forget(abs);
+      return undefined;
+    }
+    if (existing && seen && seen.version === undefined && seen.mtimeMs === stat.mtimeMs && seen.size === stat.size) {
+      return existing;
+    }
+    const text = knownText ?? fs.readFileSync(abs, 'utf8');
+    this.loaded.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size });
+    if (existing && existing.getFullText() === text) return existing;
+    return this.write(abs, text, existing);
+  }
+
+  /** Drop a file (deleted on disk, or closed and no longer wanted). */
+  forget(file: string): void {
+    const abs = path.resolve(file);
+    this.loaded.delete(abs);
+    const sf = this.project.getSourceFile(abs);
+    if (sf) this.project.removeSourceFile(sf);
+  }
+
+  /** The language service, for rename and references (created on first use by ts-morph). */
+  get languageService() {
+    return this.project.getLanguageService();
+  }
+
+  private write(abs: string, text: string, existing: SourceFile | undefined): SourceFile {
+    if (existing) {
+      existing.replaceWithText(text);
+      return existing;
+    }
+    return this.project.createSourceFile(abs, text, { overwrite: true });
+  }
+}
+
+/** The workspace's compiler options (tsconfig.json with its `extends`), forced to read JS too. */
+export function readCompilerOptions(root: string): ts.CompilerOptions {
+  const configPath = path.join(root, 'tsconfig.json');
+  if (!fs.existsSync(configPath)) return { ...DEFAULT_OPTIONS };
+  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (read.error) return { ...DEFAULT_OPTIONS };
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
+  // noEmit/allowJs: we never emit, and JS sources can hold tools too.
+  return { ...DEFAULT_OPTIONS, ...parsed.options, allowJs: true, noEmit: true };
+}
