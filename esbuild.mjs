@@ -16,7 +16,8 @@ const common = {
 };
 
 const entries = [
-  { in: 'server/cli.ts', out: 'dist/cli.js', external: [] },
+  // The CLI is the package's bin: `npx tool-schema-lens` needs the shebang.
+  { in: 'server/cli.ts', out: 'dist/cli.js', external: [], banner: { js: '#!/usr/bin/env node' } },
   { in: 'server/pipeline/evaluate/worker.ts', out: 'dist/worker.js', external: [] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
@@ -24,7 +25,7 @@ const entries = [
 const present = entries.filter((e) => existsSync(e.in));
 await Promise.all(
   present.map((e) =>
-    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external }).catch((err) => {
+    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external, ...(e.banner ? { banner: e.banner } : {}) }).catch((err) => {
       console.error(`build failed for ${e.in}`);
       throw err;
     }),

@@ -1,0 +1,106 @@
+/**
+ * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
+ * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
+ */
+import type { Target } from '../../shared/types';
+
+export type OutputFormat = 'text' | 'json' | 'sarif';
+
+export type Command =
+  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: boolean; target: Target; timeoutMs?: number }
+  | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
+  | { kind: 'help' }
+  | { kind: 'version' };
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: tool-schema-lens <command> [options]
+
+Commands:
+  check [paths...]      Analyse the tool schemas under paths (default: .) and print the findings
+  lsp --stdio           Start the language server on stdin/stdout (--node-ipc when started by VS Code)
+
+Options for check:
+  --format <format>     text | json | sarif (default: text)
+  --no-flatten          Probe tools as shipped, without flattening discriminated unions
+  --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
+  --timeout <ms>        Time limit for evaluating one file (default: 5000)
+
+  -h, --help            Show this help
+  -v, --version         Show the version
+
+Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failure of the tool itself.`;
+
+const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif'];
+const TARGETS: readonly Target[] = ['draft-7', 'draft-2020-12'];
+
+export function parseArgs(argv: readonly string[]): Command {
+  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+  if (argv.includes('--version') || argv.includes('-v')) return { kind: 'version' };
+  const [command, ...rest] = argv;
+  if (command === undefined) return { kind: 'help' };
+  if (command === 'lsp') return parseLsp(rest);
+  if (command === 'check') return parseCheck(rest);
+  throw new UsageError(`unknown command "${command}" (expected check or lsp)`);
+}
+
+function parseLsp(rest: readonly string[]): Command {
+  // vscode-languageserver reads the transport from process.argv itself; we only validate it.
+  const transports = rest.filter((a) => a === '--stdio' || a === '--node-ipc');
+  const unknown = rest.filter((a) => a.startsWith('-') && a !== '--stdio' && a !== '--node-ipc' && !a.startsWith('--clientProcessId'));
+  if (unknown.length > 0) throw new UsageError(`unknown option ${unknown[0]} for lsp`);
+  if (transports.length === 0) throw new UsageError('lsp needs a transport: --stdio or --node-ipc');
+  return { kind: 'lsp', transport: transports[0] === '--stdio' ? 'stdio' : 'node-ipc' };
+}
+
+function parseCheck(rest: readonly string[]): Command {
+  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7' };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg === '--') {
+      cmd.paths.push(...rest.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      cmd.paths.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = () => {
+      if (eq > 0) return arg.slice(eq + 1);
+      const next = rest[++i];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${name} needs a value`);
+      return next;
+    };
+    switch (name) {
+      case '--format': {
+        const v = value();
+        if (!FORMATS.includes(v as OutputFormat)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got "${v}")`);
+        cmd.format = v as OutputFormat;
+        break;
+      }
+      case '--target': {
+        const v = value();
+        if (!TARGETS.includes(v as Target)) throw new UsageError(`--target must be one of ${TARGETS.join(', ')} (got "${v}")`);
+        cmd.target = v as Target;
+        break;
+      }
+      case '--timeout': {
+        const v = value();
+        const ms = Number(v);
+        if (!/^\d+$/.test(v) || ms < 100) throw new UsageError(`--timeout must be a number of milliseconds, at least 100 (got "${v}")`);
+        cmd.timeoutMs = ms;
+        break;
+      }
+      case '--no-flatten':
+        if (eq > 0) throw new UsageError('--no-flatten takes no value');
+        cmd.flattenUnionInput = false;
+        break;
+      default:
+        throw new UsageError(`unknown option ${name}`);
+    }
+  }
+  if (cmd.paths.length === 0) cmd.paths.push('.');
+  return cmd;
+}

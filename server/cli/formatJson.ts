@@ -1,0 +1,37 @@
+/**
+ * `--format json`: one object, `{ tools, diagnostics }`, exactly the shape of the CLI contract. `path`
+ * is the schema path in dotted form (`content.parts[*].url`; the root is `""`).
+ */
+import { formatPath } from '../../shared/findings';
+import { displayPath, type CheckReport } from './report';
+
+export function formatJson(report: CheckReport): string {
+  const out = {
+    tools: report.tools.map((t) => ({
+      name: t.name,
+      file: displayPath(report.cwd, t.location.file),
+      line: t.location.range.start.line + 1,
+      column: t.location.range.start.character + 1,
+      advertised: t.advertised ?? null,
+      mountable: t.mountable,
+    })),
+    diagnostics: report.diagnostics.map((d) => ({
+      file: displayPath(report.cwd, d.file),
+      line: d.range.start.line + 1,
+      column: d.range.start.character + 1,
+      endLine: d.range.end.line + 1,
+      endColumn: d.range.end.character + 1,
+      severity: d.severity,
+      code: d.code,
+      tool: d.tool ?? null,
+      path: dottedPath(d.path),
+      message: d.message,
+    })),
+  };
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
+/** `media`, `content.parts[*].url`; `""` for the schema root. */
+export function dottedPath(path: readonly string[]): string {
+  return path.length === 0 ? '' : formatPath(path);
+}

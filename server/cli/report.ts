@@ -1,0 +1,69 @@
+/**
+ * What `check` found, gathered from one or more pipeline runs, in the order every format prints it:
+ * by file (relative path), then by position. Paths are printed relative to the working directory with `/`.
+ */
+import * as path from 'node:path';
+import type { AnalysisResult, Diagnostic, Location, ToolReport } from '../pipeline/types';
+
+export interface CheckedTool {
+  name: string;
+  location: Location;
+  advertised: unknown;
+  mountable: boolean;
+}
+
+export interface CheckReport {
+  cwd: string;
+  tools: CheckedTool[];
+  diagnostics: Diagnostic[];
+  /** Files that were analysed (candidates), whether or not they held tools. */
+  fileCount: number;
+}
+
+/** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots). */
+export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number }>): CheckReport {
+  const tools: CheckedTool[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  let fileCount = 0;
+  for (const { result, fileCount: n } of results) {
+    fileCount += n;
+    for (const file of result.files) for (const t of file.tools) tools.push(toolOf(t));
+    for (const list of result.diagnosticsByFile.values()) {
+      for (const d of list) {
+        const id = `${d.file}\0${key(d.range.start)}\0${key(d.range.end)}\0${d.code}\0${d.message}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        diagnostics.push(d);
+      }
+    }
+  }
+  tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
+  diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
+  return { cwd, tools, diagnostics, fileCount };
+}
+
+function toolOf(t: ToolReport): CheckedTool {
+  return { name: t.name, location: t.location, advertised: t.advertised, mountable: t.mountable };
+}
+
+/** A file path as printed: relative to the working directory, `/`-separated. */
+export function displayPath(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file) || path.basename(file);
+  return rel.split(path.sep).join('/');
+}
+
+function compareLocations(cwd: string, a: Location, b: Location): number {
+  const fa = displayPath(cwd, a.file);
+  const fb = displayPath(cwd, b.file);
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+}
+
+function key(p: { line: number; character: number }): string {
+  return `${p.line}:${p.character}`;
+}
+
+export function hasErrors(report: CheckReport): boolean {
+  return report.diagnostics.some((d) => d.severity === 'error');
+}
