@@ -1,0 +1,152 @@
+/**
+ * When to analyse what: the background scan of the whole workspace, and the per-edit runs (an edited file plus the
+ * files that import it). Runs may overlap; a run that a newer edit made stale is cancelled, and whatever a run
+ * computed for a buffer that changed meanwhile is thrown away, so an older version's results never reach the client.
+ */
+import type { CancellationLike, Pipeline } from '../pipeline/types';
+import type { OpenDocuments } from './documents';
+import type { ResultStore } from './results';
+
+export interface AnalysisListener {
+  /** Some files' diagnostics may have changed. */
+  results(touched: Set<string>): void;
+  /** A run started or ended (for the status bar). */
+  busy(active: boolean, detail?: string): void;
+  /** Something went wrong in the pipeline itself (never user code: that is a finding). */
+  failed(error: unknown): void;
+}
+
+export interface ScanProgress {
+  report(done: number, total: number): void;
+  done(): void;
+}
+
+interface Run {
+  files: Set<string>;
+  token: { isCancellationRequested: boolean };
+  cancellable: boolean;
+}
+
+/** Files per pipeline call during the scan: small enough to report progress, large enough to keep workers busy. */
+const SCAN_BATCH = 8;
+
+export class AnalysisScheduler {
+  private seq = 0;
+  private scanGeneration = 0;
+  private readonly runs = new Set<Run>();
+  private scanning = false;
+
+  constructor(
+    private readonly pipeline: () => Pipeline | undefined,
+    private readonly docs: OpenDocuments,
+    private readonly store: ResultStore,
+    private readonly listener: AnalysisListener,
+  ) {}
+
+  get isScanning(): boolean {
+    return this.scanning;
+  }
+
+  get isBusy(): boolean {
+    return this.runs.size > 0 || this.scanning;
+  }
+
+  /** Analyse every candidate file (and every open buffer) in the background, batch by batch. A newer scan supersedes an older one. */
+  async scanAll(progress?: ScanProgress): Promise<void> {
+    const pipeline = this.pipeline();
+    if (!pipeline) return progress?.done();
+    const generation = ++this.scanGeneration;
+    this.scanning = true;
+    this.listener.busy(true, 'scanning the workspace');
+    try {
+      const candidates = await pipeline.listCandidates();
+      if (generation !== this.scanGeneration) return;
+      const files = [...new Set([...candidates, ...this.docs.openFiles()])];
+      // Anything we knew about that is no longer a candidate (deleted, excluded) goes.
+      const keep = new Set(files);
+      const gone = this.store.originFiles().filter((f) => !keep.has(f));
+      if (gone.length) this.listener.results(this.store.remove(gone));
+      progress?.report(0, files.length);
+      for (let i = 0; i < files.length; i += SCAN_BATCH) {
+        if (generation !== this.scanGeneration || this.pipeline() !== pipeline) return;
+        const batch = files.slice(i, i + SCAN_BATCH);
+        this.listener.busy(true, `${Math.min(i + batch.length, files.length)} of ${files.length} files`);
+        try {
+          await this.run(pipeline, batch, false);
+        } catch (error) {
+          // One failing batch (a pipeline bug, never user code) must not hide the rest of the workspace.
+          if (!isCancellation(error)) this.listener.failed(error);
+        }
+        progress?.report(Math.min(i + batch.length, files.length), files.length);
+      }
+    } catch (error) {
+      this.listener.failed(error);
+    } finally {
+      if (generation === this.scanGeneration) this.scanning = false;
+      progress?.done();
+      this.listener.busy(this.isBusy);
+    }
+  }
+
+  /** Analyse files that changed, with every file that imports them. */
+  async analyzeChanged(changed: readonly string[]): Promise<void> {
+    const pipeline = this.pipeline();
+    if (!pipeline) return;
+    const files = new Set(changed);
+    for (const f of changed) for (const d of safeDependents(pipeline, f)) files.add(d);
+    this.cancelRunsTouching(changed);
+    try {
+      await this.run(pipeline, [...files], true);
+    } catch (error) {
+      if (!isCancellation(error)) this.listener.failed(error);
+    } finally {
+      this.listener.busy(this.isBusy);
+    }
+  }
+
+  /** A buffer changed: any per-edit run that read its old text is now wasted work. */
+  cancelRunsTouching(files: readonly string[]): void {
+    for (const run of this.runs) {
+      if (run.cancellable && files.some((f) => run.files.has(f))) run.token.isCancellationRequested = true;
+    }
+  }
+
+  /** Stop everything in flight (settings changed, disabled, shutting down). */
+  cancelAll(): void {
+    this.scanGeneration++;
+    this.scanning = false;
+    for (const run of this.runs) run.token.isCancellationRequested = true;
+  }
+
+  private async run(pipeline: Pipeline, files: string[], cancellable: boolean): Promise<void> {
+    if (files.length === 0) return;
+    const seq = ++this.seq;
+    const overlays = this.docs.overlays();
+    const run: Run = { files: new Set(files), token: { isCancellationRequested: false }, cancellable };
+    this.runs.add(run);
+    this.listener.busy(true);
+    try {
+      const result = await pipeline.analyze(files, overlays, run.token as CancellationLike);
+      if (run.token.isCancellationRequested || this.pipeline() !== pipeline) return;
+      // A buffer that changed (or was opened or closed) while this ran: its newer run will speak for it.
+      const fresh = files.filter((f) => this.docs.version(f) === overlays.get(f)?.version);
+      const versions = new Map(fresh.map((f) => [f, overlays.get(f)?.version] as const));
+      this.listener.results(this.store.apply(seq, fresh, versions, result));
+    } finally {
+      this.runs.delete(run);
+    }
+  }
+}
+
+function safeDependents(pipeline: Pipeline, file: string): string[] {
+  try {
+    return pipeline.dependents(file);
+  } catch {
+    return [];
+  }
+}
+
+/** The pipeline throws when a token is cancelled; that is the expected end of a stale run. */
+function isCancellation(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'CancelledError' || error.constructor?.name === 'CancelledError' || /cancel/i.test(error.message));
+}

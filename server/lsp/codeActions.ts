@@ -1,0 +1,122 @@
+/**
+ * Quick fix on collision-widened / enum-widened: rename the key in one declaring variant (one action per
+ * variant) to the name the pipeline suggested, together with every reference TypeScript's rename finds, as one
+ * versioned WorkspaceEdit. When the client can resolve code actions lazily, the edit is computed only for the
+ * action the user picks.
+ */
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type TextDocumentEdit,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { Diagnostic } from '../pipeline/types';
+import { contains, } from './hover';
+import { toLspDiagnostic } from './diagnostics';
+import type { OpenDocuments } from './documents';
+import type { KeyRenamer } from './keyRename';
+import type { ResultStore } from './results';
+import { uriToPath } from './uris';
+
+const RENAMEABLE = new Set(['collision-widened', 'enum-widened']);
+
+/** What a lazily resolved action carries until the user picks it. */
+export interface RenameActionData {
+  file: string;
+  position: { line: number; character: number };
+  newName: string;
+}
+
+export interface CodeActionCapabilities {
+  lazyEdits: boolean;
+  documentChanges: boolean;
+}
+
+export function renameTitle(d: Diagnostic): string {
+  const r = d.rename!;
+  return `Rename \`${r.key}\` in variant \`${r.variant}\` to \`${r.newName}\``;
+}
+
+/** The rename quick fixes for the diagnostics under the requested range. */
+export function codeActionsAt(
+  params: CodeActionParams,
+  store: ResultStore,
+  docs: OpenDocuments,
+  renamer: KeyRenamer,
+  caps: CodeActionCapabilities,
+): CodeAction[] {
+  if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
+  const file = uriToPath(params.textDocument.uri);
+  if (!file) return [];
+  const here = store
+    .diagnosticsIn(file)
+    .filter((d) => d.rename && RENAMEABLE.has(d.code) && (contains(d.range, params.range.start) || contains(params.range, d.range.start)));
+  const actions: CodeAction[] = [];
+  const seen = new Set<string>();
+  for (const d of here) {
+    for (const sibling of siblings(d, store)) {
+      const id = `${sibling.file}|${sibling.range.start.line}:${sibling.range.start.character}|${sibling.rename!.newName}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const data: RenameActionData = { file: sibling.file, position: sibling.range.start, newName: sibling.rename!.newName };
+      const action: CodeAction = {
+        title: renameTitle(sibling),
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [toLspDiagnostic(d, (f) => docs.uri(f))],
+        data,
+      };
+      if (!caps.lazyEdits) {
+        const edit = renameEdit(data, docs, renamer, caps.documentChanges);
+        if (!edit) continue;
+        action.edit = edit;
+      }
+      actions.push(action);
+    }
+  }
+  return actions;
+}
+
+/** Fill in the edit of an action returned without one. */
+export function resolveCodeAction(action: CodeAction, docs: OpenDocuments, renamer: KeyRenamer, documentChanges: boolean): CodeAction {
+  const data = action.data as RenameActionData | undefined;
+  if (!data || action.edit) return action;
+  const edit = renameEdit(data, docs, renamer, documentChanges);
+  return edit ? { ...action, edit } : action;
+}
+
+/** The same key of the same union, as every declaring variant's diagnostic (one action per variant). */
+function siblings(d: Diagnostic, store: ResultStore): Diagnostic[] {
+  const out = [d];
+  const related = new Set(d.related.map((r) => r.location.file));
+  related.add(d.file);
+  for (const file of related) {
+    for (const other of store.diagnosticsIn(file)) {
+      if (other === d || !other.rename || other.code !== d.code || other.tool !== d.tool) continue;
+      if (other.rename.key !== d.rename!.key || other.rename.discriminator !== d.rename!.discriminator) continue;
+      if (other.path.join('\u0000') !== d.path.join('\u0000')) continue;
+      out.push(other);
+    }
+  }
+  return out;
+}
+
+function renameEdit(data: RenameActionData, docs: OpenDocuments, renamer: KeyRenamer, documentChanges: boolean): WorkspaceEdit | undefined {
+  const edits = renamer.renameKey(data.file, data.position, data.newName, docs.overlays());
+  if (!edits || edits.length === 0) return undefined;
+  const byFile = new Map<string, TextEdit[]>();
+  for (const e of edits) {
+    const list = byFile.get(e.file) ?? [];
+    list.push({ range: { start: e.start, end: e.end }, newText: e.newText });
+    byFile.set(e.file, list);
+  }
+  if (!documentChanges) {
+    return { changes: Object.fromEntries([...byFile].map(([file, list]) => [docs.uri(file), list])) };
+  }
+  const changes: TextDocumentEdit[] = [...byFile].map(([file, list]) => ({
+    textDocument: { uri: docs.uri(file), version: docs.version(file) ?? null },
+    edits: list,
+  }));
+  return { documentChanges: changes };
+}

@@ -1,0 +1,141 @@
+/**
+ * Findings as LSP diagnostics: pushed with the document version they were computed for, or pulled
+ * (`textDocument/diagnostic`) by clients that prefer it. Files that are not open are pushed either way.
+ */
+import {
+  DiagnosticSeverity,
+  DocumentDiagnosticReportKind,
+  type CancellationToken,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type DocumentDiagnosticReport,
+} from 'vscode-languageserver';
+import type { Diagnostic } from '../pipeline/types';
+import type { OpenDocuments } from './documents';
+import type { ResultStore } from './results';
+import { uriToPath } from './uris';
+
+export const DIAGNOSTIC_SOURCE = 'tool-schema-lens';
+
+const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+};
+
+/** What travels in an LSP diagnostic's `data`: the quick fix reads it back. */
+export interface DiagnosticData {
+  tool?: string;
+  path: string[];
+  rename?: Diagnostic['rename'];
+}
+
+export function toLspDiagnostic(d: Diagnostic, uriOf: (file: string) => string): LspDiagnostic {
+  const data: DiagnosticData = { tool: d.tool, path: d.path, rename: d.rename };
+  return {
+    range: d.range,
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+    relatedInformation: d.related.map((r) => ({
+      location: { uri: uriOf(r.location.file), range: r.location.range },
+      message: r.message,
+    })),
+    data,
+  };
+}
+
+interface PullWaiter {
+  resolve(): void;
+}
+
+export class DiagnosticsPublisher {
+  /** True when the client pulls diagnostics for open documents (then we push only for the others). */
+  pullMode = false;
+  refreshSupported = false;
+  /** Files we have pushed a non-empty set for, so we know what to clear. */
+  private readonly pushed = new Set<string>();
+  private readonly waiters = new Map<string, PullWaiter[]>();
+  private resultIds = 0;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly docs: OpenDocuments,
+    private readonly store: ResultStore,
+  ) {}
+
+  /** Whether the store speaks for the buffer's current text (or for the disk, when not open). */
+  isFresh(file: string): boolean {
+    if (!this.docs.isOpen(file)) return true;
+    return this.store.wasAnalysed(file) && this.store.analysedVersion(file) === this.docs.version(file);
+  }
+
+  /** Current diagnostics in a file, in LSP form. */
+  lspDiagnostics(file: string): LspDiagnostic[] {
+    return this.store.diagnosticsIn(file).map((d) => toLspDiagnostic(d, (f) => this.docs.uri(f)));
+  }
+
+  /** Publish these files' diagnostics; open buffers only when the results are for their current version. */
+  publish(files: Iterable<string>): void {
+    let pulledChanged = false;
+    for (const file of files) {
+      const open = this.docs.isOpen(file);
+      if (open && !this.isFresh(file)) continue;
+      if (open && this.pullMode) {
+        pulledChanged = true;
+        this.wake(file);
+        continue;
+      }
+      const diagnostics = this.lspDiagnostics(file);
+      if (diagnostics.length === 0 && !this.pushed.has(file) && !open) continue;
+      if (diagnostics.length) this.pushed.add(file);
+      else this.pushed.delete(file);
+      void this.connection.sendDiagnostics({ uri: this.docs.uri(file), version: open ? this.docs.version(file) : undefined, diagnostics });
+    }
+    if (pulledChanged && this.refreshSupported) this.connection.languages.diagnostics.refresh();
+  }
+
+  /** A buffer opened: in pull mode the client now pulls it, so clear what we pushed while it was closed. */
+  opened(file: string): void {
+    if (this.pullMode && this.pushed.delete(file)) void this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] });
+  }
+
+  /** Clear everything we ever published (analysis disabled, shutting down). */
+  clearAll(files: Iterable<string>): void {
+    for (const file of new Set([...files, ...this.pushed])) {
+      void this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] });
+    }
+    this.pushed.clear();
+    if (this.pullMode && this.refreshSupported) this.connection.languages.diagnostics.refresh();
+  }
+
+  /** `textDocument/diagnostic`: answer once the results speak for the buffer's current version (or after a grace period). */
+  async pull(uri: string, token: CancellationToken, graceMs = 10_000): Promise<DocumentDiagnosticReport> {
+    const file = uriToPath(uri);
+    if (!file) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    if (!this.isFresh(file)) await this.waitFresh(file, token, graceMs);
+    return { kind: DocumentDiagnosticReportKind.Full, resultId: String(++this.resultIds), items: this.lspDiagnostics(file) };
+  }
+
+  private waitFresh(file: string, token: CancellationToken, graceMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve();
+      };
+      const timer = setTimeout(done, graceMs);
+      const sub = token.onCancellationRequested(done);
+      const list = this.waiters.get(file) ?? [];
+      list.push({ resolve: done });
+      this.waiters.set(file, list);
+    });
+  }
+
+  private wake(file: string): void {
+    const list = this.waiters.get(file);
+    this.waiters.delete(file);
+    for (const w of list ?? []) w.resolve();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Hover: what the model sees at the spot under the cursor. On a key inside a schema: the key's advertised
+ * subschema, which variants declare it and how they were merged. On a tool's registration, name or schema: the
+ * whole advertised input schema. Either way the findings at that spot. Answered from the last results only, so it
+ * never waits for an analysis.
+ */
+import { MarkupKind, type Hover } from 'vscode-languageserver';
+import type { Diagnostic, KeyReport, Position, Range, ToolReport } from '../pipeline/types';
+import { formatPath } from '../../shared/findings';
+import { inlineJson, schemaJson } from './schemaText';
+
+export function contains(range: Range | undefined, p: Position): boolean {
+  if (!range) return false;
+  const afterStart = p.line > range.start.line || (p.line === range.start.line && p.character >= range.start.character);
+  const beforeEnd = p.line < range.end.line || (p.line === range.end.line && p.character <= range.end.character);
+  return afterStart && beforeEnd;
+}
+
+function size(r: Range): number {
+  return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);
+}
+
+interface KeyHit {
+  tool: ToolReport;
+  key: KeyReport;
+  range: Range;
+}
+
+/** The hover at a position in a file, or null when nothing of ours is there. */
+export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file: string, position: Position): Hover | null {
+  const findings = diagnosticsHere.filter((d) => contains(d.range, position));
+  const keyHits: KeyHit[] = [];
+  for (const tool of tools) {
+    for (const key of tool.keys) {
+      for (const loc of key.declarations) {
+        if (loc && loc.file === file && contains(loc.range, position)) keyHits.push({ tool, key, range: loc.range });
+      }
+    }
+  }
+  const sections: string[] = [];
+  let range: Range | undefined;
+  if (keyHits.length) {
+    keyHits.sort((a, b) => size(a.range) - size(b.range));
+    range = keyHits[0].range;
+    const seen = new Set<string>();
+    for (const hit of keyHits) {
+      const id = `${hit.tool.name}|${hit.key.path.join('.')}|${hit.key.discriminator}`;
+      if (seen.has(id) || seen.size >= 3) continue;
+      seen.add(id);
+      sections.push(keySection(hit.tool, hit.key));
+    }
+  } else {
+    const toolHits = tools
+      .filter((t) => t.location.file === file)
+      .map((t) => ({ tool: t, range: [t.nameRange, t.schemaRange, t.location.range].find((r) => contains(r, position)) }))
+      .filter((h): h is { tool: ToolReport; range: Range } => h.range !== undefined)
+      .sort((a, b) => size(a.range) - size(b.range));
+    if (toolHits.length) {
+      range = toolHits[0].range;
+      sections.push(toolSection(toolHits[0].tool));
+    }
+  }
+  if (findings.length) {
+    sections.push(findingsSection(findings));
+    range ??= findings[0].range;
+  }
+  if (!sections.length) return null;
+  return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, range };
+}
+
+const OUTCOME: Record<KeyReport['outcome'], string> = {
+  kept: 'kept as declared',
+  'enum-widened': 'enum widened',
+  'widened-unknown': 'widened to `unknown`',
+};
+
+function keySection(tool: ToolReport, key: KeyReport): string {
+  const lines: string[] = [];
+  lines.push(`**\`${formatPath(key.path)}\`** in tool \`${tool.name}\`: ${OUTCOME[key.outcome]}`);
+  const variants = key.variants.map((v) => `\`${v}\``).join(', ');
+  lines.push(`Declared by ${key.variants.length === 1 ? 'variant' : 'variants'} ${variants} of the union on \`${key.discriminator}\`.${key.reason ? ` ${capitalise(key.reason)}` : ''}`);
+  if (key.outcome !== 'kept' && key.shapes.length > 1) {
+    lines.push(key.variants.map((v, i) => `- \`${v}\`: \`${inlineJson(key.shapes[i])}\``).join('\n'));
+  }
+  const { text, truncated } = schemaJson(key.advertised, 30);
+  lines.push(`What the model sees for \`${key.key}\`:\n\n\`\`\`json\n${text}\n\`\`\``);
+  if (truncated) lines.push('_Deeper levels collapsed._');
+  return lines.join('\n\n');
+}
+
+function toolSection(tool: ToolReport): string {
+  const lines: string[] = [];
+  const kind = tool.kind === 'registration' ? 'Tool' : 'Schema';
+  lines.push(`**${kind} \`${tool.name}\`**: the advertised input schema${tool.mountable ? '' : ' (not mountable: the host refuses this tool)'}`);
+  const { text, truncated } = schemaJson(tool.advertised);
+  lines.push(`\`\`\`json\n${text}\n\`\`\``);
+  if (truncated) lines.push('_Deeper levels collapsed; run “Tool Schema Lens: Show Advertised Schema” or `tool-schema-lens check --format json` for all of it._');
+  return lines.join('\n\n');
+}
+
+function findingsSection(findings: Diagnostic[]): string {
+  return findings.map((d) => `- **${d.severity}** \`${d.code}\`: ${d.message}`).join('\n');
+}
+
+function capitalise(s: string): string {
+  const t = s.trim();
+  const sentence = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}

@@ -1,0 +1,129 @@
+/**
+ * The last results, per analysed file ("origin"). A finding can lie in another file than the one whose analysis
+ * produced it (a variant imported from elsewhere), so a file's diagnostics are the union over all origins, and
+ * re-analysing one origin replaces only what that origin said.
+ */
+import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../pipeline/types';
+
+interface OriginEntry {
+  /** Sequence number of the run that produced it: an older run never overwrites a newer one. */
+  seq: number;
+  report?: FileReport;
+  diagnostics: Map<string, Diagnostic[]>;
+}
+
+export class ResultStore {
+  private readonly origins = new Map<string, OriginEntry>();
+  /** Overlay version each file was last analysed at (undefined: from disk). */
+  private readonly analysedVersions = new Map<string, number | undefined>();
+
+  /**
+   * Take in one run's result for the `fresh` files it analysed (files whose buffers changed meanwhile are left out).
+   * Returns every file whose diagnostics may have changed.
+   */
+  apply(seq: number, fresh: readonly string[], versions: ReadonlyMap<string, number | undefined>, result: AnalysisResult): Set<string> {
+    const freshSet = new Set(fresh);
+    const toolOrigin = new Map<string, string>();
+    const reports = new Map<string, FileReport>();
+    for (const report of result.files) {
+      reports.set(report.file, report);
+      for (const tool of report.tools) if (!toolOrigin.has(tool.name)) toolOrigin.set(tool.name, report.file);
+    }
+    const next = new Map<string, OriginEntry>();
+    for (const file of fresh) {
+      const current = this.origins.get(file);
+      if (current && current.seq > seq) continue;
+      next.set(file, { seq, report: reports.get(file), diagnostics: new Map() });
+    }
+    const fallbackOrigin = fresh[0];
+    for (const [file, diagnostics] of result.diagnosticsByFile) {
+      for (const d of diagnostics) {
+        const fromTool = d.tool ? toolOrigin.get(d.tool) : undefined;
+        const origin = fromTool && freshSet.has(fromTool) ? fromTool : freshSet.has(file) ? file : fallbackOrigin;
+        const entry = origin ? next.get(origin) : undefined;
+        if (!entry) continue;
+        const list = entry.diagnostics.get(file) ?? [];
+        list.push(d);
+        entry.diagnostics.set(file, list);
+      }
+    }
+    const touched = new Set<string>();
+    for (const [origin, entry] of next) {
+      const old = this.origins.get(origin);
+      if (old) for (const f of old.diagnostics.keys()) touched.add(f);
+      for (const f of entry.diagnostics.keys()) touched.add(f);
+      touched.add(origin);
+      if (entry.report || entry.diagnostics.size > 0) this.origins.set(origin, entry);
+      else this.origins.delete(origin);
+      this.analysedVersions.set(origin, versions.get(origin));
+    }
+    return touched;
+  }
+
+  /** Forget origins (deleted files, files no longer candidates); returns the files whose diagnostics change. */
+  remove(origins: Iterable<string>): Set<string> {
+    const touched = new Set<string>();
+    for (const origin of origins) {
+      const old = this.origins.get(origin);
+      if (!old) continue;
+      for (const f of old.diagnostics.keys()) touched.add(f);
+      this.origins.delete(origin);
+      this.analysedVersions.delete(origin);
+    }
+    return touched;
+  }
+
+  /** Drop everything (analysis disabled). Returns the files that had diagnostics. */
+  clear(): Set<string> {
+    const touched = this.remove([...this.origins.keys()]);
+    this.analysedVersions.clear();
+    return touched;
+  }
+
+  analysedVersion(file: string): number | undefined {
+    return this.analysedVersions.get(file);
+  }
+
+  wasAnalysed(file: string): boolean {
+    return this.analysedVersions.has(file);
+  }
+
+  originFiles(): string[] {
+    return [...this.origins.keys()];
+  }
+
+  /** Diagnostics lying in `file`, from every origin, without exact duplicates. */
+  diagnosticsIn(file: string): Diagnostic[] {
+    const seen = new Set<string>();
+    const out: Diagnostic[] = [];
+    for (const entry of this.origins.values()) {
+      for (const d of entry.diagnostics.get(file) ?? []) {
+        const key = `${d.code}|${d.tool}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(d);
+      }
+    }
+    return out;
+  }
+
+  /** Every file that currently has diagnostics. */
+  filesWithDiagnostics(): Set<string> {
+    const files = new Set<string>();
+    for (const entry of this.origins.values()) for (const [f, list] of entry.diagnostics) if (list.length) files.add(f);
+    return files;
+  }
+
+  /** Every tool known, with the file whose analysis reported it. */
+  tools(): ToolReport[] {
+    const out: ToolReport[] = [];
+    for (const entry of this.origins.values()) if (entry.report) out.push(...entry.report.tools);
+    return out;
+  }
+
+  problemCount(): number {
+    let n = 0;
+    for (const file of this.filesWithDiagnostics()) n += this.diagnosticsIn(file).length;
+    return n;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * One language-server session over one workspace root: owns the pipeline, the open buffers, the last results and
+ * the scheduling between them. Every feature reads from here; server.ts only wires the connection to it.
+ */
+import type { CancellationToken, CodeAction, CodeActionParams, Connection, Hover, HoverParams } from 'vscode-languageserver';
+import type { Pipeline, PipelineOptions } from '../pipeline/types';
+import { pipelineOptions, type Settings } from '../settings';
+import { AnalysisScheduler } from './analysis';
+import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
+import { DiagnosticsPublisher } from './diagnostics';
+import { FileDebouncer, OpenDocuments } from './documents';
+import { hoverAt } from './hover';
+import { KeyRenamer } from './keyRename';
+import { scanProgress } from './progress';
+import type { ListToolsParams, ListToolsResult, StatusParams } from './protocol';
+import { ResultStore } from './results';
+import type { SettingsSource } from './settings';
+import { StatusReporter } from './status';
+import { listTools } from './tools';
+import { TrustNotice } from './trust';
+import { uriToPath } from './uris';
+import { classifyChange } from './watchers';
+
+export type CreatePipeline = (options: PipelineOptions) => Pipeline;
+
+export interface SessionOptions {
+  root: string;
+  trusted: boolean;
+  debounceMs: number;
+  progressSupported: boolean;
+  codeActions: CodeActionCapabilities;
+}
+
+export class LensSession {
+  readonly docs = new OpenDocuments();
+  readonly store = new ResultStore();
+  readonly diagnostics: DiagnosticsPublisher;
+  private readonly scheduler: AnalysisScheduler;
+  private readonly debouncer: FileDebouncer;
+  private readonly renamer: KeyRenamer;
+  private readonly status: StatusReporter;
+  private readonly trustNotice: TrustNotice;
+  private pipeline: Pipeline | undefined;
+  private settings: Settings | undefined;
+  private firstScanDone = false;
+  private disposed = false;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly createPipeline: CreatePipeline,
+    private readonly settingsSource: SettingsSource,
+    private readonly options: SessionOptions,
+  ) {
+    this.diagnostics = new DiagnosticsPublisher(connection, this.docs, this.store);
+    this.renamer = new KeyRenamer(options.root);
+    this.status = new StatusReporter(connection);
+    this.trustNotice = new TrustNotice(connection);
+    this.debouncer = new FileDebouncer(options.debounceMs, (files) => void this.scheduler.analyzeChanged(files));
+    this.scheduler = new AnalysisScheduler(() => this.pipeline, this.docs, this.store, {
+      results: (touched) => {
+        this.diagnostics.publish(touched);
+        this.sendStatus();
+      },
+      busy: () => this.sendStatus(),
+      failed: (error) => this.connection.console.error(`Tool Schema Lens: analysis failed: ${describe(error)}`),
+    });
+    this.docs.documents.onDidOpen((e) => this.bufferChanged(e.document.uri, 'open'));
+    this.docs.documents.onDidChangeContent((e) => this.bufferChanged(e.document.uri, 'change'));
+    this.docs.documents.onDidClose((e) => this.bufferChanged(e.document.uri, 'close'));
+  }
+
+  /** After `initialized`: read settings, start the pipeline and the background scan. */
+  async start(): Promise<void> {
+    this.status.send({ state: 'starting', tools: 0, problems: 0 });
+    await this.applySettings();
+  }
+
+  /** didChangeConfiguration: what a push-only client sent, then re-read and apply. */
+  async settingsChanged(pushed: unknown): Promise<void> {
+    this.settingsSource.push(pushed);
+    await this.applySettings();
+  }
+
+  /** Settings changed: update the pipeline in place and re-analyse everything. */
+  async applySettings(): Promise<void> {
+    const settings = await this.settingsSource.read();
+    if (this.disposed) return;
+    this.settings = settings;
+    if (!settings.enable) {
+      this.scheduler.cancelAll();
+      this.diagnostics.clearAll(this.store.clear());
+      const old = this.pipeline;
+      this.pipeline = undefined;
+      await old?.dispose().catch(() => undefined);
+      this.sendStatus();
+      return;
+    }
+    const options = pipelineOptions(settings, this.options.root, this.options.trusted);
+    if (this.pipeline) this.pipeline.updateOptions(options);
+    else this.pipeline = this.createPipeline(options);
+    if (!this.options.trusted) this.trustNotice.show();
+    void this.rescan();
+  }
+
+  /** Re-analyse the whole workspace in the background (the first time with progress). */
+  async rescan(): Promise<void> {
+    this.scheduler.cancelAll();
+    const progress = await scanProgress(
+      this.connection,
+      this.options.progressSupported,
+      this.firstScanDone ? 'Tool Schema Lens: re-analysing' : 'Tool Schema Lens: analysing tool schemas',
+    );
+    await this.scheduler.scanAll(progress);
+    this.firstScanDone = true;
+    this.sendStatus();
+  }
+
+  /** RESTART_WORKERS_COMMAND, and node_modules changes. */
+  async restartWorkers(): Promise<void> {
+    if (!this.pipeline) return;
+    await this.pipeline.restartWorkers();
+    this.renamer.reset();
+    void this.rescan();
+  }
+
+  watchedFilesChanged(uris: string[]): void {
+    let config = false;
+    let dependencies = false;
+    for (const uri of uris) {
+      const file = uriToPath(uri);
+      if (!file) continue;
+      const kind = classifyChange(file);
+      if (kind === 'source') {
+        this.renamer.invalidate(file);
+        // An open buffer speaks for itself; a change on disk matters only to files that are not open.
+        if (!this.docs.isOpen(file)) this.debouncer.touch(file);
+      } else if (kind === 'config') config = true;
+      else if (kind === 'dependencies') dependencies = true;
+    }
+    if (dependencies) void this.restartWorkers();
+    else if (config) {
+      this.renamer.reset();
+      void this.rescan();
+    }
+  }
+
+  hover(params: HoverParams): Hover | null {
+    const file = uriToPath(params.textDocument.uri);
+    if (!file) return null;
+    return hoverAt(this.store.tools(), this.store.diagnosticsIn(file), file, params.position);
+  }
+
+  codeActions(params: CodeActionParams): CodeAction[] {
+    return codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions);
+  }
+
+  resolveCodeAction(action: CodeAction): CodeAction {
+    return resolveCodeAction(action, this.docs, this.renamer, this.options.codeActions.documentChanges);
+  }
+
+  listTools(params: ListToolsParams | undefined): ListToolsResult {
+    return listTools(this.store.tools(), params, (f) => this.docs.uri(f));
+  }
+
+  pullDiagnostics(uri: string, token: CancellationToken) {
+    return this.diagnostics.pull(uri, token);
+  }
+
+  /** Stop everything and take the workers down (shutdown, exit, parent gone). */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.debouncer.dispose();
+    this.scheduler.cancelAll();
+    const pipeline = this.pipeline;
+    this.pipeline = undefined;
+    await pipeline?.dispose();
+  }
+
+  /** Best effort from a synchronous exit hook: starts the pipeline's disposal (its kills are synchronous). */
+  disposeNow(): void {
+    void this.dispose().catch(() => undefined);
+  }
+
+  private bufferChanged(uri: string, how: 'open' | 'change' | 'close'): void {
+    const file = uriToPath(uri);
+    if (!file || this.disposed) return;
+    this.scheduler.cancelRunsTouching([file]);
+    this.renamer.invalidate(file);
+    if (how === 'open') this.diagnostics.opened(file);
+    // Opened, edited or closed (back to the disk text): analyse it and its importers after the quiet period.
+    if (this.pipeline) this.debouncer.touch(file);
+  }
+
+  private sendStatus(): void {
+    const tools = this.store.tools().length;
+    const problems = this.store.problemCount();
+    let status: StatusParams;
+    if (!this.settings?.enable && this.settings) status = { state: 'disabled', tools: 0, problems: 0 };
+    else if (!this.options.trusted) status = { state: 'untrusted', tools, problems, detail: 'workspace not trusted: nothing is evaluated' };
+    else if (this.scheduler.isBusy || !this.firstScanDone) status = { state: 'analysing', tools, problems };
+    else status = { state: 'idle', tools, problems };
+    this.status.send(status);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

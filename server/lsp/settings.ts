@@ -1,0 +1,67 @@
+/**
+ * Reading `toolSchemaLens.*`: through `workspace/configuration` when the client offers it, else from what the
+ * client pushes (`initializationOptions.settings`, `didChangeConfiguration` params). Plus the server-only knobs
+ * that only initializationOptions carry.
+ */
+import type { Connection } from 'vscode-languageserver';
+import { readSettings, type Settings } from '../settings';
+
+export const SETTINGS_SECTION = 'toolSchemaLens';
+export const DEFAULT_DEBOUNCE_MS = 200;
+
+/** initializationOptions we understand. */
+export interface InitOptions {
+  /** The client's workspace trust; absent means "decided by how we were started" (see trust.ts). */
+  isTrusted?: boolean;
+  /** Quiet period after a keystroke before analysing, milliseconds (0 for benchmarks). */
+  debounceMs?: number;
+  /** Settings for clients without `workspace/configuration`. */
+  settings?: unknown;
+}
+
+export function readInitOptions(raw: unknown): InitOptions {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return {
+    isTrusted: typeof r.isTrusted === 'boolean' ? r.isTrusted : undefined,
+    debounceMs: typeof r.debounceMs === 'number' && r.debounceMs >= 0 ? Math.min(r.debounceMs, 5000) : undefined,
+    settings: sectionOf(r.settings),
+  };
+}
+
+/** `{ toolSchemaLens: {...} }` or the section itself. */
+export function sectionOf(raw: unknown): unknown {
+  if (raw && typeof raw === 'object' && SETTINGS_SECTION in raw) return (raw as Record<string, unknown>)[SETTINGS_SECTION];
+  return raw;
+}
+
+export class SettingsSource {
+  /** The last pushed settings, for clients that cannot be asked. */
+  private pushed: unknown;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly canAsk: boolean,
+    private readonly scopeUri: string | undefined,
+    initial: unknown,
+  ) {
+    this.pushed = initial;
+  }
+
+  /** Remember settings a client pushed with didChangeConfiguration (ignored when we ask instead). */
+  push(raw: unknown): void {
+    const section = sectionOf(raw);
+    if (section && typeof section === 'object') this.pushed = section;
+  }
+
+  async read(): Promise<Settings> {
+    if (this.canAsk) {
+      try {
+        const [raw] = await this.connection.workspace.getConfiguration([{ section: SETTINGS_SECTION, scopeUri: this.scopeUri }]);
+        if (raw && typeof raw === 'object') return readSettings(raw);
+      } catch {
+        // A client that advertises configuration but fails the request: fall back to what it pushed.
+      }
+    }
+    return readSettings(this.pushed);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Workspace trust decides whether workspace code may run (in the pipeline's child processes). The VS Code client
+ * always sends `initializationOptions.isTrusted`. Other editors (Neovim, Helix, Zed, Emacs) start
+ * `tool-schema-lens lsp --stdio` from the user's own configuration and send nothing: that start is itself the
+ * user's decision, so an absent flag over stdio means trusted. Over IPC (only the extension starts us that way)
+ * an absent flag means untrusted. `isTrusted: false` always wins.
+ */
+import { MessageType, type Connection } from 'vscode-languageserver';
+
+export type Transport = 'stdio' | 'node-ipc' | 'other';
+
+export function transportFromArgv(argv: readonly string[]): Transport {
+  if (argv.includes('--stdio')) return 'stdio';
+  if (argv.includes('--node-ipc')) return 'node-ipc';
+  return 'other';
+}
+
+export function isTrusted(flag: boolean | undefined, transport: Transport): boolean {
+  if (typeof flag === 'boolean') return flag;
+  return transport === 'stdio';
+}
+
+export const UNTRUSTED_NOTICE =
+  'Tool Schema Lens: this workspace is not trusted, so its tool schemas are not evaluated and nothing of it runs. ' +
+  'Trust the workspace to see what the model will see.';
+
+/** Tell the user once per server that nothing runs (never silent nothing). */
+export class TrustNotice {
+  private shown = false;
+  constructor(private readonly connection: Connection) {}
+
+  show(): void {
+    if (this.shown) return;
+    this.shown = true;
+    void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: UNTRUSTED_NOTICE });
+  }
+}
