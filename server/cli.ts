@@ -1,0 +1,83 @@
+/**
+ * `tool-schema-lens`: the `check` CLI and the `lsp` entry. Argument parsing and formatting only; the
+ * findings come from the pipeline. Exit status: 0 clean, 1 an error-severity finding, 2 bad usage or
+ * any failure of our own (never 0 on a crash).
+ */
+import { parseArgs, UsageError, USAGE, type Command } from './cli/args';
+import { runCheck } from './cli/check';
+import { formatJson } from './cli/formatJson';
+import { formatSarif } from './cli/formatSarif';
+import { formatText } from './cli/formatText';
+import { hasErrors } from './cli/report';
+import { version } from '../package.json';
+
+async function main(argv: string[]): Promise<number> {
+  let command: Command;
+  try {
+    command = parseArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`tool-schema-lens: ${err.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  switch (command.kind) {
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    case 'version':
+      process.stdout.write(`${version}\n`);
+      return 0;
+    case 'lsp': {
+      const { runLanguageServer } = await import('./lsp/main');
+      await runLanguageServer();
+      return -1; // the server owns the process from here; it exits when the client says so
+    }
+    case 'check': {
+      const report = await runCheck({ cwd: process.cwd(), ...command });
+      const out =
+        command.format === 'json'
+          ? formatJson(report)
+          : command.format === 'sarif'
+            ? formatSarif(report, version)
+            : formatText(report, { color: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env) });
+      await write(out);
+      return hasErrors(report) ? 1 : 0;
+    }
+  }
+}
+
+/** Write all of stdout before exiting: a pipe must receive the whole report. */
+function write(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
+}
+
+function fail(err: unknown): void {
+  if (err instanceof UsageError) {
+    process.stderr.write(`tool-schema-lens: ${err.message}\n`);
+  } else {
+    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    process.stderr.write(`tool-schema-lens: internal error: ${detail}\n`);
+  }
+  process.exitCode = 2;
+}
+
+process.on('uncaughtException', (err) => {
+  fail(err);
+  process.exit(2);
+});
+process.on('unhandledRejection', (err) => {
+  fail(err);
+  process.exit(2);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err) => {
+    fail(err);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,81 @@
+/**
+ * `check`: turn the path arguments into workspace roots (a directory is a root; a file is analysed
+ * within the nearest folder holding a tsconfig.json or package.json), run the pipeline on each, and
+ * gather one report. Workers are always disposed, whatever happens.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_SETTINGS, pipelineOptions } from '../settings';
+import { createPipeline } from '../pipeline';
+import type { Target } from '../../shared/types';
+import { collectReport, type CheckReport } from './report';
+import { UsageError } from './args';
+
+export interface CheckOptions {
+  cwd: string;
+  paths: string[];
+  flattenUnionInput: boolean;
+  target: Target;
+  timeoutMs?: number;
+}
+
+interface Job {
+  root: string;
+  /** Files to analyse; undefined: every candidate under the root. */
+  files?: string[];
+}
+
+export async function runCheck(options: CheckOptions): Promise<CheckReport> {
+  const jobs = planJobs(options.cwd, options.paths);
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    flattenUnionInput: options.flattenUnionInput,
+    target: options.target,
+    evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
+  };
+  const results = [];
+  for (const job of jobs) {
+    // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
+    const pipeline = createPipeline(pipelineOptions(settings, job.root, true));
+    try {
+      const files = job.files ?? (await pipeline.listCandidates());
+      const result = await pipeline.analyze(files);
+      results.push({ result, fileCount: files.length });
+    } finally {
+      await pipeline.dispose();
+    }
+  }
+  return collectReport(options.cwd, results);
+}
+
+function planJobs(cwd: string, paths: string[]): Job[] {
+  const byRoot = new Map<string, Job>();
+  for (const p of paths) {
+    const abs = path.resolve(cwd, p);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      throw new UsageError(`no such file or directory: ${p}`);
+    }
+    if (stat.isDirectory()) {
+      byRoot.set(abs, { root: abs });
+      continue;
+    }
+    const root = projectRootOf(abs);
+    const job = byRoot.get(root) ?? { root, files: [] };
+    if (job.files) job.files.push(abs);
+    byRoot.set(root, job);
+  }
+  // A file inside a directory that is already checked whole needs no job of its own.
+  return [...byRoot.values()].filter(
+    (job) => !job.files || !job.files.every((f) => [...byRoot.values()].some((o) => !o.files && f.startsWith(o.root + path.sep))),
+  );
+}
+
+function projectRootOf(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'tsconfig.json')) || fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.dirname(file);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Assembly of one file's report: evaluated tools matched to their discovered sites, every finding placed
+ * in source (one diagnostic per site), every key merge's declarations placed, the user's severities
+ * applied. Pure given a Locator, so the rules here are testable without a workspace.
+ */
+import type { Finding, FindingSite, Step } from '../../shared/types';
+import { evaluationFailedMessage, relatedSiteMessage } from './messages';
+import { advertisedAt } from './advertisedAt';
+import { matchToolsToSites } from './match';
+import { effectiveSeverity, type SeverityOverrides } from './severities';
+import type {
+  Diagnostic,
+  DiscoveredSite,
+  EvaluatedFile,
+  EvaluatedTool,
+  FileReport,
+  KeyReport,
+  Location,
+  Range,
+  ToolReport,
+} from './types';
+
+/** One evaluated tool with where it lives: what locating a finding of that tool starts from. */
+export interface ToolPlace {
+  /** The analysed file the tool was evaluated from. */
+  file: string;
+  tool: EvaluatedTool;
+  site?: DiscoveredSite;
+  /** The file `site` lies in (a registration can run in a module the analysed file imports). */
+  siteFile?: string;
+  /** The registration (the site's whole call / declaration, else the call site). */
+  location: Location;
+}
+
+/** What assembly needs from locating: source ranges for schema trails. */
+export interface Locator {
+  /** Where one site of a finding lies (the key in a variant, the union, the `.strict()` call...); null when it cannot be placed. */
+  locate(place: ToolPlace, site: FindingSite): Location | null;
+  /** A new name for `key` in `variant` that collides with nothing in the union. */
+  suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
+  /** The range of a file's first line (where file-level findings go). */
+  firstLine(file: string): Range;
+}
+
+export interface AssembleInput {
+  file: string;
+  version?: number;
+  /** Discovered sites per file (the analysed file's, and those of modules its registrations ran in). */
+  sitesOf: (file: string) => readonly DiscoveredSite[];
+  /** Undefined when the file was not evaluated (untrusted workspace). */
+  evaluated?: EvaluatedFile;
+  untrusted?: boolean;
+  severities: SeverityOverrides;
+  locator: Locator;
+  discoverMs: number;
+}
+
+export interface AssembledFile {
+  report: FileReport;
+  /** Every diagnostic this file's analysis produced, wherever it lies (the report keeps only its own file's). */
+  diagnostics: Diagnostic[];
+  places: ToolPlace[];
+  /** The kind of tool each diagnostic came from (file-level diagnostics have none). */
+  originOf: Map<Diagnostic, ToolReport['kind']>;
+}
+
+export function assembleFile(input: AssembleInput): AssembledFile {
+  const { file, locator, severities } = input;
+  const started = performance.now();
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const originOf = new Map<Diagnostic, ToolReport['kind']>();
+  const push = (d: Diagnostic | null, origin?: ToolReport['kind']) => {
+    if (!d) return;
+    if (origin) originOf.set(d, origin);
+    const id = `${d.file}\0${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}\0${d.code}\0${d.message}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    diagnostics.push(d);
+  };
+
+  if (input.untrusted) {
+    push(fileLevel(file, locator.firstLine(file), 'evaluation-failed', 'warning', evaluationFailedMessage({ phase: 'untrusted', reason: '' }), severities));
+  }
+
+  const tools: ToolReport[] = [];
+  const places: ToolPlace[] = [];
+  const evaluated = input.evaluated;
+  if (evaluated) {
+    for (const { tool, site, siteFile } of matchToolsToSites(file, evaluated.tools, input.sitesOf)) {
+      const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator) };
+      places.push(place);
+      for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
+      tools.push({
+        name: tool.name,
+        kind: tool.kind,
+        location: place.location,
+        nameRange: site?.nameRange,
+        schemaRange: site?.schemaRange,
+        advertised: tool.advertised,
+        mountable: tool.mountable,
+        keys: tool.merges.map((m): KeyReport => {
+          const { unionTrail, ...merge } = m;
+          return {
+            ...merge,
+            declarations: m.variants.map((variant) => {
+              const trail = [...unionTrail, variantStep(tool, m.discriminator, variant, m.variants), { kind: 'key', key: m.key } as Step];
+              return locator.locate(place, { trail, anchor: 'key', variant });
+            }),
+            advertised: advertisedAt(tool.advertised, m.path),
+          };
+        }),
+      });
+    }
+    if (evaluated.failure) {
+      const at = evaluated.failure.at;
+      const location: Location = at
+        ? { file: at.file, range: { start: { line: at.line, character: at.character }, end: { line: at.line, character: at.character } } }
+        : { file, range: locator.firstLine(file) };
+      push(fileLevel(location.file, location.range, 'evaluation-failed', 'warning', evaluationFailedMessage(evaluated.failure), severities));
+    }
+  }
+
+  const locateMs = performance.now() - started;
+  const t = evaluated?.timings ?? { bundle: 0, evaluate: 0, engine: 0 };
+  return {
+    report: {
+      file,
+      version: input.version,
+      tools,
+      diagnostics: diagnostics.filter((d) => samePath(d.file, file)),
+      timings: { discover: input.discoverMs, bundle: t.bundle, evaluate: t.evaluate, engine: t.engine, locate: locateMs },
+    },
+    diagnostics,
+    places,
+    originOf,
+  };
+}
+
+/** One diagnostic per site of a finding; a collision's declarations point at each other. */
+export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, severities: SeverityOverrides): Diagnostic[] {
+  const severity = effectiveSeverity(f.code, f.severity, severities);
+  if (!severity) return [];
+  const located = f.sites.map((site) => ({ site, location: locator.locate(place, site) ?? place.location }));
+  return located.map(({ site, location }, i): Diagnostic => {
+    const related = located
+      .filter((_, j) => j !== i)
+      .map((other) => ({ location: other.location, message: relatedSiteMessage(f, other.site) }));
+    const d: Diagnostic = {
+      file: location.file,
+      range: location.range,
+      severity,
+      code: f.code,
+      message: f.message,
+      tool: f.tool ?? place.tool.name,
+      path: f.path,
+      related,
+    };
+    if (f.variants) d.variants = f.variants;
+    if ((f.code === 'collision-widened' || f.code === 'enum-widened') && site.variant && f.key && f.discriminator) {
+      d.rename = {
+        key: f.key,
+        variant: site.variant,
+        discriminator: f.discriminator,
+        newName: locator.suggestRename(place, site, f.key, site.variant, f.discriminator),
+      };
+    }
+    return d;
+  });
+}
+
+function fileLevel(
+  file: string,
+  range: Range,
+  code: 'evaluation-failed' | 'not-mountable',
+  engineSeverity: 'warning' | 'error',
+  message: string,
+  severities: SeverityOverrides,
+  tool?: string,
+): Diagnostic | null {
+  const severity = effectiveSeverity(code, engineSeverity, severities);
+  if (!severity) return null;
+  return { file, range, severity, code, message, path: [], related: [], ...(tool ? { tool } : {}) };
+}
+
+function toolLocation(file: string, tool: EvaluatedTool, site: DiscoveredSite | undefined, locator: Locator): Location {
+  if (site) return { file, range: site.range };
+  const at = tool.callSite;
+  if (at) return { file: at.file, range: { start: { line: at.line, character: at.character }, end: { line: at.line, character: at.character } } };
+  return { file, range: locator.firstLine(file) };
+}
+
+/**
+ * The trail step into one variant of a merge's union. A merge names variants by label only; the
+ * variant's index comes from a finding of the same tool that walked into it, else its order among the declaring variants.
+ */
+function variantStep(tool: EvaluatedTool, discriminator: string, label: string, declaring: string[]): Step {
+  for (const f of tool.findings) {
+    for (const s of f.sites) {
+      for (const st of s.trail) if (st.kind === 'variant' && st.discriminator === discriminator && st.label === label) return st;
+    }
+  }
+  return { kind: 'variant', discriminator, label, index: Math.max(0, declaring.indexOf(label)) };
+}
+
+function samePath(a: string, b: string): boolean {
+  return a === b || a.replace(/\\/g, '/') === b.replace(/\\/g, '/');
+}
+
+export { fileLevel as fileLevelDiagnostic };

@@ -1,0 +1,163 @@
+/**
+ * The workspace pipeline: candidates → discover → evaluate (worker pool) → locate → assemble, one
+ * FileReport per analysed file. The fronts (CLI, language server) only call `createPipeline`.
+ * One bad file never hides the others: every stage failure becomes a finding on that file.
+ */
+import * as path from 'node:path';
+import { WorkspaceProject } from './project';
+import { discoverFiles, mayHoldToolSchemas } from './discover';
+import { assembleFile, type AssembledFile } from './assemble';
+import { admitted, fileFilter, listFiles, type FileFilter } from './candidates';
+import { DependentsIndex } from './dependents';
+import { flagDuplicateTools, preferRegistrations } from './workspaceChecks';
+import { createEvaluator, type Evaluator } from './evaluator';
+import { createLocator } from './locator';
+import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, Overlay, Pipeline, PipelineOptions } from './types';
+
+export type { Pipeline, PipelineOptions } from './types';
+
+export class CancelledError extends Error {
+  constructor() {
+    super('analysis cancelled');
+  }
+}
+
+export function createPipeline(initial: PipelineOptions): Pipeline {
+  let options: PipelineOptions = { ...initial, root: path.resolve(initial.root) };
+  let filter: FileFilter = fileFilter(options.include, options.exclude);
+  let project = new WorkspaceProject(options.root);
+  let evaluator: Evaluator | undefined;
+  const dependents = new DependentsIndex();
+
+  const evaluatorNow = () => (evaluator ??= createEvaluator(options));
+  const checkCancelled = (token?: CancellationLike) => {
+    if (token?.isCancellationRequested) throw new CancelledError();
+  };
+
+  async function listCandidates(): Promise<string[]> {
+    const files = await listFiles(options.root, filter);
+    const texts = await Promise.all(files.map((f) => readCandidateText(project, f)));
+    return files.filter((_, i) => texts[i] !== undefined && mayHoldToolSchemas(texts[i]!));
+  }
+
+  async function analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult> {
+    const targets = files ? [...new Set(files.map((f) => path.resolve(f)))] : await listCandidates();
+    checkCancelled(token);
+
+    const discoverStarted = performance.now();
+    const discovered = new Map<string, DiscoveredFile>();
+    const discoverMs = new Map<string, number>();
+    project.setOverlays(overlays);
+    for (const file of targets) {
+      const started = performance.now();
+      discovered.set(file, safeDiscover(project, file));
+      discoverMs.set(file, performance.now() - started);
+    }
+    // Registrations often run in a module the analysed file imports; its sites are discovered on demand.
+    const sitesOf = (file: string) => {
+      const abs = path.resolve(file);
+      let found = discovered.get(abs);
+      if (!found) discovered.set(abs, (found = safeDiscover(project, abs)));
+      return found.sites;
+    };
+    void discoverStarted;
+    checkCancelled(token);
+
+    const analysed = targets.filter((f) => discovered.get(f)?.candidate && (files !== undefined || admitted(options.root, f, filter)));
+    const overlayTexts = new Map<string, string>();
+    for (const [file, overlay] of overlays ?? []) overlayTexts.set(path.resolve(file), overlay.text);
+
+    const locator = createLocator(project);
+    const assembled: AssembledFile[] = [];
+    const assembleOne = (file: string, evaluated: Parameters<typeof assembleFile>[0]['evaluated'], untrusted: boolean) =>
+      assembleFile({
+        file,
+        version: overlays?.get(file)?.version ?? findOverlay(overlays, file)?.version,
+        sitesOf,
+        evaluated,
+        untrusted,
+        severities: options.severities,
+        locator,
+        discoverMs: discoverMs.get(file) ?? 0,
+      });
+
+    if (!options.trusted) {
+      for (const file of analysed) assembled.push(assembleOne(file, undefined, true));
+    } else {
+      const pool = evaluatorNow();
+      const tagged = (file: string) => discovered.get(file)!.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
+      // The pool runs as many files at once as it has workers; locating waits for each file's result.
+      const evaluations = analysed.map((file) =>
+        pool.evaluate({ file, overlays: overlayTexts, tagged: tagged(file) }).then((evaluated) => {
+          dependents.record(file, evaluated.inputs);
+          return evaluated;
+        }),
+      );
+      for (let i = 0; i < analysed.length; i++) {
+        const evaluated = await evaluations[i];
+        checkCancelled(token);
+        assembled.push(assembleOne(analysed[i], evaluated, false));
+      }
+    }
+
+    const diagnosticsByFile = new Map<string, Diagnostic[]>();
+    const all = preferRegistrations(assembled);
+    for (const d of [...all, ...flagDuplicateTools(assembled, options.severities)]) {
+      let list = diagnosticsByFile.get(d.file);
+      if (!list) diagnosticsByFile.set(d.file, (list = []));
+      list.push(d);
+    }
+    const reports = assembled.map((a) => ({ ...a.report, diagnostics: diagnosticsByFile.get(a.report.file) ?? [] }));
+    return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
+  }
+
+  return {
+    listCandidates,
+    analyze,
+    dependents: (file) => dependents.dependents(file),
+    updateOptions(next) {
+      const before = options;
+      options = { ...options, ...next, root: path.resolve(next.root ?? options.root) };
+      filter = fileFilter(options.include, options.exclude);
+      if (options.root !== before.root) project = new WorkspaceProject(options.root);
+      const evaluatorChanged =
+        options.root !== before.root ||
+        options.memoryMb !== before.memoryMb ||
+        options.timeoutMs !== before.timeoutMs ||
+        options.flattenUnionInput !== before.flattenUnionInput ||
+        options.target !== before.target;
+      if (evaluatorChanged && evaluator) {
+        const old = evaluator;
+        evaluator = undefined;
+        void old.dispose();
+      }
+    },
+    async restartWorkers() {
+      await evaluator?.restart();
+    },
+    async dispose() {
+      const old = evaluator;
+      evaluator = undefined;
+      await old?.dispose();
+    },
+  };
+}
+
+function safeDiscover(project: WorkspaceProject, file: string): DiscoveredFile {
+  try {
+    return discoverFiles(project, [file])[0];
+  } catch {
+    // A file discovery cannot read statically is still evaluated: evaluation is the truth about tools.
+    return { file, sites: [], candidate: true };
+  }
+}
+
+async function readCandidateText(project: WorkspaceProject, file: string): Promise<string | undefined> {
+  return project.readText(file);
+}
+
+function findOverlay(overlays: ReadonlyMap<string, Overlay> | undefined, file: string): Overlay | undefined {
+  if (!overlays) return undefined;
+  for (const [f, o] of overlays) if (path.resolve(f) === file) return o;
+  return undefined;
+}

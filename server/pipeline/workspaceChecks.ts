@@ -1,0 +1,67 @@
+/**
+ * Checks that need every analysed file at once: a tool name registered twice (a server refuses the
+ * second registration), and the same finding reached both through a registered tool and through the
+ * exported schema it uses (the registration's is the one worth reading).
+ */
+import type { AssembledFile } from './assemble';
+import { duplicateRelatedMessage, duplicateToolMessage } from './messages';
+import { effectiveSeverity, type SeverityOverrides } from './severities';
+import type { Diagnostic, Location } from './types';
+
+/** Every diagnostic of the analysis once; an exported schema's finding is dropped where a registration reports the same code at the same range. */
+export function preferRegistrations(assembled: readonly AssembledFile[]): Diagnostic[] {
+  const unique = new Map<string, { d: Diagnostic; origin?: string }>();
+  for (const a of assembled) {
+    for (const d of a.diagnostics) {
+      const id = `${placeKey(d.file, d.range)}\0${d.code}\0${d.message}`;
+      const origin = a.originOf.get(d);
+      const existing = unique.get(id);
+      if (!existing || (existing.origin === 'exported' && origin === 'registration')) unique.set(id, { d, origin });
+    }
+  }
+  const registered = new Set<string>();
+  for (const { d, origin } of unique.values()) if (origin === 'registration') registered.add(`${placeKey(d.file, d.range)}\0${d.code}`);
+  return [...unique.values()]
+    .filter(({ d, origin }) => origin !== 'exported' || !registered.has(`${placeKey(d.file, d.range)}\0${d.code}`))
+    .map(({ d }) => d);
+}
+
+/** `not-mountable` on each registration of a tool name registered at more than one place; marks those tools unmountable. */
+export function flagDuplicateTools(assembled: readonly AssembledFile[], severities: SeverityOverrides): Diagnostic[] {
+  const byName = new Map<string, Map<string, Location>>();
+  for (const a of assembled) {
+    for (const place of a.places) {
+      if (place.tool.kind !== 'registration') continue;
+      let places = byName.get(place.tool.name);
+      if (!places) byName.set(place.tool.name, (places = new Map()));
+      // The name is what the diagnostic underlines; the whole call when the name is not a literal.
+      const at: Location = place.site?.nameRange ? { file: place.location.file, range: place.site.nameRange } : place.location;
+      places.set(placeKey(at.file, at.range), at);
+    }
+  }
+  const severity = effectiveSeverity('not-mountable', 'error', severities);
+  const out: Diagnostic[] = [];
+  for (const [name, places] of byName) {
+    if (places.size < 2) continue;
+    for (const a of assembled) for (const t of a.report.tools) if (t.kind === 'registration' && t.name === name) t.mountable = false;
+    if (!severity) continue;
+    const locations = [...places.values()];
+    for (const location of locations) {
+      out.push({
+        file: location.file,
+        range: location.range,
+        severity,
+        code: 'not-mountable',
+        message: duplicateToolMessage(name, locations.length),
+        tool: name,
+        path: [],
+        related: locations.filter((l) => l !== location).map((l) => ({ location: l, message: duplicateRelatedMessage(name) })),
+      });
+    }
+  }
+  return out;
+}
+
+function placeKey(file: string, range: Location['range']): string {
+  return `${file}:${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
+}
