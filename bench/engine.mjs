@@ -1,0 +1,115 @@
+// Engine bench: `advertise` (flatten + JSON Schema + probe) against the MCP TypeScript SDK 1.x's own
+// conversion of the same UNflattened schema (what `tools/list` does: toJsonSchemaCompat), side by side in one
+// run, for discriminated unions of 4, 32 and 256 variants × 10 keys, zod 4 and zod 3.
+// Targets (spec/architecture "bench"): advertise ≤ 3× the SDK per size; 32 → 256 variants grows ≤ 9×.
+import { build } from 'esbuild';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json'));
+
+// The engine is TypeScript: bundle it on the fly inside node_modules/.cache so its bare imports (zod, ...)
+// resolve from this package exactly as they do for the tests.
+const outfile = join(root, 'node_modules', '.cache', 'tool-schema-lens-bench', 'engine.cjs');
+mkdirSync(dirname(outfile), { recursive: true });
+await build({ entryPoints: [join(root, 'shared', 'index.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'error' });
+const { advertise } = require(outfile);
+const { toJsonSchemaCompat } = require('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js');
+const zod4 = require('zod').z;
+const zod3 = require('zod3').z;
+
+const SIZES = [4, 32, 256];
+const KEYS_PER_VARIANT = 10;
+const KEY_POOL = 24; // fewer keys than variants × 10, so keys collide across variants
+
+/** A deterministic pseudo-random sequence, so every run benches the same schemas. */
+function lcg(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** A discriminated union of `n` variants × 10 keys: shared keys with differing types, enums, checks, nesting. */
+function makeUnion(z, n) {
+  const rnd = lcg(n * 7919);
+  const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
+  const field = (i) => {
+    switch (Math.floor(rnd() * 8)) {
+      case 0: return z.string();
+      case 1: return z.string().min(1);
+      case 2: return z.number().int().min(0);
+      case 3: return z.enum([pick(['low', 'mid', 'high']), `v${i}`]);
+      case 4: return z.array(z.string().regex(/^[a-z]+$/));
+      case 5: return z.object({ id: z.string(), n: z.number().optional() });
+      case 6: return z.boolean().optional();
+      default: return z.string().describe(`field of variant ${i}`);
+    }
+  };
+  const variants = Array.from({ length: n }, (_, i) => {
+    const shape = { kind: z.literal(`variant${i}`) };
+    while (Object.keys(shape).length < KEYS_PER_VARIANT + 1) shape[`key${Math.floor(rnd() * KEY_POOL)}`] = field(i);
+    return z.object(shape);
+  });
+  return z.discriminatedUnion('kind', variants);
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { median: at(0.5), p95: at(0.95), n: sorted.length };
+}
+
+const ms = (x) => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1)).padStart(7);
+
+/** Time both conversions on fresh schemas (no cache can help either side), alternating which goes first. */
+function measure(z, n, iterations, warmup) {
+  const ours = [];
+  const sdk = [];
+  for (let i = 0; i < warmup + iterations; i++) {
+    const schema = makeUnion(z, n);
+    const runOurs = () => {
+      const t = performance.now();
+      const r = advertise({ name: 'bench', input: schema }, {});
+      const dt = performance.now() - t;
+      if (!r.jsonSchema) throw new Error('advertise returned no jsonSchema');
+      return dt;
+    };
+    const runSdk = () => {
+      const t = performance.now();
+      toJsonSchemaCompat(schema, { strictUnions: true, pipeStrategy: 'input' });
+      return performance.now() - t;
+    };
+    let a, b;
+    if (i % 2 === 0) { a = runOurs(); b = runSdk(); } else { b = runSdk(); a = runOurs(); }
+    if (i >= warmup) { ours.push(a); sdk.push(b); }
+  }
+  return { ours: stats(ours), sdk: stats(sdk) };
+}
+
+const ITERATIONS = { 4: 400, 32: 150, 256: 40 };
+const WARMUP = { 4: 50, 32: 20, 256: 5 };
+
+console.log(`advertise vs SDK toJsonSchemaCompat (unflattened), ${KEYS_PER_VARIANT} keys/variant, key pool ${KEY_POOL}; times in ms`);
+let over = 0;
+for (const [label, z] of [['zod 4', zod4], ['zod 3', zod3]]) {
+  console.log(`\n${label}`);
+  console.log('variants  advertise med   p95 |     SDK med   p95 | ratio (≤3×)   iters');
+  const medians = {};
+  for (const n of SIZES) {
+    globalThis.gc?.();
+    const { ours, sdk } = measure(z, n, ITERATIONS[n], WARMUP[n]);
+    const ratio = ours.median / sdk.median;
+    medians[n] = { ours: ours.median, sdk: sdk.median };
+    if (ratio > 3) over++;
+    console.log(
+      `${String(n).padStart(8)}  ${ms(ours.median)} ${ms(ours.p95)} | ${ms(sdk.median)} ${ms(sdk.p95)} | ${ratio.toFixed(2).padStart(5)}× ${ratio > 3 ? 'OVER' : 'ok  '}  ${String(ours.n).padStart(5)}`,
+    );
+  }
+  const growth = medians[256].ours / medians[32].ours;
+  const sdkGrowth = medians[256].sdk / medians[32].sdk;
+  if (growth > 9) over++;
+  console.log(`growth 32→256 variants: advertise ${growth.toFixed(2)}× (≤9×: ${growth > 9 ? 'OVER' : 'ok'}), SDK ${sdkGrowth.toFixed(2)}×`);
+}
+console.log(over === 0 ? '\nall engine targets met' : `\n${over} engine target(s) missed`);

@@ -1,0 +1,75 @@
+/**
+ * Catalogue case 31, the invariant by property: for random discriminated unions (keys from a small pool so
+ * they collide, random types, checks, nested unions, optional/nullable/default wrappers, zod 3 and 4), every
+ * value the ORIGINAL schema accepts is accepted by the advertised JSON Schema (ajv), and a flattenable
+ * union leaves no oneOf/anyOf behind.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { advertise } from '../../shared/index';
+import type { Target } from '../../shared/types';
+import { FLAVOURS } from './support/flavours';
+import { validatorFor } from './support/jsonSchema';
+import { buildSchema, duArb, valueArb, type FieldSpec } from './support/randomSchemas';
+
+const NUM_RUNS = 1000;
+
+/** oneOf/anyOf left in the JSON, except the `anyOf: [X, {type: 'null'}]` a nullable field legitimately becomes. */
+function unionsLeft(json: unknown, at = '#'): string[] {
+  const found: string[] = [];
+  if (Array.isArray(json)) json.forEach((item, i) => found.push(...unionsLeft(item, `${at}/${i}`)));
+  else if (json && typeof json === 'object') {
+    for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
+      const nullable = k === 'anyOf' && Array.isArray(v) && v.length === 2 && v.some((m: any) => m && m.type === 'null' && Object.keys(m).length === 1);
+      if ((k === 'oneOf' || k === 'anyOf') && !nullable) found.push(`${at}/${k}`);
+      found.push(...unionsLeft(v, `${at}/${k}`));
+    }
+  }
+  return found;
+}
+
+const caseArb = fc
+  .record({
+    flavour: fc.constantFrom(...FLAVOURS),
+    target: fc.constantFrom<Target>('draft-7', 'draft-7', 'draft-2020-12'),
+    du: duArb(2),
+    wrapInObject: fc.boolean(),
+  })
+  .chain((c) => {
+    const root: FieldSpec = c.wrapInObject ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.du;
+    return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }) });
+  });
+
+describe('soundness of the advertised schema (catalogue 31)', () => {
+  it(`accepts every value the original accepts, with no oneOf/anyOf left (${NUM_RUNS} random unions)`, () => {
+    let schemas = 0;
+    let accepted = 0;
+    const byFlavour: Record<string, number> = {};
+    fc.assert(
+      fc.property(caseArb, ({ c, root, values }) => {
+        const schema = buildSchema(c.flavour, root);
+        const { jsonSchema } = advertise({ name: 'random', input: schema }, { target: c.target });
+        schemas++;
+        byFlavour[c.flavour.name] = (byFlavour[c.flavour.name] ?? 0) + 1;
+        expect(unionsLeft(jsonSchema), `${c.flavour.name}: a flattenable union left a oneOf/anyOf`).toEqual([]);
+        const validate = validatorFor(jsonSchema as object, c.target);
+        for (const value of values) {
+          if (!schema.safeParse(value).success) continue;
+          accepted++;
+          const ok = validate(value);
+          if (!ok) {
+            throw new Error(
+              `${c.flavour.name} ${c.target}: the original accepts ${JSON.stringify(value)} but the advertised schema rejects it\n` +
+                `errors: ${JSON.stringify(validate.errors)}\nadvertised: ${JSON.stringify(jsonSchema)}`,
+            );
+          }
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    expect(schemas).toBe(NUM_RUNS);
+    // Guard against a vacuous pass: the generators must produce values the originals accept.
+    expect(accepted).toBeGreaterThan(NUM_RUNS);
+    expect(Object.keys(byFlavour).sort()).toEqual(FLAVOURS.map((f) => f.name).sort());
+  }, 120_000);
+});

@@ -1,0 +1,170 @@
+/**
+ * Random discriminated unions for the soundness property: a plain-data spec is generated first, then turned
+ * into a zod schema by a flavour and, alongside it, into a generator of values built from the variants.
+ */
+import fc from 'fast-check';
+import type { Flavour, S } from './flavours';
+
+export const KEY_POOL = ['a', 'b', 'c', 'd'];
+const WORDS = ['x', 'y', 'z', 'aa'];
+
+export type FieldSpec = (
+  | { t: 'string'; min?: number; regex?: boolean; refine?: boolean }
+  | { t: 'number'; int?: boolean; min?: number }
+  | { t: 'boolean' }
+  | { t: 'literal'; v: string }
+  | { t: 'enum'; vs: string[] }
+  | { t: 'object'; fields: Record<string, FieldSpec> }
+  | { t: 'array'; item: FieldSpec }
+  | DuSpec
+) & { optional?: boolean; nullable?: boolean; withDefault?: boolean };
+
+export interface DuSpec {
+  t: 'du';
+  disc: string;
+  variants: Array<{ labels: string[]; as: 'literal' | 'enum' | 'multi'; fields: Record<string, FieldSpec> }>;
+}
+
+const scalar: fc.Arbitrary<FieldSpec> = fc.oneof(
+  fc.record({ t: fc.constant('string' as const), min: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), regex: fc.boolean(), refine: fc.boolean() }),
+  fc.record({ t: fc.constant('number' as const), int: fc.boolean(), min: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }) }),
+  fc.constant({ t: 'boolean' as const }),
+  fc.record({ t: fc.constant('literal' as const), v: fc.constantFrom(...WORDS) }),
+  fc.record({ t: fc.constant('enum' as const), vs: fc.uniqueArray(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }) }),
+);
+
+const wrappers = fc.record({ optional: fc.boolean(), nullable: fc.boolean(), withDefault: fc.boolean() }, { requiredKeys: [] });
+
+function fieldsArb(depth: number) {
+  return fc.dictionary(fc.constantFrom(...KEY_POOL), fieldArb(depth), { maxKeys: 3 });
+}
+
+export function duArb(depth: number): fc.Arbitrary<DuSpec> {
+  return fc
+    .record({
+      disc: fc.constantFrom('k', 'type'),
+      variants: fc.array(fc.record({ as: fc.constantFrom('literal' as const, 'enum' as const, 'multi' as const), fields: fieldsArb(depth) }), { minLength: 1, maxLength: 4 }),
+    })
+    .map(({ disc, variants }) => ({
+      t: 'du' as const,
+      disc,
+      variants: variants.map((v, i) => ({ ...v, labels: v.as === 'literal' ? [`v${i}`] : [`v${i}`, `w${i}`] })),
+    }));
+}
+
+export function fieldArb(depth: number): fc.Arbitrary<FieldSpec> {
+  const base: fc.Arbitrary<FieldSpec> =
+    depth <= 0
+      ? scalar
+      : fc.oneof(
+          { weight: 5, arbitrary: scalar },
+          { weight: 1, arbitrary: fc.record({ t: fc.constant('object' as const), fields: fieldsArb(depth - 1) }) },
+          { weight: 1, arbitrary: fc.record({ t: fc.constant('array' as const), item: fieldArb(depth - 1) }) },
+          { weight: 1, arbitrary: duArb(depth - 1) },
+        );
+  return fc.tuple(base, wrappers).map(([spec, w]) => ({ ...spec, ...w }));
+}
+
+/** Only scalars whose default is valid under zod 3 and 4 alike carry `.default()`. */
+function defaultFor(spec: FieldSpec): { ok: true; value: unknown } | { ok: false } {
+  switch (spec.t) {
+    case 'boolean':
+      return { ok: true, value: false };
+    case 'literal':
+      return { ok: true, value: spec.v };
+    case 'enum':
+      return { ok: true, value: spec.vs[0] };
+    case 'number':
+      return spec.min === undefined ? { ok: true, value: 0 } : { ok: false };
+    default:
+      return { ok: false };
+  }
+}
+
+export function buildSchema(f: Flavour, spec: FieldSpec): S {
+  let s = buildBare(f, spec);
+  const d = spec.withDefault ? defaultFor(spec) : { ok: false as const };
+  if (spec.nullable) s = f.nullable(s);
+  if (d.ok) s = f.withDefault(s, d.value);
+  else if (spec.optional) s = f.optional(s);
+  return s;
+}
+
+function buildBare(f: Flavour, spec: FieldSpec): S {
+  switch (spec.t) {
+    case 'string': {
+      let s = f.string();
+      if (spec.min !== undefined) s = f.minLength(s, spec.min);
+      if (spec.regex) s = f.regex(s, /a/);
+      if (spec.refine) s = f.refine(s, (v: string) => v.length !== 2);
+      return s;
+    }
+    case 'number': {
+      let s = spec.int ? f.int() : f.number();
+      if (spec.min !== undefined) s = f.min(s, spec.min);
+      return s;
+    }
+    case 'boolean':
+      return f.boolean();
+    case 'literal':
+      return f.literal(spec.v);
+    case 'enum':
+      return f.enum(spec.vs);
+    case 'object':
+      return f.object(Object.fromEntries(Object.entries(spec.fields).map(([k, v]) => [k, buildSchema(f, v)])));
+    case 'array':
+      return f.array(buildSchema(f, spec.item));
+    case 'du':
+      return f.du(
+        spec.disc,
+        spec.variants.map((v) => {
+          const disc =
+            v.as === 'literal' ? f.literal(v.labels[0]) : v.as === 'multi' && f.multiLiteral ? f.literal(v.labels) : f.enum(v.labels);
+          return f.object({ [spec.disc]: disc, ...Object.fromEntries(Object.entries(v.fields).map(([k, fs]) => [k, buildSchema(f, fs)])) });
+        }),
+      );
+  }
+}
+
+const ABSENT = Symbol('absent');
+
+function objectValue(fields: Record<string, FieldSpec>, fixed: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Record<string, unknown>> {
+  const parts: Record<string, fc.Arbitrary<unknown>> = { ...fixed };
+  for (const [k, spec] of Object.entries(fields)) parts[k] = valueArb(spec);
+  return fc.record(parts).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== ABSENT)));
+}
+
+/** Values shaped like the spec; most pass the schema, the caller keeps only those `safeParse` accepts. */
+export function valueArb(spec: FieldSpec): fc.Arbitrary<unknown> {
+  let arb = bareValueArb(spec);
+  if (spec.nullable) arb = fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 4, arbitrary: arb });
+  if (spec.optional || (spec.withDefault && defaultFor(spec).ok)) arb = fc.oneof({ weight: 1, arbitrary: fc.constant(ABSENT) }, { weight: 4, arbitrary: arb });
+  return arb;
+}
+
+function bareValueArb(spec: FieldSpec): fc.Arbitrary<unknown> {
+  switch (spec.t) {
+    case 'string':
+      return fc.string({ maxLength: 5 }).map((s) => {
+        let v = spec.regex ? `a${s}` : s;
+        while (spec.min !== undefined && v.length < spec.min) v += 'a';
+        return v;
+      });
+    case 'number':
+      return spec.int
+        ? fc.integer({ min: spec.min ?? -100, max: 100 })
+        : fc.double({ min: spec.min ?? -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'literal':
+      return fc.constant(spec.v);
+    case 'enum':
+      return fc.constantFrom(...spec.vs);
+    case 'object':
+      return objectValue(spec.fields);
+    case 'array':
+      return fc.array(valueArb(spec.item), { maxLength: 3 }).map((items) => items.filter((i) => i !== ABSENT));
+    case 'du':
+      return fc.oneof(...spec.variants.map((v) => objectValue(v.fields, { [spec.disc]: fc.constantFrom(...v.labels) })));
+  }
+}
