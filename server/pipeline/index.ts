@@ -12,13 +12,14 @@ import { DependentsIndex } from './dependents';
 import { flagDuplicateTools, preferRegistrations } from './workspaceChecks';
 import { createEvaluator, type Evaluator } from './evaluator';
 import { createLocator } from './locator';
-import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, Overlay, Pipeline, PipelineOptions } from './types';
+import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
 export type { Pipeline, PipelineOptions } from './types';
 
 export class CancelledError extends Error {
   constructor() {
     super('analysis cancelled');
+    this.name = 'CancelledError';
   }
 }
 
@@ -44,7 +45,6 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const targets = files ? [...new Set(files.map((f) => path.resolve(f)))] : await listCandidates();
     checkCancelled(token);
 
-    const discoverStarted = performance.now();
     const discovered = new Map<string, DiscoveredFile>();
     const discoverMs = new Map<string, number>();
     project.setOverlays(overlays);
@@ -60,10 +60,11 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       if (!found) discovered.set(abs, (found = safeDiscover(project, abs)));
       return found.sites;
     };
-    void discoverStarted;
     checkCancelled(token);
 
-    const analysed = targets.filter((f) => discovered.get(f)?.candidate && (files !== undefined || admitted(options.root, f, filter)));
+    // Explicit files under the root still honour the globs (an open file in an excluded folder stays quiet); files
+    // outside the root are analysed as asked.
+    const analysed = targets.filter((f) => discovered.get(f)?.candidate && (!isUnder(options.root, f) || admitted(options.root, f, filter)));
     const overlayTexts = new Map<string, string>();
     for (const [file, overlay] of overlays ?? []) overlayTexts.set(path.resolve(file), overlay.text);
 
@@ -88,10 +89,13 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       const tagged = (file: string) => discovered.get(file)!.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
       // The pool runs as many files at once as it has workers; locating waits for each file's result.
       const evaluations = analysed.map((file) =>
-        pool.evaluate({ file, overlays: overlayTexts, tagged: tagged(file) }).then((evaluated) => {
-          dependents.record(file, evaluated.inputs);
-          return evaluated;
-        }),
+        pool
+          .evaluate({ file, overlays: overlayTexts, tagged: tagged(file) })
+          .catch((err): EvaluatedFile => internalFailure(file, err))
+          .then((evaluated) => {
+            dependents.record(file, evaluated.inputs);
+            return evaluated;
+          }),
       );
       for (let i = 0; i < analysed.length; i++) {
         const evaluated = await evaluations[i];
@@ -154,6 +158,17 @@ function safeDiscover(project: WorkspaceProject, file: string): DiscoveredFile {
 
 async function readCandidateText(project: WorkspaceProject, file: string): Promise<string | undefined> {
   return project.readText(file);
+}
+
+/** The pool failed (not the user's code): still a finding on that file rather than a lost analysis. */
+function internalFailure(file: string, err: unknown): EvaluatedFile {
+  const reason = `internal error of the evaluation pool: ${err instanceof Error ? err.message : String(err)}`;
+  return { file, tools: [], failure: { phase: 'load', reason }, inputs: [file], timings: { bundle: 0, evaluate: 0, engine: 0 } };
+}
+
+function isUnder(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 function findOverlay(overlays: ReadonlyMap<string, Overlay> | undefined, file: string): Overlay | undefined {

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+export const schedule = z.discriminatedUnion('when', [
+  z.object({ when: z.literal('now') }),
+  z.object({ when: z.literal('at'), time: z.string().datetime() }).strict(),
+]);

@@ -1,0 +1,13 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { registerMessagingTools } from './tools/messaging';
+import { SearchTools } from './tools/search';
+
+const server = new McpServer({ name: 'chat-ops', version: '1.0.0' });
+
+registerMessagingTools(server);
+new SearchTools(server).register();
+
+const transport = new StdioServerTransport();
+await server.connect(transport);
+console.error('chat-ops MCP server listening on stdio');

@@ -1,0 +1,36 @@
+// An untrusted workspace: nothing is evaluated, and every candidate file says so at its first line.
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPipeline } from '../../server/pipeline';
+import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
+
+const root = path.resolve(__dirname, '../fixtures/cli-broken');
+
+describe('pipeline in an untrusted workspace', () => {
+  const pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, root, false));
+  afterAll(() => pipeline.dispose());
+
+  it('lists the candidate files', async () => {
+    const files = await pipeline.listCandidates();
+    expect(files.map((f) => path.relative(root, f))).toEqual(['exits.ts', 'good.ts', 'noisy.ts', 'stdio.ts', 'syntax.ts']);
+  });
+
+  it('runs no user code and gives each candidate one evaluation-failed diagnostic on its first line', async () => {
+    const result = await pipeline.analyze();
+    const byFile = [...result.diagnosticsByFile].map(([file, list]) => [path.relative(root, file), list.map((d) => [d.code, d.severity, d.range, d.message])]);
+    const firstLine = { start: { line: 0, character: 0 }, end: { line: 0, character: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';".length } };
+    const expected = ['exits.ts', 'good.ts', 'noisy.ts', 'stdio.ts', 'syntax.ts'].map((f) => [
+      f,
+      [['evaluation-failed', 'warning', firstLine, 'workspace is not trusted: tool schemas are not evaluated']],
+    ]);
+    expect(byFile.sort()).toEqual(expected);
+    expect(result.files.every((f) => f.tools.length === 0)).toBe(true);
+  });
+
+  it('honours a severity override for the notice', async () => {
+    pipeline.updateOptions({ severities: { 'evaluation-failed': 'off' } });
+    const result = await pipeline.analyze();
+    expect([...result.diagnosticsByFile.values()].flat()).toEqual([]);
+    pipeline.updateOptions({ severities: {} });
+  });
+});
