@@ -1,0 +1,235 @@
+// End-to-end in a real VS Code: installs the packaged .vsix into code-server, opens the examples
+// workspace in headless Chromium and checks what a person would: the squiggle, the Problems entry,
+// the hover with the advertised schema, "Show Advertised Schema" and the rename quick fix.
+// Usage: `npm run e2e:vscode` (packages first). Screenshots land in test-results/vscode-e2e/.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createProfile, ensureCodeServer, ensureDebPackages, installExtension, startCodeServer } from './codeServer.mjs';
+import { Workbench } from './workbench.mjs';
+
+const started = Date.now();
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..', '..');
+const results = join(root, 'test-results', 'vscode-e2e');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const steps = [];
+
+async function step(name, fn) {
+  const t = Date.now();
+  process.stdout.write(`• ${name} … `);
+  try {
+    const note = await fn();
+    steps.push({ name, ms: Date.now() - t });
+    console.log(`ok (${seconds(Date.now() - t)})${note ? `: ${note}` : ''}`);
+    return note;
+  } catch (error) {
+    console.log(`FAILED (${seconds(Date.now() - t)})`);
+    throw error;
+  }
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const hasSources = (dir) =>
+  existsSync(dir) &&
+  readdirSync(dir, { recursive: true }).some((f) => /\.(ts|tsx|mts|js|mjs)$/.test(String(f)) && !String(f).includes('node_modules'));
+
+/** The workspace to open: a copy (the quick fix edits it) inside the repo, so the root node_modules serve it. */
+function prepareWorkspace() {
+  const source = hasSources(join(root, 'examples', 'src')) ? join(root, 'examples') : join(here, 'workspace');
+  const target = join(results, 'workspace');
+  cpSync(source, target, { recursive: true, filter: (f) => !f.includes(`${'/'}node_modules`) });
+  return { source, target };
+}
+
+/** What the CLI reports for the workspace: the ground truth the editor must show. */
+function check(workspace) {
+  const run = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'check', '.', '--format', 'json'], {
+    cwd: workspace,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`check failed (exit ${run.status}):\n${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+function logsOf(profileDir) {
+  const logs = [];
+  const walk = (dir) => {
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/Tool Schema Lens|exthost\.log|remoteagent\.log/.test(name)) logs.push(path);
+    }
+  };
+  walk(join(profileDir, 'user-data', 'logs'));
+  return logs;
+}
+
+let server;
+let browser;
+let page;
+let profileDir;
+try {
+  rmSync(results, { recursive: true, force: true });
+  mkdirSync(results, { recursive: true });
+
+  const installSeconds = await step('code-server and Chromium installed', () => {
+    ensureDebPackages();
+    const s = ensureCodeServer();
+    return s > 1 ? `installed in ${s.toFixed(0)} s` : 'cached';
+  });
+
+  const vsix = join(root, `${manifest.name}-${manifest.version}.vsix`);
+  await step('extension packaged', () => {
+    if (!existsSync(vsix)) execFileSync('npm', ['run', 'package', '--silent'], { cwd: root, stdio: 'inherit' });
+    return relative(root, vsix);
+  });
+
+  const { source, target: workspace } = prepareWorkspace();
+  let report;
+  let diagnostic;
+  let tool;
+  await step('targets read from `check --format json`', () => {
+    report = check(workspace);
+    diagnostic = report.diagnostics.find((d) => d.code === 'collision-widened' && d.tool);
+    assert(diagnostic, `no collision-widened finding in ${relative(root, source)}; the CLI found: ${JSON.stringify(report.diagnostics.map((d) => d.code))}`);
+    tool = report.tools.find((t) => t.name === diagnostic.tool) ?? report.tools[0];
+    return `${relative(root, source)}: ${diagnostic.file}:${diagnostic.line}:${diagnostic.column} (${diagnostic.tool}.${diagnostic.path})`;
+  });
+
+  profileDir = join(results, 'profile');
+  const profile = createProfile(profileDir, {
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'editor.minimap.enabled': false,
+    'editor.fontSize': 14,
+    'git.enabled': false,
+    'toolSchemaLens.trace.server': 'messages',
+  });
+  await step('vsix installed with --install-extension', () => installExtension(profile, vsix));
+
+  await step('code-server listening', async () => {
+    server = await startCodeServer(profile, workspace, join(results, 'code-server.log'));
+    return server.url;
+  });
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const shot = (name) => page.screenshot({ path: join(results, `${name}.png`) });
+  const bench = new Workbench(page);
+
+  await step('workbench loaded', async () => {
+    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    await bench.waitReady();
+  });
+
+  await step(`opened ${diagnostic.file}`, () => bench.openFile(diagnostic.file));
+
+  await step('warning squiggle shown', async () => {
+    await page.locator('.squiggly-warning').first().waitFor({ state: 'attached', timeout: 90_000 });
+    await bench.goTo(diagnostic.line, diagnostic.column);
+    await shot('squiggle');
+    return `status bar: ${await bench.statusBarText().catch(() => '?')}`;
+  });
+
+  await step('Problems panel lists the finding', async () => {
+    const rows = await bench.problems();
+    const row = rows.find((r) => r.includes(diagnostic.code) || r.includes(diagnostic.message.slice(0, 40)));
+    assert(row, `no Problems row for ${diagnostic.code}; rows: ${JSON.stringify(rows)}`);
+    await shot('problems');
+    return row.replace(/\s+/g, ' ').slice(0, 100);
+  });
+
+  await step('hover on the colliding key shows the advertised schema', async () => {
+    await bench.focusEditor();
+    await bench.goTo(diagnostic.line, diagnostic.column);
+    const key = diagnostic.path.split('.').pop();
+    const text = await bench.hoverAtCursor(/"type"/);
+    assert(text.includes(key), `the hover does not mention ${key}:\n${text}`);
+    await shot('hover');
+    await bench.closeWidgets();
+    return text.replace(/\s+/g, ' ').slice(0, 100);
+  });
+
+  if (tool && tool.file === diagnostic.file) {
+    await step(`hover on tool ${tool.name} shows its advertised schema`, async () => {
+      await bench.goTo(tool.line, tool.column);
+      await bench.hoverAtCursor(/"properties"/);
+      await shot('hover-tool');
+      await bench.closeWidgets();
+    });
+  }
+
+  await step('"Show Advertised Schema" opens the JSON beside the source', async () => {
+    await bench.goTo(diagnostic.line, diagnostic.column);
+    await bench.runCommand('Tool Schema Lens: Show Advertised Schema');
+    // With a tool at the cursor no pick is needed; otherwise choose the diagnostic's tool.
+    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: diagnostic.tool }).first();
+    const tab = page.locator('.tabs-container .tab', { hasText: '.json' }).first();
+    await Promise.race([tab.waitFor({ timeout: 20_000 }), pick.waitFor({ timeout: 20_000 }).then(() => pick.click())]);
+    await tab.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('.editor-group-container.active .view-lines')?.textContent.includes('"type"'), null, { timeout: 10_000 });
+    const json = await bench.visibleText();
+    assert(json.includes('"properties"'), `the schema document shows:\n${json}`);
+    await shot('advertised-schema');
+    await page.keyboard.press('Control+W');
+    return (await tab.innerText().catch(() => '')) || 'schema document opened';
+  });
+
+  await step('rename quick fix removes the collision', async () => {
+    const file = join(workspace, diagnostic.file);
+    const before = readFileSync(file, 'utf8');
+    await bench.focusEditor();
+    await bench.goTo(diagnostic.line, diagnostic.column);
+    const title = await bench.applyQuickFix(/rename/i);
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Control+S');
+    const deadline = Date.now() + 10_000;
+    while (readFileSync(file, 'utf8') === before && Date.now() < deadline) await page.waitForTimeout(200);
+    const after = readFileSync(file, 'utf8');
+    assert(after !== before, `the quick fix "${title}" did not change ${diagnostic.file}`);
+    await shot('quick-fix');
+    const same = (d) => d.code === diagnostic.code && d.tool === diagnostic.tool && d.path === diagnostic.path;
+    const left = check(workspace).diagnostics.filter(same).length;
+    const had = report.diagnostics.filter(same).length;
+    assert(left < had, `after "${title}" check still reports ${left} of ${had} ${diagnostic.code} findings on ${diagnostic.path}`);
+    return `${title}: ${had} → ${left} ${diagnostic.code} on ${diagnostic.path}`;
+  });
+
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  copyFileSync(join(results, 'hover.png'), join(root, 'docs', 'hover.png'));
+  copyFileSync(join(results, 'problems.png'), join(root, 'docs', 'problems.png'));
+  console.log(`\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/ (hover and problems copied to docs/)`);
+  void installSeconds;
+} catch (error) {
+  process.exitCode = 1;
+  console.error(`\nFAIL: ${error instanceof Error ? error.stack : error}`);
+  if (page) await page.screenshot({ path: join(results, 'failure.png') }).catch(() => {});
+  if (server) writeFileSync(join(results, 'code-server.log'), server.output());
+  for (const log of profileDir ? logsOf(profileDir) : []) {
+    const text = readFileSync(log, 'utf8');
+    console.error(`\n--- ${relative(root, log)} (last 40 lines)\n${text.split('\n').slice(-40).join('\n')}`);
+  }
+} finally {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  console.log(`e2e:vscode total run time: ${seconds(Date.now() - started)}`);
+}
