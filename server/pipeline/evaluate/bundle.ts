@@ -1,0 +1,124 @@
+/**
+ * Bundling one workspace file into a single ES module the worker can import from a temp directory:
+ * workspace sources (tsconfig `paths` honoured) are bundled, packages stay external at their absolute
+ * workspace path, unsaved text wins over the disk, and an inline source map points back at the user's files.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Message, type OutputFile } from 'esbuild';
+import type { EvaluationFailure } from '../types';
+import { externalsPlugin, overlayPlugin, type ExternalModule } from './bundlePlugins';
+
+export interface BundleRequest {
+  /** Absolute path of the entry file. */
+  file: string;
+  /** Unsaved text by absolute path. */
+  overlays: ReadonlyMap<string, string>;
+  /** Top-level declarations marked `@toolSchema`, to be exported under an alias if they are not. */
+  tagged: string[];
+}
+
+export interface Bundle {
+  /** The module's text, inline source map included. */
+  code: string;
+  /** Absolute paths of the workspace files the bundle read. */
+  inputs: string[];
+  tagged: Array<{ name: string; alias: string }>;
+  /** The zod modules the bundle imports (`zod`, `zod/v3`, `zod/mini`, ...): the worker registers them with the engine. */
+  zodModules: ExternalModule[];
+  ms: number;
+}
+
+export type BundleResult = Bundle | { failure: EvaluationFailure; inputs: string[]; ms: number };
+
+const TAGGED_PREFIX = '__toolSchemaLensTagged_';
+
+function taggedAliases(file: string, tagged: string[]) {
+  // A CommonJS entry cannot gain an ES export; its tagged schemas are only found when it exports them itself.
+  if (/\.c[jt]s$/i.test(file)) return [];
+  return tagged.filter((name) => /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)).map((name) => ({ name, alias: TAGGED_PREFIX + name }));
+}
+
+function toFailure(message: Message, absWorkingDir: string): EvaluationFailure {
+  const loc = message.location;
+  return {
+    phase: 'bundle',
+    reason: message.text,
+    at: loc ? { file: path.resolve(absWorkingDir, loc.file), line: loc.line - 1, character: loc.column } : undefined,
+  };
+}
+
+/** Rewrites the map's sources to absolute paths and inlines it, so stack frames name the user's files. */
+function inlineSourceMap(js: OutputFile, map: OutputFile, outDir: string): string {
+  const parsed = JSON.parse(map.text) as { sources: string[]; sourcesContent?: unknown };
+  parsed.sources = parsed.sources.map((s) => (s.includes(':') && !/^[A-Za-z]:/.test(s) ? s : path.resolve(outDir, s)));
+  delete parsed.sourcesContent;
+  const encoded = Buffer.from(JSON.stringify(parsed)).toString('base64');
+  return `${js.text}\n//# sourceMappingURL=data:application/json;base64,${encoded}\n`;
+}
+
+/** Bundle `request.file` as if it were written to `outFile` (the source map is relative to it). */
+export async function bundleFile(request: BundleRequest, outFile: string): Promise<BundleResult> {
+  const started = performance.now();
+  const aliases = taggedAliases(path.resolve(request.file), request.tagged);
+  let result = await buildOnce(request, outFile, aliases);
+  // A tagged name that is not a top-level binding must not cost the file its registrations.
+  if ('failure' in result && aliases.length > 0) {
+    const retry = await buildOnce(request, outFile, []);
+    if (!('failure' in retry)) result = retry;
+  }
+  return { ...result, ms: performance.now() - started };
+}
+
+async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundle['tagged']): Promise<BundleResult> {
+  const entry = path.resolve(request.file);
+  const appendix = aliases.length ? `\n;export { ${aliases.map((a) => `${a.name} as ${a.alias}`).join(', ')} };\n` : '';
+  const entryUrl = pathToFileURL(entry).href;
+  const absWorkingDir = path.dirname(entry);
+  const zodModules = new Map<string, ExternalModule>();
+  const noteZod = (m: ExternalModule) => {
+    if (m.specifier === 'zod' || m.specifier.startsWith('zod/')) zodModules.set(m.href, m);
+  };
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      absWorkingDir,
+      bundle: true,
+      write: false,
+      outfile: outFile,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      sourcemap: 'external',
+      metafile: true,
+      logLevel: 'silent',
+      // Resolve packages as Node does, not as a web bundler would.
+      conditions: [],
+      mainFields: ['main'],
+      // The bundle lives in a temp directory: file-relative globals keep meaning the entry file.
+      define: {
+        __dirname: JSON.stringify(absWorkingDir),
+        __filename: JSON.stringify(entry),
+        'import.meta.url': JSON.stringify(entryUrl),
+        'import.meta.dirname': JSON.stringify(absWorkingDir),
+        'import.meta.filename': JSON.stringify(entry),
+      },
+      banner: { js: 'import { createRequire as __toolSchemaLensCreateRequire } from "node:module"; const require = __toolSchemaLensCreateRequire(import.meta.url);' },
+      plugins: [overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod)],
+    });
+    const js = result.outputFiles.find((f) => f.path.endsWith('.mjs') || f.path.endsWith('.js'));
+    const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
+    if (!js || !map) throw new Error('esbuild produced no output');
+    const inputs = Object.keys(result.metafile.inputs)
+      .filter((key) => !/^[\w-]+:/.test(key) || /^[A-Za-z]:[\\/]/.test(key))
+      .map((key) => path.resolve(absWorkingDir, key));
+    return { code: inlineSourceMap(js, map, path.dirname(outFile)), inputs, tagged: aliases, zodModules: [...zodModules.values()], ms: 0 };
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors;
+    const failure: EvaluationFailure = errors?.length
+      ? toFailure(errors[0], absWorkingDir)
+      : { phase: 'bundle', reason: error instanceof Error ? error.message : String(error) };
+    const inputs = failure.at ? [failure.at.file] : [entry];
+    return { failure, inputs, ms: 0 };
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The esbuild plugins that make a workspace file runnable from a temp directory: unsaved editor text
+ * served instead of the disk, bare imports kept external but pinned to the absolute path they resolve to
+ * from the importing file, and SDK entry points routed through recording shims.
+ */
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ImportKind, Loader, Plugin, PluginBuild } from 'esbuild';
+import { MCP_HANDLER_SERVER_SPECIFIERS, shimFor, shimSource, type ShimSpec } from './sdkShims';
+
+const SHIM_NAMESPACE = 'tool-schema-lens-shim';
+const INNER = 'toolSchemaLensInner';
+const BUILTINS = new Set(builtinModules);
+
+const LOADERS: Record<string, Loader> = {
+  '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx',
+  '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx', '.json': 'json',
+};
+
+export function loaderFor(file: string): Loader {
+  return LOADERS[path.extname(file).toLowerCase()] ?? 'js';
+}
+
+/** Serves overlay text instead of the disk, and lets the entry append extra source (tagged exports). */
+export function overlayPlugin(overlays: ReadonlyMap<string, string>, entry: string, entryAppendix: string): Plugin {
+  return {
+    name: 'tool-schema-lens-overlays',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' ? { path: entry } : undefined));
+      build.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
+        const overlay = overlays.get(args.path);
+        if (overlay === undefined && (args.path !== entry || !entryAppendix)) return undefined;
+        const text = overlay ?? (await import('node:fs/promises')).readFile(args.path, 'utf8');
+        const contents = (await text) + (args.path === entry ? entryAppendix : '');
+        return { contents, loader: loaderFor(args.path), resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+function isInNodeModules(file: string): boolean {
+  return file.split(/[\\/]/).includes('node_modules');
+}
+
+function isRequireKind(kind: ImportKind): boolean {
+  return kind === 'require-call' || kind === 'require-resolve';
+}
+
+/** How the bundle refers to an external file: `require` takes a path, `import` a file URL (Windows drives). */
+function externalSpecifier(file: string, kind: ImportKind): string {
+  return isRequireKind(kind) ? file : pathToFileURL(file).href;
+}
+
+async function resolveInner(build: PluginBuild, specifier: string, resolveDir: string, kind: ImportKind) {
+  const result = await build.resolve(specifier, { kind, resolveDir, pluginData: { [INNER]: true } });
+  return result.errors.length > 0 ? undefined : result;
+}
+
+/** A package module the bundle loads, as the worker must load it to get the same instance. */
+export interface ExternalModule {
+  specifier: string;
+  /** File URL for ESM, absolute path for CommonJS. */
+  href: string;
+  format: 'esm' | 'cjs';
+}
+
+/** Keeps bare imports external, pinned to their absolute resolution; routes SDK entries through shims. */
+export function externalsPlugin(onExternal: (module: ExternalModule) => void = () => {}): Plugin {
+  return {
+    name: 'tool-schema-lens-externals',
+    setup(build) {
+      // The shims name the real modules by absolute path or file URL already.
+      build.onResolve({ filter: /.*/, namespace: SHIM_NAMESPACE }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData?.[INNER] || args.kind === 'entry-point') return undefined;
+        if (/^[A-Za-z]:[\\/]/.test(args.path)) return undefined; // a Windows absolute path
+        if (args.path.startsWith('node:') || BUILTINS.has(args.path)) return { path: args.path, external: true };
+        const resolved = await resolveInner(build, args.path, args.resolveDir, args.kind);
+        // Unresolvable: let esbuild's own resolver fail, so the error carries the import's location.
+        if (!resolved) return undefined;
+        if (resolved.external) return { path: args.path, external: true };
+        // A tsconfig `paths` alias or a symlinked workspace package: workspace source, bundle it.
+        if (!isInNodeModules(resolved.path)) return { path: resolved.path, namespace: resolved.namespace };
+        const spec = shimFor(args.path);
+        if (spec) {
+          const format = isRequireKind(args.kind) ? 'cjs' : 'esm';
+          return {
+            path: `${resolved.path}#${format}`,
+            namespace: SHIM_NAMESPACE,
+            pluginData: { spec, real: resolved.path, format, kind: args.kind },
+          };
+        }
+        const href = externalSpecifier(resolved.path, args.kind);
+        onExternal({ specifier: args.path, href, format: isRequireKind(args.kind) ? 'cjs' : 'esm' });
+        return { path: href, external: true };
+      });
+
+      build.onLoad({ filter: /.*/, namespace: SHIM_NAMESPACE }, async (args) => {
+        const { spec, real, format, kind } = args.pluginData as { spec: ShimSpec; real: string; format: 'esm' | 'cjs'; kind: ImportKind };
+        let server: string | undefined;
+        if (spec.recorder === 'mcpHandler') {
+          for (const specifier of MCP_HANDLER_SERVER_SPECIFIERS) {
+            const found = await resolveInner(build, specifier, path.dirname(real), kind);
+            if (found && !found.external) {
+              server = externalSpecifier(found.path, kind);
+              break;
+            }
+          }
+        }
+        const contents = shimSource({ spec, real: externalSpecifier(real, kind), server, format });
+        return { contents, loader: 'js', resolveDir: path.dirname(real) };
+      });
+    },
+  };
+}

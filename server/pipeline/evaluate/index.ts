@@ -1,0 +1,115 @@
+/**
+ * The evaluation stage's API: bundle a workspace file in this process, run it in a pooled worker under
+ * time and memory limits, and get back the file's tool schemas as the engine judged them. Nothing here
+ * runs workspace code except through the pool.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Target } from '../../../shared/types';
+import type { CancellationLike, EvaluatedFile } from '../types';
+import { bundleFile } from './bundle';
+import { workerScript } from './workerScript';
+import { EvaluationCancelled, WorkerPool, type PoolLimits } from './workerPool';
+
+export { EvaluationCancelled } from './workerPool';
+
+export interface EvaluatorOptions {
+  /** Per-evaluation time limit, ms (default 5000). */
+  timeoutMs?: number;
+  /** Per-worker memory cap, MB (default 512). */
+  memoryMb?: number;
+  /** Worker processes (default: one per core, at most 2). */
+  workers?: number;
+  /** Working directory of the workers (the workspace root). */
+  cwd?: string;
+  /** Recycle a worker after this many evaluations (default 200). */
+  maxEvaluationsPerWorker?: number;
+  /** Path of the worker script (default: dist/worker.js next to the server, or built from source). */
+  workerScript?: string;
+}
+
+export interface EvaluationRequest {
+  /** Absolute path of the file to evaluate. */
+  file: string;
+  /** Unsaved text by absolute path; it wins over the disk for every file the bundle reads. */
+  overlays?: ReadonlyMap<string, string>;
+  /** Top-level declarations of `file` marked `@toolSchema`. */
+  tagged?: string[];
+  options: { flattenUnionInput: boolean; target: Target };
+}
+
+export interface Evaluator {
+  /** Rejects with EvaluationCancelled when the token was cancelled before the evaluation started. */
+  evaluate(request: EvaluationRequest, token?: CancellationLike): Promise<EvaluatedFile>;
+  /** New limits; a changed memory cap restarts the workers. */
+  setLimits(limits: Partial<PoolLimits>): void;
+  /** Kill and respawn the workers (node_modules changed, or the user asked). */
+  restart(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-bundles-'));
+  const removeTemp = () => rmSync(tempDir, { recursive: true, force: true });
+  process.once('exit', removeTemp);
+  const script = options.workerScript;
+  const pool = new WorkerPool({
+    script: script ? () => Promise.resolve(script) : workerScript,
+    size: Math.max(1, options.workers ?? Math.min(2, os.availableParallelism())),
+    timeoutMs: options.timeoutMs ?? 5000,
+    memoryMb: options.memoryMb ?? 512,
+    cwd: options.cwd,
+    maxEvaluations: options.maxEvaluationsPerWorker ?? 200,
+    maxHeapFraction: 0.6,
+  });
+  let counter = 0;
+
+  async function evaluate(request: EvaluationRequest, token?: CancellationLike): Promise<EvaluatedFile> {
+    if (token?.isCancellationRequested) throw new EvaluationCancelled();
+    const file = path.resolve(request.file);
+    const overlays = request.overlays ?? new Map<string, string>();
+    const bundlePath = path.join(tempDir, `bundle-${++counter}.mjs`);
+    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [] }, bundlePath);
+    if ('failure' in bundled) {
+      return { file, tools: [], failure: bundled.failure, inputs: bundled.inputs, timings: { bundle: bundled.ms, evaluate: 0, engine: 0 } };
+    }
+    await writeFile(bundlePath, bundled.code);
+    try {
+      const sources = Object.fromEntries([...overlays].filter(([p]) => bundled.inputs.includes(p)));
+      const outcome = await pool.run(
+        {
+          bundlePath,
+          file,
+          zodModules: bundled.zodModules.map(({ href, format }) => ({ href, format })),
+          tagged: bundled.tagged,
+          sources,
+          flattenUnionInput: request.options.flattenUnionInput,
+          target: request.options.target,
+        },
+        token,
+      );
+      return {
+        file,
+        tools: outcome.tools,
+        ...(outcome.failure ? { failure: outcome.failure } : {}),
+        inputs: bundled.inputs,
+        timings: { bundle: bundled.ms, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
+      };
+    } finally {
+      await unlink(bundlePath).catch(() => undefined);
+    }
+  }
+
+  return {
+    evaluate,
+    setLimits: (limits) => pool.setLimits(limits),
+    restart: async () => pool.restart(),
+    dispose: async () => {
+      pool.dispose();
+      process.removeListener('exit', removeTemp);
+      removeTemp();
+    },
+  };
+}

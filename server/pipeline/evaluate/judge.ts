@@ -1,0 +1,92 @@
+/**
+ * Running the engine over what one file produced (inside the worker): registrations are advertised one by
+ * one and probed together (so duplicate names are found); exported schemas keep their flatten findings
+ * only, since they may not be a whole tool input; tagged ones are judged as a whole tool input.
+ */
+import { advertise, probeTools } from '../../../shared/index';
+import type { AdvertiseOptions, Finding, ToolInput } from '../../../shared/types';
+import type { EvaluatedTool } from '../types';
+import type { ModuleSchema } from './exportedSchemas';
+import { isZodSchema } from './recorders/shape';
+import type { Recording } from './recorders/session';
+
+export interface NamedRecording extends Recording {
+  name: string;
+}
+
+interface Advertised {
+  jsonSchema: unknown;
+  findings: Finding[];
+  merges: EvaluatedTool['merges'];
+  mountable: boolean;
+}
+
+/** A tool the engine could not process: shown as unmountable with the engine's own complaint. */
+function refused(tool: string, error: unknown): Advertised {
+  const message = `Tool "${tool}" could not be analysed: ${error instanceof Error ? error.message : String(error)}`;
+  return {
+    jsonSchema: {},
+    findings: [{ code: 'not-mountable', severity: 'error', message, tool, path: [], sites: [{ trail: [], anchor: 'tool' }] }],
+    merges: [],
+    mountable: false,
+  };
+}
+
+function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertised {
+  try {
+    const result = advertise(input, options) as unknown as Advertised;
+    return { jsonSchema: result.jsonSchema, findings: result.findings ?? [], merges: result.merges ?? [], mountable: result.mountable !== false };
+  } catch (error) {
+    return refused(input.name, error);
+  }
+}
+
+const sameFinding = (a: Finding, b: Finding) => a.code === b.code && a.message === b.message && a.path.join('\u0000') === b.path.join('\u0000');
+
+/** Judges a file's registrations together; `emptyInput` stands in for a tool registered without a schema. */
+export function judgeRegistrations(recordings: NamedRecording[], options: AdvertiseOptions, emptyInput: () => unknown): EvaluatedTool[] {
+  const judged = recordings
+    .map((r) => ({ r, input: r.input === undefined ? emptyInput() : r.input }))
+    .filter(({ input }) => isZodSchema(input));
+  let probed: Finding[] = [];
+  try {
+    probed = probeTools(
+      judged.map(({ r, input }) => ({ name: r.name, input })),
+      options,
+    ) as Finding[];
+  } catch {
+    // Each tool's own advertise still reports what the probe would have refused.
+  }
+  return judged.map(({ r, input }) => {
+    const result = advertiseSafely({ name: r.name, input }, options);
+    const extra = probed.filter((f) => f.tool === r.name && !result.findings.some((own) => sameFinding(own, f)));
+    const findings = [...result.findings, ...extra];
+    return {
+      name: r.name,
+      kind: 'registration',
+      sdk: r.sdk,
+      callSite: r.callSite,
+      advertised: result.jsonSchema,
+      mountable: result.mountable && !findings.some((f) => f.code === 'not-mountable'),
+      findings,
+      merges: result.merges,
+    };
+  });
+}
+
+/** Judges exported and tagged schemas, each on its own. */
+export function judgeModuleSchemas(schemas: ModuleSchema[], options: AdvertiseOptions): EvaluatedTool[] {
+  return schemas.map(({ kind, name, schema }) => {
+    const result = advertiseSafely({ name, input: schema }, options);
+    const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : result.findings;
+    return {
+      name,
+      kind,
+      exportName: name,
+      advertised: result.jsonSchema,
+      mountable: kind === 'exported' ? true : result.mountable,
+      findings,
+      merges: result.merges,
+    };
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The messages between the parent (the pool) and an evaluation worker, over Node IPC (JSON).
+ * Everything here is plain data.
+ */
+import type { Target } from '../../../shared/types';
+import type { EvaluatedTool, EvaluationFailure } from '../types';
+
+/** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
+export const RECORDERS_KEY = 'tool-schema-lens.recorders';
+
+export interface EvaluateMessage {
+  type: 'evaluate';
+  id: number;
+  /** Absolute path of the bundle (an ES module with an inline source map). */
+  bundlePath: string;
+  /** The user's entry file. */
+  file: string;
+  /** The zod modules the bundle imports, to register with the engine (loaded as the bundle loads them). */
+  zodModules: Array<{ href: string; format: 'esm' | 'cjs' }>;
+  /** Declaration names marked `@toolSchema`, and the export alias the bundle gives each. */
+  tagged: Array<{ name: string; alias: string }>;
+  /** Overlay texts of the bundle's inputs, so the worker can read names at call sites without the disk. */
+  sources: Record<string, string>;
+  flattenUnionInput: boolean;
+  target: Target;
+}
+
+export type ParentMessage = EvaluateMessage;
+
+export interface ResultMessage {
+  type: 'result';
+  id: number;
+  tools: EvaluatedTool[];
+  failure?: EvaluationFailure;
+  /** Milliseconds spent loading the bundle (user code) and in the engine. */
+  evaluateMs: number;
+  engineMs: number;
+  /** Heap in use after the evaluation, bytes: the pool recycles a worker that grew too much. */
+  heapUsed: number;
+  rss: number;
+}
+
+export interface ReadyMessage {
+  type: 'ready';
+}
+
+export type WorkerMessage = ResultMessage | ReadyMessage;

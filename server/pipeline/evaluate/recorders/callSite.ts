@@ -1,0 +1,53 @@
+/**
+ * The user-code frame that made a registration call: the first stack frame outside the worker and the
+ * bundle's shims, as source maps place it (the worker enables them), 0-based.
+ */
+import { fileURLToPath } from 'node:url';
+import type { SourcePoint } from '../../types';
+
+const FRAME = /\(?((?:file:\/\/|\/|[A-Za-z]:[\\/]|[\w-]+:)[^()]*?):(\d+):(\d+)\)?\s*$/;
+
+/** Files whose frames are never the user's: this worker script and node's internals. */
+function isOurs(file: string, workerFile: string): boolean {
+  return file === workerFile || file.startsWith('node:') || file.startsWith('tool-schema-lens-shim:') || file.includes('tool-schema-lens-shim');
+}
+
+export function parseFrame(line: string): SourcePoint | undefined {
+  const match = FRAME.exec(line.trim());
+  if (!match) return undefined;
+  let file = match[1];
+  if (file.startsWith('file://')) file = fileURLToPath(file);
+  return { file, line: Number(match[2]) - 1, character: Number(match[3]) - 1 };
+}
+
+/** The frames of an error's stack, parsed, in order. */
+export function framesOf(stack: string | undefined): SourcePoint[] {
+  if (!stack) return [];
+  const frames: SourcePoint[] = [];
+  for (const line of stack.split('\n')) {
+    if (!line.trimStart().startsWith('at ')) continue;
+    const frame = parseFrame(line);
+    if (frame) frames.push(frame);
+  }
+  return frames;
+}
+
+const workerFile = process.argv[1] ?? '';
+
+/** The first frame of `frames` that is user code; node_modules frames only when there is nothing else. */
+export function userFrame(frames: SourcePoint[]): SourcePoint | undefined {
+  const candidates = frames.filter((f) => !isOurs(f.file, workerFile));
+  return candidates.find((f) => !/[\\/]node_modules[\\/]/.test(f.file)) ?? candidates[0];
+}
+
+/** Where the code that called `callee` (a recorder's wrapper the user calls) is. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export function captureCallSite(callee: Function): SourcePoint | undefined {
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 20;
+  const holder: { stack?: string } = {};
+  // Frames from `callee` inward are dropped, so the first frame left is the caller's.
+  Error.captureStackTrace(holder, callee);
+  Error.stackTraceLimit = previous;
+  return userFrame(framesOf(holder.stack));
+}

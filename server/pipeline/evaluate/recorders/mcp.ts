@@ -1,0 +1,80 @@
+/**
+ * McpServer (MCP TypeScript SDK 1.x `server/mcp.js`, and `@modelcontextprotocol/server` 2.x): a subclass of
+ * the workspace's real class whose `tool` / `registerTool` let the real SDK build the input schema (raw
+ * shapes included), then record what it stored. `connect` never starts a transport.
+ */
+import { captureCallSite } from './callSite';
+import { currentSession, type RecordingSession } from './session';
+
+type AnyClass = new (...args: any[]) => any;
+interface RegisteredTools {
+  _registeredTools?: Record<string, { inputSchema?: unknown }>;
+}
+
+const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
+
+/** Calls the real registration, allowing a duplicate name through so the probe can report it. */
+function registerThrough(server: RegisteredTools, name: unknown, register: () => unknown): { result: unknown; input: unknown } {
+  const tools = server._registeredTools;
+  const key = typeof name === 'string' ? name : undefined;
+  const previous = tools && key !== undefined ? tools[key] : undefined;
+  if (previous && key !== undefined) delete tools![key];
+  try {
+    const result = register();
+    const input = key !== undefined ? tools?.[key]?.inputSchema : undefined;
+    return { result, input };
+  } finally {
+    // The first registration stays the live one, as in the real server (which would have thrown).
+    if (previous && key !== undefined) tools![key] = previous;
+  }
+}
+
+export function recordingMcpServer(Real: AnyClass, session: RecordingSession = currentSession()): AnyClass {
+  let perSession = recordingClasses.get(Real);
+  if (!perSession) recordingClasses.set(Real, (perSession = new WeakMap()));
+  const cached = perSession.get(session);
+  if (cached) return cached;
+
+  class RecordingMcpServer extends Real {
+    tool(...args: unknown[]): unknown {
+      const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
+      const { result, input } = registerThrough(this as RegisteredTools, args[0], () => super.tool(...args));
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      return result;
+    }
+
+    registerTool(...args: unknown[]): unknown {
+      const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
+      const { result, input } = registerThrough(this as RegisteredTools, args[0], () => super.registerTool(...args));
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      return result;
+    }
+
+    async connect(): Promise<void> {}
+  }
+  if (typeof Real.prototype.tool !== 'function') delete (RecordingMcpServer.prototype as { tool?: unknown }).tool;
+  Object.defineProperty(RecordingMcpServer, 'name', { value: Real.name });
+  perSession.set(session, RecordingMcpServer);
+  return RecordingMcpServer;
+}
+
+/** The shim's replacement exports for an McpServer module. */
+export function mcpRecorder(real: { McpServer: AnyClass }): { McpServer: AnyClass } {
+  return { McpServer: recordingMcpServer(real.McpServer) };
+}
+
+/** `createMcpHandler(initializeServer, ...)`: runs `initializeServer` with a recording server at creation. */
+export function mcpHandlerRecorder(real: { createMcpHandler: (...args: any[]) => unknown }, server?: { McpServer?: AnyClass }) {
+  const session = currentSession();
+  const createMcpHandler = function createMcpHandler(this: unknown, ...args: any[]) {
+    const [initializeServer] = args;
+    const Server = server?.McpServer;
+    if (typeof initializeServer === 'function' && Server) {
+      const Recording = recordingMcpServer(Server, session);
+      const instance = new Recording({ name: 'mcp-handler', version: '0.0.0' });
+      session.track(initializeServer(instance));
+    }
+    return real.createMcpHandler.apply(this, args);
+  };
+  return { createMcpHandler };
+}

@@ -1,0 +1,47 @@
+/**
+ * Where recordings go while one file is evaluated. Each bundle's shims bind to the session current when
+ * the bundle loads, so a timer left behind by an earlier file can never record into a later one.
+ */
+import type { SourcePoint, ToolSdk } from '../../types';
+
+/** One registration as the SDK received it. */
+export interface Recording {
+  sdk: ToolSdk;
+  /** Undefined when the SDK takes the name from elsewhere (the Vercel AI SDK: the key the tool is placed under). */
+  name: string | undefined;
+  /** The input schema as the SDK built it (a raw shape already turned into an object), or undefined when there is none. */
+  input: unknown;
+  callSite?: SourcePoint;
+  /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
+  handle?: unknown;
+}
+
+export class RecordingSession {
+  readonly recordings: Recording[] = [];
+  /** Promises user code handed to a recorder (an async `initializeServer`): awaited before judging. */
+  readonly pending: Promise<unknown>[] = [];
+  open = true;
+
+  record(recording: Recording): void {
+    if (this.open) this.recordings.push(recording);
+  }
+
+  track(value: unknown): void {
+    if (this.open && value && typeof (value as Promise<unknown>).then === 'function') {
+      this.pending.push(Promise.resolve(value).catch(() => undefined));
+    }
+  }
+}
+
+let current = new RecordingSession();
+current.open = false;
+
+export function startSession(): RecordingSession {
+  current.open = false;
+  current = new RecordingSession();
+  return current;
+}
+
+export function currentSession(): RecordingSession {
+  return current;
+}

@@ -1,0 +1,41 @@
+/**
+ * What the worker changes in its own process before user code runs: servers never listen, and
+ * `process.exit` ends the evaluation (with its code) instead of the worker.
+ */
+import net from 'node:net';
+import { captureCallSite } from './recorders/callSite';
+import type { SourcePoint } from '../types';
+
+/** Thrown out of user code by the patched `process.exit`. */
+export class ExitRequest extends Error {
+  constructor(readonly code: number, readonly at: SourcePoint | undefined) {
+    super(`process.exit(${code}) was called`);
+  }
+}
+
+/** Called with each exit request while an evaluation runs; returns false to let the process really exit. */
+let onExit: (request: ExitRequest) => boolean = () => false;
+
+export function handleExits(handler: (request: ExitRequest) => boolean): void {
+  onExit = handler;
+}
+
+export function installSandbox(): void {
+  const realExit = process.exit.bind(process);
+  const exit = function exit(code?: number | string | null): never {
+    const request = new ExitRequest(Number(code ?? process.exitCode ?? 0) || 0, captureCallSite(exit));
+    if (onExit(request)) throw request;
+    return realExit(code as number);
+  };
+  process.exit = exit as typeof process.exit;
+
+  // `listen` on any server (http, express, fastify over net) pretends to succeed without binding a port.
+  net.Server.prototype.listen = function listen(this: net.Server, ...args: unknown[]) {
+    const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+    setImmediate(() => {
+      this.emit('listening');
+      callback?.call(this);
+    });
+    return this;
+  } as typeof net.Server.prototype.listen;
+}

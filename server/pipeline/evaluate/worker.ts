@@ -1,0 +1,132 @@
+/**
+ * The evaluation worker: a child process that imports one bundle at a time, with the SDKs' recorders in
+ * place, then runs the engine over what was recorded and sends plain data back over IPC. User code's
+ * exits, throws and stray rejections become failures of that evaluation, never of the worker.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { registerZod } from '../../../shared/index';
+import type { EvaluationFailure } from '../types';
+import { moduleSchemas } from './exportedSchemas';
+import { judgeModuleSchemas, judgeRegistrations } from './judge';
+import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
+import { framesOf, userFrame } from './recorders/callSite';
+import { recorders } from './recorders/index';
+import { startSession } from './recorders/session';
+import { ExitRequest, handleExits, installSandbox } from './sandbox';
+import { nameOf } from './toolNames';
+
+process.setSourceMapsEnabled(true);
+(globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
+installSandbox();
+
+/** The failure of the evaluation under way; the first one wins. */
+let failure: EvaluationFailure | undefined;
+let evaluating = false;
+
+function describe(error: unknown): { reason: string; at?: EvaluationFailure['at'] } {
+  if (error instanceof ExitRequest) return { reason: error.message, at: error.at };
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : `Thrown value: ${String(error)}`;
+  return { reason, at: error instanceof Error ? userFrame(framesOf(error.stack)) : undefined };
+}
+
+function fail(phase: EvaluationFailure['phase'], error: unknown, prefix = ''): void {
+  if (!evaluating || failure) return;
+  const { reason, at } = describe(error);
+  failure = { phase: error instanceof ExitRequest ? 'exit' : phase, reason: prefix + reason, at };
+}
+
+handleExits((request) => {
+  if (!evaluating) return false;
+  failure ??= { phase: 'exit', reason: request.message, at: request.at };
+  return true;
+});
+process.on('uncaughtException', (error) => fail('load', error, 'Uncaught exception: '));
+process.on('unhandledRejection', (reason) => fail('load', reason, 'Unhandled promise rejection: '));
+// The parent is gone (killed, crashed): never outlive it.
+process.on('disconnect', () => process.exit(0));
+
+const registeredZod = new Set<string>();
+const requireAbsolute = createRequire(__filename);
+
+async function registerWorkspaceZod(modules: EvaluateMessage['zodModules']): Promise<unknown[]> {
+  const loaded: unknown[] = [];
+  for (const m of modules) {
+    try {
+      const mod = m.format === 'esm' ? await import(m.href) : requireAbsolute(m.href);
+      loaded.push(mod);
+      if (!registeredZod.has(m.href)) registeredZod.add(m.href), registerZod(mod);
+    } catch {
+      // The bundle imported it, so this only fails when the bundle failed first.
+    }
+  }
+  return loaded;
+}
+
+function emptyObjectWith(zodModules: unknown[]): () => unknown {
+  return () => {
+    for (const mod of zodModules as Array<Record<string, any>>) {
+      const z = typeof mod?.object === 'function' ? mod : mod?.z;
+      if (typeof z?.object === 'function') return z.object({});
+    }
+    return undefined;
+  };
+}
+
+/** Lets registrations made in promises and timers of zero delay land before judging. */
+async function settle(pending: Promise<unknown>[]): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await Promise.allSettled(pending);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
+  failure = undefined;
+  evaluating = true;
+  const session = startSession();
+  const started = performance.now();
+  let ns: Record<string, unknown> | undefined;
+  try {
+    ns = (await import(pathToFileURL(message.bundlePath).href)) as Record<string, unknown>;
+  } catch (error) {
+    fail('load', error);
+  }
+  await settle(session.pending);
+  session.open = false;
+  const evaluateMs = performance.now() - started;
+
+  const engineStarted = performance.now();
+  const zodModules = await registerWorkspaceZod(message.zodModules);
+  const options = { flattenUnionInput: message.flattenUnionInput, target: message.target };
+  const named = session.recordings.map((r) => ({ ...r, name: nameOf(r, ns, message.sources) }));
+  const tools = [
+    ...judgeRegistrations(named, options, emptyObjectWith(zodModules)),
+    ...judgeModuleSchemas(moduleSchemas(ns, message.tagged), options),
+  ];
+  evaluating = false;
+  const memory = process.memoryUsage();
+  return {
+    type: 'result',
+    id: message.id,
+    tools,
+    failure,
+    evaluateMs,
+    engineMs: performance.now() - engineStarted,
+    heapUsed: memory.heapUsed,
+    rss: memory.rss,
+  };
+}
+
+function send(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+process.on('message', (message: ParentMessage) => {
+  if (message?.type !== 'evaluate') return;
+  evaluate(message).then(send, (error) => {
+    evaluating = false;
+    send({ type: 'result', id: message.id, tools: [], failure: { phase: 'load', reason: describe(error).reason }, evaluateMs: 0, engineMs: 0, heapUsed: 0, rss: 0 });
+  });
+});
+
+send({ type: 'ready' });

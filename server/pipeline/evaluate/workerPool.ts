@@ -1,0 +1,234 @@
+/**
+ * A small pool of evaluation worker processes: at most one per core, reused across files (the workspace's
+ * zod and SDKs load once per worker), each evaluation under a time limit, each worker under a memory cap
+ * and recycled after enough evaluations or heap growth. A dead worker fails its evaluation, never the pool.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import type { CancellationLike, EvaluationFailure } from '../types';
+import type { EvaluateMessage, ResultMessage, WorkerMessage } from './protocol';
+
+export interface PoolLimits {
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+export interface PoolOptions extends PoolLimits {
+  script: () => Promise<string>;
+  size: number;
+  /** Working directory of the workers (the workspace root: user code may read files relative to it). */
+  cwd?: string;
+  /** Recycle a worker after this many evaluations (its module cache holds every bundle it loaded). */
+  maxEvaluations: number;
+  /** Recycle a worker whose heap passed this fraction of the cap. */
+  maxHeapFraction: number;
+}
+
+/** Thrown by `run` for a request whose cancellation was requested before it started. */
+export class EvaluationCancelled extends Error {
+  constructor() {
+    super('Evaluation cancelled');
+    this.name = 'EvaluationCancelled';
+  }
+}
+
+export type WorkerOutcome = Omit<ResultMessage, 'type' | 'id'>;
+
+interface Job {
+  message: Omit<EvaluateMessage, 'id' | 'type'>;
+  token?: CancellationLike;
+  resolve: (outcome: WorkerOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  /** Set once the script is known and the process forked. */
+  child?: ChildProcess;
+  ready: Promise<void>;
+  job?: Job & { id: number; timer?: NodeJS.Timeout; timedOut?: boolean };
+  evaluations: number;
+  stderrTail: string;
+  retiring: boolean;
+}
+
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** No orphans: whatever way the parent leaves, its workers go with it. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const child of liveChildren) child.kill('SIGKILL');
+  });
+}
+
+function failed(failure: EvaluationFailure): WorkerOutcome {
+  return { tools: [], failure, evaluateMs: 0, engineMs: 0, heapUsed: 0, rss: 0 };
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private disposed = false;
+
+  constructor(private options: PoolOptions) {
+    installExitHook();
+  }
+
+  setLimits(limits: Partial<PoolLimits>): void {
+    const memoryChanged = limits.memoryMb !== undefined && limits.memoryMb !== this.options.memoryMb;
+    this.options = { ...this.options, ...limits };
+    if (memoryChanged) this.restart();
+  }
+
+  run(message: Job['message'], token?: CancellationLike): Promise<WorkerOutcome> {
+    if (this.disposed) return Promise.reject(new Error('The evaluator was disposed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ message, token, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Kill every worker; running evaluations fail as `exit`, queued ones run on fresh workers. */
+  restart(): void {
+    for (const slot of [...this.slots]) this.kill(slot);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('The evaluator was disposed'));
+    this.restart();
+  }
+
+  /** Process ids of the live workers (for tests and tracing). */
+  pids(): number[] {
+    return this.slots.map((s) => s.child?.pid).filter((pid): pid is number => pid !== undefined);
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const job = this.queue[0];
+      if (job.token?.isCancellationRequested) {
+        this.queue.shift();
+        job.reject(new EvaluationCancelled());
+        continue;
+      }
+      const slot = this.slots.find((s) => !s.job && !s.retiring) ?? (this.slots.length < this.options.size ? this.spawn() : undefined);
+      if (!slot) return;
+      this.queue.shift();
+      this.start(slot, job);
+    }
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { ready: Promise.resolve(), evaluations: 0, stderrTail: '', retiring: false };
+    slot.ready = this.options.script().then(
+      (script) =>
+        new Promise<void>((resolve, reject) => {
+          const env = { ...process.env };
+          // Our own runner's flags (loaders, inspectors) are not the user's code's business.
+          delete env.NODE_OPTIONS;
+          const child = fork(script, [], {
+            cwd: this.options.cwd,
+            env,
+            execArgv: [`--max-old-space-size=${this.options.memoryMb}`],
+            stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+            serialization: 'json',
+          });
+          slot.child = child;
+          liveChildren.add(child);
+          // The user's output never mixes into ours (the language server speaks on our stdout).
+          child.stdout?.resume();
+          child.stderr?.on('data', (chunk: Buffer) => {
+            slot.stderrTail = (slot.stderrTail + chunk.toString()).slice(-4096);
+          });
+          child.on('message', (message: WorkerMessage) => {
+            if (message?.type === 'ready') resolve();
+            else if (message?.type === 'result') this.finish(slot, message);
+          });
+          child.on('error', () => undefined);
+          child.on('exit', (code, signal) => {
+            reject(new Error(`The evaluation worker exited before it was ready (${signal ?? code})`));
+            this.died(slot, code, signal);
+          });
+        }),
+    );
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private start(slot: Slot, job: Job): void {
+    const id = this.nextId++;
+    slot.job = { ...job, id };
+    slot.ready.then(
+      () => {
+        if (slot.job?.id !== id || !slot.child?.connected) return;
+        slot.job.timer = setTimeout(() => {
+          if (slot.job?.id !== id) return;
+          slot.job.timedOut = true;
+          this.kill(slot);
+        }, this.options.timeoutMs);
+        const message: EvaluateMessage = { type: 'evaluate', id, ...job.message };
+        slot.child.send(message);
+      },
+      (error: Error) => {
+        if (slot.job?.id !== id) return;
+        slot.job = undefined;
+        this.remove(slot);
+        job.resolve(failed({ phase: 'load', reason: error.message }));
+        this.pump();
+      },
+    );
+  }
+
+  private finish(slot: Slot, message: ResultMessage): void {
+    const job = slot.job;
+    if (!job || job.id !== message.id) return;
+    clearTimeout(job.timer);
+    slot.job = undefined;
+    slot.evaluations++;
+    const { type: _type, id: _id, ...outcome } = message;
+    job.resolve(outcome);
+    const heapCap = this.options.memoryMb * 1024 * 1024 * this.options.maxHeapFraction;
+    if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) {
+      slot.retiring = true;
+      slot.child?.disconnect();
+    }
+    this.pump();
+  }
+
+  private died(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    if (slot.child) liveChildren.delete(slot.child);
+    this.remove(slot);
+    const job = slot.job;
+    slot.job = undefined;
+    if (job) {
+      clearTimeout(job.timer);
+      job.resolve(failed(this.deathCause(slot, job.timedOut === true, code, signal)));
+    }
+    if (!this.disposed) this.pump();
+  }
+
+  private deathCause(slot: Slot, timedOut: boolean, code: number | null, signal: NodeJS.Signals | null): EvaluationFailure {
+    if (timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${this.options.timeoutMs} ms and was stopped` };
+    if (OUT_OF_MEMORY.test(slot.stderrTail)) {
+      return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap and was stopped` };
+    }
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    return { phase: 'exit', reason: `The evaluation process ended unexpectedly (${how})` };
+  }
+
+  private remove(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+  }
+
+  private kill(slot: Slot): void {
+    slot.retiring = true;
+    if (slot.child) slot.child.kill('SIGKILL');
+    // Not forked yet: it is dropped as soon as it is.
+    else void slot.ready.then(() => slot.child?.kill('SIGKILL'), () => undefined);
+  }
+}
