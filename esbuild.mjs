@@ -17,7 +17,8 @@ const common = {
 
 const entries = [
   // The CLI is the package's bin: `npx tool-schema-lens` needs the shebang.
-  { in: 'server/cli.ts', out: 'dist/cli.js', external: [], banner: { js: '#!/usr/bin/env node' } },
+  // esbuild's JS API drives its native binary and cannot be bundled: evaluation needs it at run time (a dependency).
+  { in: 'server/cli.ts', out: 'dist/cli.js', external: ['esbuild'], banner: { js: '#!/usr/bin/env node' } },
   { in: 'server/pipeline/evaluate/worker.ts', out: 'dist/worker.js', external: [] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];

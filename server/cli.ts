@@ -4,7 +4,6 @@
  * any failure of our own (never 0 on a crash).
  */
 import { parseArgs, UsageError, USAGE, type Command } from './cli/args';
-import { runCheck } from './cli/check';
 import { formatJson } from './cli/formatJson';
 import { formatSarif } from './cli/formatSarif';
 import { formatText } from './cli/formatText';
@@ -35,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       return -1; // the server owns the process from here; it exits when the client says so
     }
     case 'check': {
+      // Loaded on demand: the pipeline pulls in TypeScript, which --help and --version should not pay for.
+      const { runCheck } = await import('./cli/check');
       const report = await runCheck({ cwd: process.cwd(), ...command });
       const out =
         command.format === 'json'

@@ -10,7 +10,7 @@ import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
 import { flagDuplicateTools, preferRegistrations } from './workspaceChecks';
-import { createEvaluator, type Evaluator } from './evaluator';
+import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
 import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
@@ -30,7 +30,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
 
-  const evaluatorNow = () => (evaluator ??= createEvaluator(options));
+  const evaluatorNow = () =>
+    (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
   const checkCancelled = (token?: CancellationLike) => {
     if (token?.isCancellationRequested) throw new CancelledError();
   };
@@ -87,16 +88,24 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     } else {
       const pool = evaluatorNow();
       const tagged = (file: string) => discovered.get(file)!.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      // The pool runs as many files at once as it has workers; locating waits for each file's result.
+      // The pool runs as many files at once as it has workers; locating waits for each file's result in order.
       const evaluations = analysed.map((file) =>
         pool
-          .evaluate({ file, overlays: overlayTexts, tagged: tagged(file) })
-          .catch((err): EvaluatedFile => internalFailure(file, err))
+          .evaluate(
+            { file, overlays: overlayTexts, tagged: tagged(file), options: { flattenUnionInput: options.flattenUnionInput, target: options.target } },
+            token,
+          )
+          .catch((err): EvaluatedFile => {
+            if (err instanceof EvaluationCancelled) throw new CancelledError();
+            return internalFailure(file, err);
+          })
           .then((evaluated) => {
             dependents.record(file, evaluated.inputs);
             return evaluated;
           }),
       );
+      // A cancelled run stops awaiting; the rest of its evaluations must not surface as unhandled rejections.
+      for (const p of evaluations) p.catch(() => undefined);
       for (let i = 0; i < analysed.length; i++) {
         const evaluated = await evaluations[i];
         checkCancelled(token);
@@ -124,16 +133,14 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       options = { ...options, ...next, root: path.resolve(next.root ?? options.root) };
       filter = fileFilter(options.include, options.exclude);
       if (options.root !== before.root) project = new WorkspaceProject(options.root);
-      const evaluatorChanged =
-        options.root !== before.root ||
-        options.memoryMb !== before.memoryMb ||
-        options.timeoutMs !== before.timeoutMs ||
-        options.flattenUnionInput !== before.flattenUnionInput ||
-        options.target !== before.target;
-      if (evaluatorChanged && evaluator) {
+      // Flatten and target travel with each request; limits are applied to the running pool; only a new root
+      // (the workers' working directory) needs new workers.
+      if (evaluator && options.root !== before.root) {
         const old = evaluator;
         evaluator = undefined;
         void old.dispose();
+      } else if (evaluator && (options.memoryMb !== before.memoryMb || options.timeoutMs !== before.timeoutMs)) {
+        evaluator.setLimits({ memoryMb: options.memoryMb, timeoutMs: options.timeoutMs });
       }
     },
     async restartWorkers() {

@@ -1,16 +1,38 @@
 /**
  * The locate stage as assembly sees it: finding sites → source ranges through the shared ts-morph
- * project (locate/), with the tool's registration as the fallback.
+ * project (locate/). Every site gets a place: the exact anchor, else the nearest node the trail
+ * reached, else the tool's registration (its name when it is a literal).
  */
 import * as path from 'node:path';
-import type { Locator } from './assemble';
+import type { Locator, ToolPlace } from './assemble';
+import { placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
 import type { Range } from './types';
 
 export function createLocator(project: WorkspaceProject): Locator {
+  const roots = new Map<ToolPlace, SchemaRoots | undefined>();
+  const rootsFor = (place: ToolPlace) => {
+    if (!roots.has(place)) {
+      const sourceFile = place.site && place.siteFile ? project.sourceFile(place.siteFile) : undefined;
+      roots.set(place, sourceFile && place.site ? rootsOf(sourceFile, place.site) : undefined);
+    }
+    return roots.get(place);
+  };
+  const registration = (place: ToolPlace) => (place.site && place.siteFile ? toolLocation(place.siteFile, place.site) : place.location);
+
   return {
-    locate: () => null,
-    suggestRename: (_place, _site, key, variant) => `${variant}${key[0].toUpperCase()}${key.slice(1)}`,
+    locate(place, site) {
+      if (site.anchor === 'tool') return registration(place);
+      return placeSite(rootsFor(place), site, registration(place)).location;
+    },
+    suggestRename(place, _site, key, variant, discriminator) {
+      // Names already used in that union: every key its variants declare (the engine reports a merge per key).
+      const finding = place.tool.findings.find((f) => f.key === key && f.discriminator === discriminator);
+      const unionPath = (finding?.path ?? [key]).slice(0, -1).join('\0');
+      const taken = new Set<string>([discriminator]);
+      for (const m of place.tool.merges) if (m.discriminator === discriminator && m.path.slice(0, -1).join('\0') === unionPath) taken.add(m.key);
+      return suggestRename(key, variant, taken);
+    },
     firstLine: (file) => firstLineRange(project.readText(path.resolve(file))),
   };
 }
