@@ -1,0 +1,74 @@
+/** What one tool advertises to the model, and the probe over the whole tool list. */
+import { finding } from './findings';
+import { messages } from './messages';
+import { assembleTool } from './probe/assemble';
+import { convertToJsonSchema } from './jsonSchema';
+import type { AdvertiseOptions, Finding, KeyMerge, ToolInput } from './types';
+
+export interface AdvertiseResult {
+  /** The advertised JSON Schema in the requested dialect (display form: unrepresentable nodes as `{}`). */
+  jsonSchema: unknown;
+  /** Flatten findings of this tool, then its own probe (not-mountable) findings; duplicate names come only from probeTools. */
+  findings: Finding[];
+  merges: KeyMerge[];
+  /** False when the probe refuses the tool (any not-mountable finding). */
+  mountable: boolean;
+  /** The advertised zod schema, built with the input's own zod copy. */
+  schema: unknown;
+}
+
+/**
+ * The schema a host ships for one tool (flattened params + input + extend, merged) as JSON Schema, with the
+ * flatten findings and this tool's probe findings; never throws.
+ */
+export function advertise(tool: ToolInput, options: AdvertiseOptions = {}): AdvertiseResult {
+  const target = options.target ?? 'draft-7';
+  const name = typeof tool?.name === 'string' ? tool.name : undefined;
+  try {
+    const built = assembleTool({ ...tool, name: name ?? '' }, options);
+    const probe = [...built.probeFindings];
+    let jsonSchema: unknown = {};
+    try {
+      jsonSchema = built.unmerged ? { allOf: built.unmerged.map((s) => stripSchemaKeyword(convertToJsonSchema(s, target))) } : convertToJsonSchema(built.schema, target);
+    } catch (error) {
+      if (!probe.some((f) => f.code === 'not-mountable')) {
+        probe.push(finding('not-mountable', messages.conversionFailed(name, errorText(error)), { tool: name, sites: [{ trail: [], anchor: 'tool' }] }));
+      }
+    }
+    return {
+      jsonSchema,
+      findings: [...built.flattenFindings, ...probe],
+      merges: built.merges,
+      mountable: !probe.some((f) => f.code === 'not-mountable'),
+      schema: built.schema,
+    };
+  } catch (error) {
+    const f = finding('not-mountable', messages.conversionFailed(name, errorText(error)), { tool: name, sites: [{ trail: [], anchor: 'tool' }] });
+    return { jsonSchema: {}, findings: [f], merges: [], mountable: false, schema: tool?.input };
+  }
+}
+
+/** The probe over a tool list: every tool's not-mountable findings (exactly the schema advertise builds) and duplicate names, in one pass. */
+export function probeTools(tools: ToolInput[], options: AdvertiseOptions = {}): Finding[] {
+  const out: Finding[] = [];
+  const counts = new Map<string, number>();
+  for (const tool of tools ?? []) counts.set(tool?.name, (counts.get(tool?.name) ?? 0) + 1);
+  for (const tool of tools ?? []) {
+    out.push(...advertise(tool, options).findings.filter((f) => f.code === 'not-mountable'));
+    const count = counts.get(tool?.name) ?? 0;
+    if (count > 1) {
+      out.push(finding('not-mountable', messages.duplicateName(tool.name, count), { tool: tool.name, sites: [{ trail: [], anchor: 'tool' }] }));
+    }
+  }
+  return out;
+}
+
+function stripSchemaKeyword(json: unknown): unknown {
+  if (!json || typeof json !== 'object') return json;
+  const { $schema: _s, ...rest } = json as Record<string, unknown>;
+  return rest;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,52 @@
+/**
+ * Canonical JSON of a JSON Schema for comparing shapes: annotations removed at every schema position
+ * (never inside data such as `enum`/`const` or from property NAMES), keys sorted.
+ */
+
+const ANNOTATIONS = new Set(['description', 'default', '$schema', 'title', 'examples']);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema. */
+const DATA = new Set(['enum', 'const', 'required', 'type', 'format', 'pattern', '$ref']);
+
+/** A schema with its annotations stripped, as a plain value (key order irrelevant, see `canonicalString`). */
+export function stripAnnotations(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(stripAnnotations);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(k)) continue;
+    if (DATA.has(k)) out[k] = v;
+    else if (SCHEMA_MAPS.has(k) && v && typeof v === 'object' && !Array.isArray(v)) {
+      const map: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(v)) map[name] = stripAnnotations(sub);
+      out[k] = map;
+    } else out[k] = stripAnnotations(v);
+  }
+  return out;
+}
+
+/** Deterministic JSON text with object keys sorted at every depth. */
+export function canonicalString(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalString).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalString((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A short name for a shape in messages: its `type` (joined), else `enum`/`const`/`any`. */
+export function shapeName(shape: unknown): string {
+  const s = (shape ?? {}) as Record<string, unknown>;
+  if (typeof s.type === 'string') return s.type;
+  if (Array.isArray(s.type)) return s.type.join(' or ');
+  if (Array.isArray(s.anyOf ?? s.oneOf)) {
+    const names = ((s.anyOf ?? s.oneOf) as unknown[]).map(shapeName);
+    if (!names.includes('any')) return [...new Set(names)].join(' or ');
+  }
+  if ('enum' in s) return 'enum';
+  if ('const' in s) return 'const';
+  return 'any';
+}

@@ -1,0 +1,126 @@
+/**
+ * Flattening one discriminated union into one object (spec "Flattening one union"): the discriminator becomes a
+ * required enum of every value, every other key is merged across its variants and advertised optional with a hint.
+ */
+import { finding } from '../findings';
+import { messages } from '../messages';
+import type { FindingSite, KeyMerge, Step } from '../types';
+import { kitFor, type ZodKit } from '../zod/build';
+import { copyMetaV4, fieldDescription, readDescription } from '../zod/meta';
+import { innerOf, readNode, type AnyZod, type ZodNode } from '../zod/read';
+import { shapeName } from './canonical';
+import type { Variant } from './flattenable';
+import { mergeKey, type Declaration, type MergedKey } from './mergeKey';
+import { VariantShapes } from './variantShapes';
+import type { Walk, WalkContext } from './walk';
+
+/** Build the flat object for a flattenable union; records findings, merges and the widened keys in `ctx`. */
+export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[], path: string[], ctx: WalkContext, walk: Walk): AnyZod {
+  const discriminator: string = union.def.discriminator;
+  const hints = variants.flatMap((v) => Object.values(v.shape));
+  const kit = kitFor(variants[0].node, hints);
+  const variantStep = (v: Variant): Step => ({ kind: 'variant', discriminator, label: v.label, index: v.index });
+
+  const discValues: string[] = [];
+  for (const v of variants) for (const value of v.values) if (!discValues.includes(value)) discValues.push(value);
+  let discSchema = kit.enumOf(discValues);
+  const discDescription = variants.map((v) => fieldDescription(v.shape[discriminator])).find(Boolean);
+  if (discDescription) discSchema = kit.describe(discSchema, discDescription);
+
+  const byKey = new Map<string, Declaration[]>();
+  const shapes = new VariantShapes(union, union.def.options.length);
+  for (const v of variants) {
+    for (const [key, field] of Object.entries(v.shape)) {
+      if (key === discriminator) continue;
+      const schema = withoutOptional(field);
+      const decl: Declaration = { variant: v, schema, shape: shapes.shapeOf(v.index, key, schema) };
+      const list = byKey.get(key);
+      if (list) list.push(decl);
+      else byKey.set(key, [decl]);
+    }
+  }
+
+  const widened = new Set<string>();
+  const fields: Record<string, AnyZod> = { [discriminator]: discSchema };
+  for (const [key, decls] of byKey) {
+    const merged = mergeKey(decls, kit);
+    const labels = decls.map((d) => d.variant.label);
+    const keyPath = [...path, key];
+    const sites: FindingSite[] = decls.map((d) => ({ trail: [...trail, variantStep(d.variant), { kind: 'key', key }], anchor: 'key', variant: d.variant.label }));
+    recordMerge(ctx, { unionTrail: trail, path: keyPath, key, discriminator, variants: labels, outcome: merged.outcome, reason: merged.reason, shapes: decls.map((d) => d.shape.shape) });
+    reportMerge(ctx, merged, decls, keyPath, sites, discriminator);
+    let schema = merged.schema;
+    if (merged.outcome === 'widened-unknown') widened.add(key);
+    else if (merged.outcome === 'kept') schema = walk(schema, sites[0].trail, keyPath, ctx);
+    fields[key] = kit.describe(kit.optional(schema), describeField(decls, merged, discriminator));
+  }
+
+  for (const v of variants) reportStrictness(ctx, v, [...trail, variantStep(v)], path, kit);
+  ctx.flattened.set(union.raw, widened);
+  return describeFlat(kit.object(fields), union, kit);
+}
+
+function withoutOptional(field: AnyZod): AnyZod {
+  const node = readNode(field);
+  return node?.kind === 'optional' ? innerOf(node) : field;
+}
+
+function describeField(decls: Declaration[], merged: MergedKey, discriminator: string): string {
+  const own = decls.map((d) => fieldDescription(d.schema)).find(Boolean);
+  let hint = `Required if ${discriminator} = ${decls.map((d) => d.variant.label).join(' | ')}`;
+  if (merged.outcome === 'widened-unknown') {
+    hint += `. ${decls.map((d) => `${shapeName(d.shape.shape)} when ${discriminator} = ${d.variant.label}`).join('; ')}`;
+  }
+  return own ? `${own} ${hint}` : hint;
+}
+
+function describeFlat(flat: AnyZod, union: ZodNode, kit: ZodKit): AnyZod {
+  if (union.flavour === 'v4') return copyMetaV4(union.raw, flat);
+  const description = readDescription(union.raw);
+  return description ? kit.describe(flat, description) : flat;
+}
+
+function recordMerge(ctx: WalkContext, merge: KeyMerge): void {
+  if (merge.reason === undefined) delete merge.reason;
+  ctx.merges.push(merge);
+}
+
+function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], path: string[], sites: FindingSite[], discriminator: string): void {
+  if (merged.outcome === 'kept') return;
+  const labels = decls.map((d) => d.variant.label);
+  const key = path[path.length - 1];
+  const common = { tool: ctx.tool, path, variants: labels, sites, key, discriminator };
+  if (merged.outcome === 'enum-widened') {
+    ctx.findings.push(finding('enum-widened', messages.enumWidened(ctx.tool, path, labels, merged.values ?? []), common));
+    return;
+  }
+  const message = merged.checks
+    ? messages.collisionCheck(ctx.tool, path, labels, merged.checks)
+    : messages.collisionShapes(ctx.tool, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape.shape) })));
+  ctx.findings.push(finding('collision-widened', message, common));
+}
+
+function reportStrictness(ctx: WalkContext, v: Variant, trail: Step[], path: string[], _kit: ZodKit): void {
+  const what = strictnessOf(v.node);
+  if (!what) return;
+  ctx.findings.push(finding('strictness-dropped', messages.strictnessDropped(ctx.tool, path, v.label, what), {
+    tool: ctx.tool, path, variants: [v.label], sites: [{ trail, anchor: 'strict-call', variant: v.label }],
+  }));
+}
+
+/** The strictness or object-level refinement a variant object carries, named as the call that set it. */
+function strictnessOf(node: ZodNode): string | undefined {
+  const d = node.def;
+  if (node.flavour === 'v3') {
+    if (d.unknownKeys === 'strict') return '.strict()';
+    if (d.unknownKeys === 'passthrough') return '.passthrough()';
+    const catchall = readNode(d.catchall);
+    return catchall && catchall.kind !== 'never' ? '.catchall()' : undefined;
+  }
+  if ((d.checks ?? []).length > 0) return '.refine()';
+  const catchall = readNode(d.catchall);
+  if (!catchall) return undefined;
+  if (catchall.kind === 'never') return '.strict()';
+  if (catchall.kind === 'unknown') return '.loose()';
+  return '.catchall()';
+}

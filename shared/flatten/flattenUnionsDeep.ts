@@ -1,0 +1,45 @@
+/** The public flatten entry: walk a whole schema, never throw. */
+import { finding } from '../findings';
+import { messages } from '../messages';
+import type { Finding, KeyMerge, Step } from '../types';
+import { isZodSchema, type AnyZod } from '../zod/read';
+import { walk, type WalkContext } from './walk';
+
+export interface FlattenResult {
+  /** The advertised schema, built with the input's own zod copy; the very same object where nothing changed. */
+  schema: unknown;
+  findings: Finding[];
+  merges: KeyMerge[];
+}
+
+export interface FlattenOptions {
+  tool?: string;
+}
+
+/** Internal form: also the flattened unions and their widened keys (for the probe) and the trail prefix. */
+export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
+  const ctx: WalkContext = { tool, findings: [], merges: [], flattened: new Map() };
+  if (!isZodSchema(schema)) {
+    const part = trail[0]?.kind === 'params' ? 'params' : trail[0]?.kind === 'extend' ? 'extend object' : 'input';
+    ctx.findings.push(finding('not-mountable', messages.notZod(tool, part), { tool, sites: [{ trail, anchor: trail.length ? 'node' : 'tool' }] }));
+    return { schema, findings: ctx.findings, merges: [], flattened: ctx.flattened };
+  }
+  try {
+    const out = walk(schema, trail, [], ctx);
+    return { schema: out, findings: ctx.findings, merges: ctx.merges, flattened: ctx.flattened };
+  } catch (error) {
+    // A schema that throws while being read (a hostile getter, an unknown zod internals change) is advertised as written.
+    const text = error instanceof Error ? error.message : String(error);
+    const findings = [finding('union-kept', messages.flattenFailed(tool, [], text), { tool, sites: [{ trail, anchor: 'node' }] })];
+    return { schema, findings, merges: [], flattened: new Map() };
+  }
+}
+
+/**
+ * Flatten every flattenable discriminated union in `schema` (zod 3 or 4, any copy) into one object, with the
+ * findings of what was lost and how each key was merged; a non-zod value comes back as is with a not-mountable finding.
+ */
+export function flattenUnionsDeep(schema: unknown, options: FlattenOptions = {}): FlattenResult {
+  const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool);
+  return result;
+}

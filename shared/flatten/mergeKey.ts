@@ -1,0 +1,88 @@
+/**
+ * Merging one key across the variants that declare it (spec "Merge each key"): keep, widen to one enum, or widen
+ * to unknown. No anyOf/oneOf is ever introduced.
+ */
+import { findChecks } from './checks';
+import { shapeName } from './canonical';
+import type { FieldShape } from './variantShapes';
+import type { Variant } from './flattenable';
+import type { ZodKit } from '../zod/build';
+import { innerOf, literalValues, readNode, type AnyZod } from '../zod/read';
+
+export interface Declaration {
+  variant: Variant;
+  /** The field schema with a top-level `.optional()` removed. */
+  schema: AnyZod;
+  shape: FieldShape;
+}
+
+export interface MergedKey {
+  outcome: 'kept' | 'enum-widened' | 'widened-unknown';
+  schema: AnyZod;
+  /** Why not kept, in words (for KeyMerge.reason). */
+  reason?: string;
+  /** Checks that forced unknown (deep check rule). */
+  checks?: string[];
+  /** Merged enum values (enum-widened). */
+  values?: string[];
+}
+
+/** Merge the declarations of one key (in first-seen variant order). */
+export function mergeKey(decls: Declaration[], kit: ZodKit): MergedKey {
+  const distinct = new Set(decls.map((d) => d.shape.canon));
+  if (distinct.size === 1) {
+    if (decls.length === 1) return { outcome: 'kept', schema: decls[0].schema };
+    const checks = [...new Set(decls.flatMap((d) => findChecks(d.schema)))];
+    if (checks.length > 0) {
+      return {
+        outcome: 'widened-unknown',
+        schema: kit.unknown(),
+        checks,
+        reason: `carries a check (${checks.join(', ')}) that the flat field would apply to every variant`,
+      };
+    }
+    return { outcome: 'kept', schema: withoutUnsharedDefault(decls) };
+  }
+  const values = stringValuesOf(decls);
+  if (values) {
+    return { outcome: 'enum-widened', schema: kit.enumOf(values), values, reason: 'string values of several variants merged into one enum' };
+  }
+  const shapes = [...new Set(decls.map((d) => shapeName(d.shape.shape)))];
+  return { outcome: 'widened-unknown', schema: kit.unknown(), reason: `declared with different shapes (${shapes.join(', ')})` };
+}
+
+/** All declarations are string literals / string enums: their values, deduplicated, first-seen; else undefined. */
+function stringValuesOf(decls: Declaration[]): string[] | undefined {
+  const out: string[] = [];
+  for (const d of decls) {
+    const node = readNode(d.schema);
+    if (!node || (node.kind !== 'literal' && node.kind !== 'enum')) return undefined;
+    const vals = literalValues(node);
+    if (vals.length === 0 || vals.some((v) => typeof v !== 'string')) return undefined;
+    for (const v of vals as string[]) if (!out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
+/**
+ * K4: a default is an annotation, advertised only when every declaring variant has the identical default;
+ * otherwise the kept field drops its default wrapper so it does not look like it applies to every variant.
+ */
+function withoutUnsharedDefault(decls: Declaration[]): AnyZod {
+  const first = readNode(decls[0].schema);
+  if (!first || first.kind !== 'default') return decls[0].schema;
+  const text = defaultText(decls[0].schema);
+  const shared = decls.every((d) => defaultText(d.schema) === text && text !== undefined);
+  return shared ? decls[0].schema : innerOf(first);
+}
+
+function defaultText(schema: AnyZod): string | undefined {
+  const node = readNode(schema);
+  if (!node || node.kind !== 'default') return undefined;
+  try {
+    const v = node.flavour === 'v3' ? node.def.defaultValue() : node.def.defaultValue;
+    return JSON.stringify(v) ?? 'undefined';
+  } catch {
+    return undefined;
+  }
+}

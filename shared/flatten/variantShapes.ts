@@ -1,0 +1,60 @@
+/**
+ * Per-variant, per-key JSON shapes of a discriminated union, from ONE conversion of the whole union
+ * (converting every field on its own would make a 256-variant union hundreds of times slower).
+ */
+import { toComparableJsonSchema } from '../jsonSchema';
+import { canonicalString, stripAnnotations } from './canonical';
+import type { AnyZod, ZodNode } from '../zod/read';
+
+export interface FieldShape {
+  /** Normalized JSON Schema (annotations stripped). */
+  shape: unknown;
+  /** Its canonical text, for comparison. */
+  canon: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** Look up the variants' JSON and lazily normalize single fields; falls back to converting a field alone. */
+export class VariantShapes {
+  private readonly variantJson: Array<Json | undefined>;
+  private readonly root: Json;
+
+  constructor(union: ZodNode, variantCount: number) {
+    let root: Json = {};
+    try {
+      root = (toComparableJsonSchema(union.raw) ?? {}) as Json;
+    } catch {
+      root = {};
+    }
+    this.root = root;
+    const members = (root.oneOf ?? root.anyOf) as Json[] | undefined;
+    this.variantJson = Array.from({ length: variantCount }, (_, i) => this.resolve(members?.[i]));
+  }
+
+  /** Shape of `key` in variant `index`; `field` is the zod field with its top-level optional removed. */
+  shapeOf(index: number, key: string, field: AnyZod): FieldShape {
+    const props = this.variantJson[index]?.properties as Json | undefined;
+    let json = props?.[key];
+    if (json === undefined || (json as Json).$ref !== undefined) json = convertAlone(field) ?? json ?? {};
+    const shape = stripAnnotations(json);
+    return { shape, canon: canonicalString(shape) };
+  }
+
+  private resolve(member: Json | undefined): Json | undefined {
+    if (!member || typeof member.$ref !== 'string') return member;
+    const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(member.$ref);
+    const defs = m ? (this.root[m[1]] as Json | undefined) : undefined;
+    return (defs?.[decodeURIComponent(m![2])] as Json | undefined) ?? undefined;
+  }
+}
+
+function convertAlone(field: AnyZod): unknown {
+  try {
+    const json = toComparableJsonSchema(field) as Json;
+    const { $schema: _s, $defs: _d, definitions: _f, ...rest } = json ?? {};
+    return rest;
+  } catch {
+    return undefined;
+  }
+}

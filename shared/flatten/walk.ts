@@ -1,0 +1,125 @@
+/**
+ * The deep walk (spec "The walk"): flattens every flattenable discriminated union, re-applies wrappers, and returns
+ * the very same object for every subtree in which nothing changes.
+ */
+import { finding } from '../findings';
+import { messages } from '../messages';
+import type { Finding, KeyMerge, Step } from '../types';
+import { rebuild, rebuildObject } from '../zod/build';
+import { arrayElement, innerOf, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import { checkFlattenable } from './flattenable';
+import { flattenUnion } from './flattenUnion';
+import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
+
+export interface WalkContext {
+  tool?: string;
+  findings: Finding[];
+  merges: KeyMerge[];
+  /** Each flattened union (original node) and its keys widened to unknown: the probe follows the original through these. */
+  flattened: Map<AnyZod, Set<string>>;
+}
+
+export type Walk = (schema: AnyZod, trail: Step[], path: string[], ctx: WalkContext) => AnyZod;
+
+/** Walk one schema; findings and merges accumulate in `ctx`. */
+export const walk: Walk = (schema, trail, path, ctx) => {
+  const node = readNode(schema);
+  if (!node) return schema;
+  switch (node.kind) {
+    case 'discriminated-union':
+      return walkDiscriminatedUnion(node, trail, path, ctx);
+    case 'object': {
+      const shape = objectShape(node);
+      let changed = false;
+      const next: Record<string, AnyZod> = {};
+      for (const [key, field] of Object.entries(shape)) {
+        next[key] = walk(field, [...trail, { kind: 'key', key }], [...path, key], ctx);
+        if (next[key] !== field) changed = true;
+      }
+      return changed ? rebuildObject(node, next) : schema;
+    }
+    case 'array': {
+      const element = arrayElement(node);
+      const next = walk(element, [...trail, { kind: 'item' }], [...path, '*'], ctx);
+      return next === element ? schema : rebuild(node, node.flavour === 'v4' ? { element: next } : { type: next });
+    }
+    case 'optional': case 'nullable': case 'default': {
+      const inner = innerOf(node);
+      const next = walk(inner, trail, path, ctx);
+      return next === inner ? schema : rebuild(node, { innerType: next });
+    }
+    case 'intersection': {
+      const left = walk(node.def.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
+      const right = walk(node.def.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
+      return left === node.def.left && right === node.def.right ? schema : rebuild(node, { left, right });
+    }
+    case 'union':
+      return walkPlainUnion(node, trail, path, ctx);
+    case 'record': {
+      const value = node.def.valueType;
+      const next = walk(value, [...trail, { kind: 'value' }], [...path, '*'], ctx);
+      return next === value ? schema : rebuild(node, { valueType: next });
+    }
+    default:
+      if (isUnwalked(node.kind)) reportUnwalked(node, trail, path, ctx);
+      return schema;
+  }
+};
+
+function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const discriminator: string = node.def.discriminator;
+  const verdict = checkFlattenable(node);
+  if (verdict.ok) return flattenUnion(node, verdict.variants, trail, path, ctx, walk);
+  const reason = verdict.reason;
+  const sites: Finding['sites'] =
+    reason.kind === 'empty'
+      ? [{ trail, anchor: 'node' }]
+      : [{
+          trail: [...trail, { kind: 'variant', discriminator, label: reason.label, index: reason.index }],
+          anchor: reason.kind === 'non-object-variant' || reason.kind === 'missing-discriminator' ? 'node' : 'discriminator',
+          variant: reason.label,
+        }];
+  ctx.findings.push(finding('union-kept', messages.unionKept(ctx.tool, path, discriminator, reason), {
+    tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' ? undefined : [reason.label],
+  }));
+  return node.raw;
+}
+
+function walkPlainUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const options = unionOptions(node);
+  let changed = false;
+  let structured = false;
+  const next = options.map((option, index) => {
+    const walked = walk(option, [...trail, { kind: 'member', index }], path, ctx);
+    if (walked !== option) changed = true;
+    if (isStructured(option)) structured = true;
+    return walked;
+  });
+  if (structured) {
+    ctx.findings.push(finding('union-kept', messages.plainUnionKept(ctx.tool, path), {
+      tool: ctx.tool, path, severity: 'information', sites: [{ trail, anchor: 'node' }],
+    }));
+  }
+  return changed ? rebuild(node, { options: next }) : node.raw;
+}
+
+/** An object, array or discriminated union, looking through optional/nullable/default. */
+function isStructured(schema: AnyZod): boolean {
+  let node = readNode(schema);
+  for (let depth = 0; node && depth < 8; depth++) {
+    if (node.kind === 'object' || node.kind === 'array' || node.kind === 'discriminated-union') return true;
+    if (node.kind !== 'optional' && node.kind !== 'nullable' && node.kind !== 'default') return false;
+    node = readNode(innerOf(node));
+  }
+  return false;
+}
+
+function reportUnwalked(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): void {
+  const inside = inspectUnwalked(node.raw);
+  if (!inside) return;
+  const what = unwalkedName(node.kind);
+  const message = inside === 'union' ? messages.notWalkedUnion(ctx.tool, path, what) : messages.notWalkedObjects(ctx.tool, path, what);
+  ctx.findings.push(finding('not-walked', message, {
+    tool: ctx.tool, path, severity: inside === 'union' ? 'warning' : 'information', sites: [{ trail, anchor: 'node' }],
+  }));
+}

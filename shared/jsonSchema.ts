@@ -1,0 +1,45 @@
+/**
+ * The advertised JSON Schema, as the MCP TypeScript SDK 1.x would send it. zod 4: `toJSONSchema` with
+ * `io: 'input'` (draft-7 by default, 2020-12 on request) and unrepresentable nodes shown as `{}`; zod 3:
+ * zod-to-json-schema with `{ strictUnions: true, pipeStrategy: 'input' }`. zod-to-json-schema has no 2020-12
+ * target, so for zod 3 "draft-2020-12" means its closest dialect, `jsonSchema2019-09` (same keywords for
+ * everything zod 3 emits except tuples).
+ */
+import { toJSONSchema } from 'zod/v4/core';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { isV3, isV4, type AnyZod } from './zod/read';
+import type { Target } from './types';
+
+/** The display JSON Schema of a zod schema in a dialect; never throws (`{}` for a non-zod value or a conversion that throws; `advertise` reports why). */
+export function toJsonSchema(schema: unknown, target: Target = 'draft-7'): unknown {
+  try {
+    return convertToJsonSchema(schema, target);
+  } catch {
+    return {};
+  }
+}
+
+/** As `toJsonSchema`, but throws when the value is not a zod schema or the converter throws. */
+export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7'): unknown {
+  if (isV4(schema)) {
+    return toJSONSchema(schema as AnyZod, {
+      target: target === 'draft-2020-12' ? 'draft-2020-12' : 'draft-7',
+      io: 'input',
+      unrepresentable: 'any',
+    });
+  }
+  if (isV3(schema)) {
+    return zodToJsonSchema(schema as AnyZod, {
+      strictUnions: true,
+      pipeStrategy: 'input',
+      target: target === 'draft-2020-12' ? 'jsonSchema2019-09' : 'jsonSchema7',
+    });
+  }
+  throw new TypeError('not a zod schema');
+}
+
+/** JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types. */
+export function toComparableJsonSchema(schema: AnyZod): unknown {
+  if (isV4(schema)) return toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+  return zodToJsonSchema(schema, { strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
+}

@@ -1,0 +1,88 @@
+/**
+ * The wording of every engine finding: one sentence naming the tool, the key or path, the variants involved
+ * and what the model sees instead, ending with what to do. Fronts never word a finding themselves.
+ */
+import { formatPath } from './findings';
+import type { KeptReason } from './flatten/flattenable';
+
+function lead(tool: string | undefined, sentence: string): string {
+  return tool ? `Tool ${tool}: ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${formatPath(path)}\``);
+const key = (path: readonly string[]) => `\`${formatPath(path)}\``;
+
+export const messages = {
+  collisionShapes(tool: string | undefined, path: string[], variants: Array<{ label: string; shape: string }>): string {
+    const list = listWords(variants.map((v) => `${v.label} (${v.shape})`));
+    return lead(tool, `key ${key(path)} is declared differently by variants ${list}, so the model sees ${key(path)} as unknown; rename it in one variant.`);
+  },
+  collisionCheck(tool: string | undefined, path: string[], labels: string[], checks: string[]): string {
+    return lead(tool, `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that JSON Schema cannot apply per variant, so the model sees ${key(path)} as unknown; rename it in one variant.`);
+  },
+  enumWidened(tool: string | undefined, path: string[], labels: string[], values: string[]): string {
+    const vals = values.map((v) => `'${v}'`).join(', ');
+    return lead(tool, `key ${key(path)} has different values in variants ${listWords(labels)}, so the model sees one enum (${vals}) for every variant; rename it in one variant to keep each value with its variant.`);
+  },
+  unionKept(tool: string | undefined, path: string[], discriminator: string, reason: KeptReason): string {
+    const where = `the discriminated union on \`${discriminator}\` at ${at(path)}`;
+    const tail = 'so it cannot be flattened and the model sees a oneOf';
+    switch (reason.kind) {
+      case 'empty':
+        return lead(tool, `${where} has no variants, ${tail}; add at least one object variant.`);
+      case 'non-object-variant':
+        return lead(tool, `variant ${reason.label} of ${where} is a ${reason.what}, not a plain object, ${tail}; use the object itself as the variant.`);
+      case 'optional-discriminator':
+        return lead(tool, `variant ${reason.label} of ${where} has an optional discriminator, ${tail}; make \`${discriminator}\` required.`);
+      case 'missing-discriminator':
+        return lead(tool, `variant ${reason.label} of ${where} does not declare \`${discriminator}\`, ${tail}; declare it as a string literal.`);
+      case 'non-string-discriminator':
+        return lead(tool, `variant ${reason.label} of ${where} has a ${reason.what} discriminator, ${tail}; use string literals for \`${discriminator}\`.`);
+    }
+  },
+  plainUnionKept(tool: string | undefined, path: string[]): string {
+    return lead(tool, `the union at ${at(path)} has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.`);
+  },
+  notWalkedUnion(tool: string | undefined, path: string[], what: string): string {
+    return lead(tool, `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees a oneOf there; move the union out of the ${what}.`);
+  },
+  notWalkedObjects(tool: string | undefined, path: string[], what: string): string {
+    return lead(tool, `objects or arrays inside the ${what} at ${at(path)} are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the ${what} if models double-serialize them.`);
+  },
+  strictnessDropped(tool: string | undefined, path: string[], label: string, what: string): string {
+    return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, which the flat object the model sees does not carry (validation still enforces it); say what is allowed in a description, or drop ${what}.`);
+  },
+  notZod(tool: string | undefined, part: string): string {
+    return lead(tool, `the ${part} is not a zod schema, so it cannot be analysed or mounted; pass a zod object schema.`);
+  },
+  nonObjectInput(tool: string | undefined, what: string): string {
+    return lead(tool, `the advertised input is ${what}, not an object, so MCP cannot mount it; wrap it in z.object({ ... }).`);
+  },
+  partNotObject(tool: string | undefined, part: string, what: string): string {
+    return lead(tool, `the ${part} is ${what}, not an object, so it and the input would form an allOf, which MCP cannot mount; make both objects.`);
+  },
+  unrepresentable(tool: string | undefined, path: string[], what: string): string {
+    return lead(tool, `${path.length === 0 ? 'the input' : key(path)} is ${what}, which JSON Schema cannot express, so the tool cannot be mounted; use a JSON type (e.g. a string) there.`);
+  },
+  keyClash(tool: string | undefined, name: string, first: string, second: string): string {
+    return lead(tool, `key \`${name}\` is declared by both ${first} and ${second}, so they cannot be merged into one object; rename it in one of them.`);
+  },
+  mixedVersions(tool: string | undefined, part: string): string {
+    return lead(tool, `${part} is built with a different zod major version than the input, so they cannot be merged into one object; build both with the same zod.`);
+  },
+  duplicateName(tool: string, count: number): string {
+    return `Tool ${tool} is registered ${count} times, so a host refuses all but one; give each tool a unique name.`;
+  },
+  conversionFailed(tool: string | undefined, error: string): string {
+    return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
+  },
+  flattenFailed(tool: string | undefined, path: string[], error: string): string {
+    return lead(tool, `the schema at ${at(path)} could not be analysed (${error}), so it is advertised as written; report this schema to Tool Schema Lens.`);
+  },
+};

@@ -1,0 +1,102 @@
+/**
+ * Finding the nodes of the ADVERTISED schema that JSON Schema cannot express, with their trail in the ORIGINAL
+ * schema: the walk follows the original and steps through each flattened union exactly as the flatten did
+ * (discriminator and keys widened to unknown are not advertised, so nothing inside them is probed).
+ */
+import type { Step } from '../types';
+import { arrayElement, innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import { optionLabel } from '../flatten/flattenable';
+
+export interface UnrepresentableSite {
+  trail: Step[];
+  path: string[];
+  /** What it is, for the message: `a z.date()`. */
+  what: string;
+}
+
+const NAMES: Record<string, string> = {
+  date: 'a z.date()', bigint: 'a z.bigint()', symbol: 'a z.symbol()', undefined: 'a z.undefined()', void: 'a z.void()',
+  nan: 'a z.nan()', custom: 'a z.custom()', function: 'a z.function()', transform: 'a transform', map: 'a z.map()', set: 'a z.set()',
+};
+
+/** Every unrepresentable node reachable in the advertised form of `schema` (flattened: union node → widened keys). */
+export function findUnrepresentable(schema: AnyZod, trail: Step[], flattened: Map<AnyZod, Set<string>>): UnrepresentableSite[] {
+  const out: UnrepresentableSite[] = [];
+  const onStack = new Set<unknown>();
+  // `addressable` is false once inside a node the trail vocabulary cannot step into (tuple, map, pipe, lazy...):
+  // the trail then stays at that node, while the path keeps naming keys.
+  const visit = (value: AnyZod, tr: Step[], path: string[], addressable: boolean): void => {
+    const node = readNode(value);
+    if (!node || onStack.has(value) || out.length > 200) return;
+    const what = unrepresentable(node);
+    if (what) {
+      out.push({ trail: tr, path, what });
+      return;
+    }
+    onStack.add(value);
+    const step = (s: Step) => (addressable ? [...tr, s] : tr);
+    const d = node.def;
+    switch (node.kind) {
+      case 'object':
+        for (const [key, field] of Object.entries(objectShape(node))) visit(field, step({ kind: 'key', key }), [...path, key], addressable);
+        break;
+      case 'array': visit(arrayElement(node), step({ kind: 'item' }), [...path, '*'], addressable); break;
+      case 'record': visit(d.valueType, step({ kind: 'value' }), [...path, '*'], addressable); break;
+      case 'union':
+        unionOptions(node).forEach((o, index) => visit(o, step({ kind: 'member', index }), path, addressable));
+        break;
+      case 'intersection':
+        visit(d.left, step({ kind: 'side', side: 'left' }), path, addressable);
+        visit(d.right, step({ kind: 'side', side: 'right' }), path, addressable);
+        break;
+      case 'discriminated-union': visitUnion(node, tr, path, addressable); break;
+      case 'optional': case 'nullable': case 'default': visit(innerOf(node), tr, path, addressable); break;
+      default:
+        for (const child of advertisedChildren(node)) visit(child, tr, path, false);
+    }
+    onStack.delete(value);
+  };
+  const visitUnion = (node: ZodNode, tr: Step[], path: string[], addressable: boolean) => {
+    const discriminator: string = node.def.discriminator;
+    const widened = flattened.get(node.raw);
+    unionOptions(node).forEach((option, index) => {
+      const vStep: Step = { kind: 'variant', discriminator, label: optionLabel(node, index), index };
+      const vTrail = addressable ? [...tr, vStep] : tr;
+      const vNode = readNode(option);
+      if (!widened || vNode?.kind !== 'object') return visit(option, vTrail, path, addressable);
+      for (const [key, field] of Object.entries(objectShape(vNode))) {
+        if (key === discriminator || widened.has(key)) continue;
+        visit(field, addressable ? [...vTrail, { kind: 'key', key }] : tr, [...path, key], addressable);
+      }
+    });
+  };
+  visit(schema, trail, [], true);
+  return out;
+}
+
+function unrepresentable(node: ZodNode): string | undefined {
+  if (node.kind === 'literal') {
+    const isBad = (v: unknown) => v === undefined || typeof v === 'bigint';
+    const values = literalValues(node);
+    return values.some(isBad) ? `a literal ${String(values.find(isBad))}` : undefined;
+  }
+  if (node.flavour === 'v3' && (node.kind === 'custom' || node.kind === 'transform')) return undefined;
+  return NAMES[node.kind];
+}
+
+/** The children that reach the advertised JSON (input side of pipes and effects, lazy targets, tuple items...). */
+function advertisedChildren(node: ZodNode): AnyZod[] {
+  const d = node.def;
+  switch (node.kind) {
+    case 'pipe': {
+      if (node.flavour === 'v3') return [d.in];
+      return [readNode(d.in)?.kind === 'transform' ? d.out : d.in];
+    }
+    case 'effects': return [d.schema];
+    case 'lazy': { try { return [d.getter()]; } catch { return []; } }
+    case 'tuple': return [...(d.items ?? []), ...(d.rest ? [d.rest] : [])];
+    case 'readonly': case 'catch': case 'promise': case 'branded': case 'nonoptional': case 'prefault':
+      return [innerOf(node)];
+    default: return [];
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Building schemas with the SAME zod copy that built the input, so the result can be handed to that copy's SDK.
+ * Constructors are derived from the input's own nodes (zod 4: `_zod.constr`, classic methods such as `.keyof()`,
+ * `.loose()`, `.optional()`; zod 3: a node's class and its static `create`). Only what cannot be derived comes from
+ * a registered module of the same flavour (see `registerZod`), and as a last resort from our bundled zod.
+ */
+import { copyMetaV4, readMeta } from './meta';
+import { fallbackModule, v4Registry, type ModuleFlavour } from './modules';
+import { innerOf, isWrapper, readNode, type AnyZod, type Flavour, type ZodNode } from './read';
+
+export interface ZodKit {
+  flavour: Flavour;
+  /** A plain (strip) object with these fields, in this order. */
+  object(shape: Record<string, AnyZod>): AnyZod;
+  optional(schema: AnyZod): AnyZod;
+  /** A string enum (zod 4 without an enum constructor at hand: a multi-value literal, the same JSON Schema). */
+  enumOf(values: string[]): AnyZod;
+  unknown(): AnyZod;
+  /** The schema with this description (other metadata kept). */
+  describe(schema: AnyZod, text: string): AnyZod;
+}
+
+/** Rebuild a node of any flavour with some definition fields replaced, keeping its metadata. */
+export function rebuild(node: ZodNode, changes: Record<string, unknown>): AnyZod {
+  const def = Object.defineProperties({}, Object.getOwnPropertyDescriptors(node.def));
+  for (const [k, v] of Object.entries(changes)) Object.defineProperty(def, k, { value: v, enumerable: true, writable: true, configurable: true });
+  if (node.flavour === 'v3') return new node.raw.constructor(def);
+  return copyMetaV4(node.raw, new node.raw._zod.constr(def));
+}
+
+/** Rebuild an object node with a new shape (strictness and refinements of a walked object are kept). */
+export function rebuildObject(node: ZodNode, shape: Record<string, AnyZod>): AnyZod {
+  return rebuild(node, { shape: node.flavour === 'v3' ? () => shape : shape });
+}
+
+/** A kit for the copy of `sample` (an object node of the input); `hints` are nodes of that copy to harvest constructors from. */
+export function kitFor(sample: ZodNode, hints: AnyZod[] = []): ZodKit {
+  return sample.flavour === 'v3' ? v3Kit(sample, hints) : v4Kit(sample, hints);
+}
+
+function harvest(hints: AnyZod[], match: (n: ZodNode) => boolean): ZodNode | undefined {
+  for (const h of hints) {
+    let n = readNode(h);
+    for (let depth = 0; n && depth < 4; depth++) {
+      if (match(n)) return n;
+      if (!isWrapper(n.kind) && n.kind !== 'readonly') break;
+      n = readNode(innerOf(n));
+    }
+  }
+  return undefined;
+}
+
+function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
+  const ObjectClass = sample.raw.constructor;
+  let unknownSchema: AnyZod;
+  return {
+    flavour: 'v3',
+    object: (shape) => ObjectClass.create(shape),
+    optional: (s) => s.optional(),
+    enumOf: (values) => sample.raw.keyof().constructor.create(values),
+    unknown: () => {
+      if (!unknownSchema) {
+        const found = harvest(hints, (n) => n.kind === 'unknown' || n.kind === 'any');
+        unknownSchema = found ? found.raw.constructor.create() : fallbackModule('v3', ObjectClass).unknown();
+      }
+      return unknownSchema;
+    },
+    describe: (s, text) => s.describe(text),
+  };
+}
+
+function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
+  const raw = sample.raw;
+  const classic = typeof raw.optional === 'function';
+  const flavour: ModuleFlavour = classic ? 'v4-classic' : 'v4-mini';
+  const ObjectClass = raw._zod.constr;
+  const mod = () => fallbackModule(flavour, ObjectClass);
+  const ctorOf = (type: string) => harvest(hints, (n) => n.flavour === 'v4' && n.def.type === type)?.raw._zod.constr;
+  return {
+    flavour: 'v4',
+    object: (shape) => new ObjectClass({ type: 'object', shape }),
+    optional: (s) => {
+      if (typeof s.optional === 'function') return s.optional();
+      const Optional = ctorOf('optional');
+      return Optional ? new Optional({ type: 'optional', innerType: s }) : mod().optional(s);
+    },
+    enumOf: (values) => {
+      const Enum = ctorOf('enum') ?? (classic ? raw.keyof()._zod.constr : undefined);
+      if (Enum) return new Enum({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
+      const Literal = ctorOf('literal');
+      return Literal ? new Literal({ type: 'literal', values }) : mod().enum(values);
+    },
+    unknown: () => {
+      const Unknown = ctorOf('unknown');
+      if (Unknown) return new Unknown({ type: 'unknown' });
+      return classic ? raw.loose()._zod.def.catchall : mod().unknown();
+    },
+    describe: (s, text) => {
+      if (typeof s.describe === 'function') return s.describe(text);
+      const { id: _id, ...rest } = readMeta(s) ?? {};
+      const copy = new s._zod.constr(s._zod.def);
+      v4Registry().add(copy, { ...rest, description: text });
+      return copy;
+    },
+  };
+}
+

@@ -1,0 +1,57 @@
+/**
+ * Zod modules the engine may build with when a constructor cannot be derived from the input's own nodes.
+ * The evaluation worker registers the workspace's `zod`, `zod/v3` and `zod/mini`; our bundled copies are the
+ * last resort (zod 4 nodes of different copies interoperate through `_zod`, and zod 3 parses through `_parse`).
+ */
+import * as bundledClassic from 'zod';
+import * as bundledMini from 'zod/mini';
+import * as bundledV3 from 'zod/v3';
+import type { AnyZod } from './read';
+
+export type ModuleFlavour = 'v3' | 'v4-classic' | 'v4-mini';
+
+const registered: Array<{ flavour: ModuleFlavour; mod: AnyZod }> = [];
+
+/** Which flavour of zod a module namespace is, or undefined when it is not one. */
+export function moduleFlavour(mod: AnyZod): ModuleFlavour | undefined {
+  const ns = mod?.z && typeof mod.z.object === 'function' && typeof mod.object !== 'function' ? mod.z : mod;
+  if (!ns || typeof ns.object !== 'function') return undefined;
+  try {
+    const probe = ns.object({});
+    if (probe?._zod) return typeof probe.optional === 'function' ? 'v4-classic' : 'v4-mini';
+    if (probe?._def?.typeName === 'ZodObject') return 'v3';
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Register a host's zod module (the workspace's `zod`, `zod/v3`, `zod/mini`) as a building fallback; returns whether it was recognised. */
+export function registerZod(mod: unknown): boolean {
+  const flavour = moduleFlavour(mod);
+  if (!flavour) return false;
+  const ns = (mod as AnyZod).z && typeof (mod as AnyZod).object !== 'function' ? (mod as AnyZod).z : mod;
+  if (!registered.some((r) => r.mod === ns)) registered.unshift({ flavour, mod: ns });
+  return true;
+}
+
+/**
+ * The module to build with for a flavour: a registered one whose object class is the input's own (same copy),
+ * else any registered one of that flavour, else our bundled copy.
+ */
+export function fallbackModule(flavour: ModuleFlavour, objectClass?: unknown): AnyZod {
+  const candidates = registered.filter((r) => r.flavour === flavour);
+  const same = candidates.find((r) => objectClassOf(r.mod, flavour) === objectClass);
+  if (same) return same.mod;
+  if (candidates[0]) return candidates[0].mod;
+  return flavour === 'v3' ? bundledV3.z : flavour === 'v4-mini' ? bundledMini : bundledClassic;
+}
+
+function objectClassOf(mod: AnyZod, flavour: ModuleFlavour): unknown {
+  return flavour === 'v4-mini' ? mod.ZodMiniObject : mod.ZodObject;
+}
+
+/** The zod 4 metadata registry to read and write descriptions: shared through globalThis since zod 4.1. */
+export function v4Registry(): AnyZod {
+  return (globalThis as AnyZod).__zod_globalRegistry ?? bundledClassic.globalRegistry;
+}

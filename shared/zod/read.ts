@@ -1,0 +1,158 @@
+/**
+ * Reading a zod node of any copy and major version through one small view. Kinds come only from zod's own
+ * internal tags (v3: `_def.typeName`, v4: `_zod.def.type`), never from `instanceof` against our copy, so a
+ * schema built by the workspace's zod, a second copy, zod 3, zod 4 classic or zod 4 mini reads the same.
+ */
+
+export type Flavour = 'v3' | 'v4';
+
+export type ZodKind =
+  | 'object' | 'array' | 'optional' | 'nullable' | 'default' | 'union' | 'discriminated-union' | 'intersection'
+  | 'record' | 'tuple' | 'map' | 'set' | 'lazy' | 'pipe' | 'transform' | 'effects' | 'readonly' | 'catch'
+  | 'promise' | 'branded' | 'nonoptional' | 'prefault' | 'literal' | 'enum' | 'string' | 'number' | 'boolean'
+  | 'bigint' | 'date' | 'symbol' | 'undefined' | 'null' | 'void' | 'nan' | 'any' | 'unknown' | 'never' | 'custom'
+  | 'function' | 'file' | 'template-literal' | 'other';
+
+/** A zod schema of unknown origin: only its internal shape is trusted. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyZod = any;
+
+export interface ZodNode {
+  flavour: Flavour;
+  kind: ZodKind;
+  raw: AnyZod;
+  /** The node's definition object (v3 `_def`, v4 `_zod.def`). */
+  def: AnyZod;
+}
+
+const V3_KINDS: Record<string, ZodKind> = {
+  ZodObject: 'object', ZodArray: 'array', ZodOptional: 'optional', ZodNullable: 'nullable', ZodDefault: 'default',
+  ZodUnion: 'union', ZodDiscriminatedUnion: 'discriminated-union', ZodIntersection: 'intersection',
+  ZodRecord: 'record', ZodTuple: 'tuple', ZodMap: 'map', ZodSet: 'set', ZodLazy: 'lazy', ZodPipeline: 'pipe',
+  ZodEffects: 'effects', ZodReadonly: 'readonly', ZodCatch: 'catch', ZodPromise: 'promise', ZodBranded: 'branded',
+  ZodLiteral: 'literal', ZodEnum: 'enum', ZodNativeEnum: 'enum', ZodString: 'string', ZodNumber: 'number',
+  ZodBoolean: 'boolean', ZodBigInt: 'bigint', ZodDate: 'date', ZodSymbol: 'symbol', ZodUndefined: 'undefined',
+  ZodNull: 'null', ZodVoid: 'void', ZodNaN: 'nan', ZodAny: 'any', ZodUnknown: 'unknown', ZodNever: 'never',
+  ZodFunction: 'function',
+};
+
+const V4_KINDS: Record<string, ZodKind> = {
+  object: 'object', array: 'array', optional: 'optional', nullable: 'nullable', default: 'default', union: 'union',
+  intersection: 'intersection', record: 'record', tuple: 'tuple', map: 'map', set: 'set', lazy: 'lazy',
+  pipe: 'pipe', transform: 'transform', readonly: 'readonly', catch: 'catch', promise: 'promise',
+  nonoptional: 'nonoptional', prefault: 'prefault', literal: 'literal', enum: 'enum', string: 'string',
+  number: 'number', int: 'number', boolean: 'boolean', bigint: 'bigint', date: 'date', symbol: 'symbol',
+  undefined: 'undefined', null: 'null', void: 'void', nan: 'nan', any: 'any', unknown: 'unknown', never: 'never',
+  custom: 'custom', function: 'function', file: 'file', template_literal: 'template-literal',
+};
+
+/** True for a zod 4 node (classic or mini) of any copy. */
+export function isV4(value: unknown): boolean {
+  const z = (value as AnyZod)?._zod;
+  return typeof z === 'object' && z !== null && typeof z.def === 'object' && z.def !== null;
+}
+
+/** True for a zod 3 node of any copy (including `zod/v3` of a zod 4 package). */
+export function isV3(value: unknown): boolean {
+  const def = (value as AnyZod)?._def;
+  return !isV4(value) && typeof def === 'object' && def !== null && typeof def.typeName === 'string' && typeof (value as AnyZod).safeParse === 'function';
+}
+
+export function isZodSchema(value: unknown): boolean {
+  return isV4(value) || isV3(value);
+}
+
+/** Read any zod node; `undefined` for a value that is not a zod schema. */
+export function readNode(schema: unknown): ZodNode | undefined {
+  if (isV4(schema)) {
+    const def = (schema as AnyZod)._zod.def;
+    let kind = V4_KINDS[def.type] ?? 'other';
+    if (kind === 'union' && typeof def.discriminator === 'string') kind = 'discriminated-union';
+    return { flavour: 'v4', kind, raw: schema, def };
+  }
+  if (isV3(schema)) {
+    const def = (schema as AnyZod)._def;
+    return { flavour: 'v3', kind: V3_KINDS[def.typeName] ?? 'other', raw: schema, def };
+  }
+  return undefined;
+}
+
+/** Fields of an object node, in declaration order. */
+export function objectShape(node: ZodNode): Record<string, AnyZod> {
+  if (node.flavour === 'v4') return node.def.shape ?? {};
+  const shape = node.def.shape;
+  return (typeof shape === 'function' ? shape() : shape) ?? {};
+}
+
+/** The wrapped schema of optional/nullable/default/readonly/catch/promise/branded/nonoptional/prefault. */
+export function innerOf(node: ZodNode): AnyZod {
+  const d = node.def;
+  if (node.flavour === 'v3') return node.kind === 'branded' ? d.type : node.kind === 'promise' ? d.type : d.innerType;
+  return d.innerType;
+}
+
+export function arrayElement(node: ZodNode): AnyZod {
+  return node.flavour === 'v4' ? node.def.element : node.def.type;
+}
+
+export function unionOptions(node: ZodNode): AnyZod[] {
+  return node.def.options ?? [];
+}
+
+/** The schema a lazy node resolves to, or undefined when its getter throws. */
+export function lazyTarget(node: ZodNode): AnyZod {
+  try {
+    return node.def.getter();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Children of a node, for walks that look inside everything (checks, inspection, probe). */
+export function childrenOf(node: ZodNode): AnyZod[] {
+  const d = node.def;
+  switch (node.kind) {
+    case 'object': {
+      const kids = Object.values(objectShape(node));
+      const catchall = d.catchall;
+      if (catchall && readNode(catchall)?.kind !== 'never') kids.push(catchall);
+      return kids;
+    }
+    case 'array': return [arrayElement(node)];
+    case 'union': case 'discriminated-union': return unionOptions(node);
+    case 'intersection': return [d.left, d.right];
+    case 'record': return [d.keyType, d.valueType];
+    case 'map': return [d.keyType, d.valueType];
+    case 'set': return [d.valueType];
+    case 'tuple': return [...(d.items ?? []), ...(d.rest ? [d.rest] : [])];
+    case 'lazy': { const t = lazyTarget(node); return t ? [t] : []; }
+    case 'pipe': return node.flavour === 'v4' ? [d.in, d.out] : [d.in, d.out];
+    case 'effects': return [d.schema];
+    case 'optional': case 'nullable': case 'default': case 'readonly': case 'catch': case 'promise':
+    case 'branded': case 'nonoptional': case 'prefault':
+      return [innerOf(node)];
+    default: return [];
+  }
+}
+
+/** Literal or enum values of a node (v3 native enums included, reverse numeric mappings excluded). */
+export function literalValues(node: ZodNode): unknown[] {
+  const d = node.def;
+  if (node.kind === 'literal') return node.flavour === 'v4' ? [...(d.values ?? [])] : [d.value];
+  if (node.kind !== 'enum') return [];
+  if (node.flavour === 'v3') {
+    if (Array.isArray(d.values)) return [...d.values];
+    return enumObjectValues(d.values ?? {});
+  }
+  return enumObjectValues(d.entries ?? {});
+}
+
+function enumObjectValues(entries: Record<string, unknown>): unknown[] {
+  const numeric = Object.values(entries).filter((v) => typeof v === 'number');
+  return Object.entries(entries).filter(([k]) => !numeric.includes(+k)).map(([, v]) => v);
+}
+
+/** Strip wrappers that change nothing about an object's identity for the walk (optional/nullable/default). */
+export function isWrapper(kind: ZodKind): boolean {
+  return kind === 'optional' || kind === 'nullable' || kind === 'default';
+}
