@@ -33,6 +33,13 @@ interface Loaded {
 }
 
 export class WorkspaceProject {
+  private static readonly owners = new WeakMap<Project, WorkspaceProject>();
+
+  /** The workspace project a ts-morph Project belongs to (so node-level code can read overlay-aware files). */
+  static of(project: Project): WorkspaceProject | undefined {
+    return WorkspaceProject.owners.get(project);
+  }
+
   readonly root: string;
   readonly project: Project;
   private readonly loaded = new Map<string, Loaded>();
@@ -46,6 +53,7 @@ export class WorkspaceProject {
       skipFileDependencyResolution: true,
       skipLoadingLibFiles: false,
     });
+    WorkspaceProject.owners.set(this.project, this);
   }
 
   /** Replace the overlays wholesale (files no longer overlaid fall back to disk on next access). */

@@ -1,0 +1,139 @@
+/**
+ * Locating: an engine finding's sites (trail + anchor) → source ranges, statically, through the
+ * user's source. Every site gets a place: the exact anchor when the trail can be followed, else the
+ * nearest enclosing node that could be reached, else the tool's registration.
+ */
+import { Node, type CallExpression, type SourceFile } from 'ts-morph';
+import type { Finding, FindingSite, Step } from '../../../shared/types';
+import type { DiscoveredSite, Location, Range } from '../types';
+import { followTrail, type TrailEnd } from './followTrail';
+import { locationOf, offsetOf, filePathOf, spanRange } from './ranges';
+import { formOf } from './schemaForm';
+import { findKey } from './shapeKeys';
+
+export { followTrail } from './followTrail';
+export { formOf } from './schemaForm';
+export { findKeyAt, type KeyAtCursor } from './keyAt';
+export { suggestRename } from './suggestRename';
+export { locationOf, rangeOf } from './ranges';
+
+/**
+ * The schema roots a trail may start from. `input` is the tool's input schema (the site's schemaRange);
+ * a trail starting with {kind:'params'} / {kind:'extend'} is followed from `params` / `extend`, which
+ * the caller supplies when it knows them (the SDKs discovery reads have neither).
+ */
+export interface SchemaRoots {
+  input?: Node;
+  params?: Node;
+  extend?: Node;
+}
+
+export interface Placement {
+  location: Location;
+  /** True when the anchor itself was found; false when this is a fallback place. */
+  exact: boolean;
+}
+
+/** The node at a range of a file (e.g. a DiscoveredSite's schemaRange), or undefined. */
+export function nodeAtRange(sourceFile: SourceFile, range: Range): Node | undefined {
+  const start = offsetOf(sourceFile, range.start.line, range.start.character);
+  const end = offsetOf(sourceFile, range.end.line, range.end.character);
+  return sourceFile.getDescendantAtStartWithWidth(start, end - start) ?? undefined;
+}
+
+/** The roots of a discovered site: its schema expression as `input`. */
+export function rootsOf(sourceFile: SourceFile, site: DiscoveredSite): SchemaRoots {
+  return { input: site.schemaRange ? nodeAtRange(sourceFile, site.schemaRange) : undefined };
+}
+
+/** Where a 'tool' anchor lands for a site: its name (literal or binding) when known, else the whole call / declaration. */
+export function toolLocation(file: string, site: DiscoveredSite): Location {
+  return { file, range: site.nameRange ?? site.range };
+}
+
+/** Place a finding site exactly; null when the trail cannot be followed, the anchor is 'tool', or it is not in source. */
+export function locateSite(roots: Node | SchemaRoots, site: FindingSite): Location | null {
+  if (site.anchor === 'tool') return null;
+  const { root, steps } = pickRoot(roots, site.trail);
+  if (!root) return null;
+  try {
+    const end = followTrail(root, steps);
+    if (!end.complete) return null;
+    const anchor = anchorNode(end, site, steps);
+    return anchor ? anchor : null;
+  } catch {
+    return null; // half-typed source mid-edit: the fallback places it
+  }
+}
+
+/** Place a finding site, never nowhere: exact anchor, else the nearest node reached, else the registration. */
+export function placeSite(roots: Node | SchemaRoots | undefined, site: FindingSite, registration: Location): Placement {
+  if (site.anchor === 'tool' || !roots) return { location: registration, exact: site.anchor === 'tool' };
+  const { root, steps } = pickRoot(roots, site.trail);
+  if (!root) return { location: registration, exact: false };
+  try {
+    const end = followTrail(root, steps);
+    const anchor = end.complete ? anchorNode(end, site, steps) : null;
+    if (anchor) return { location: anchor, exact: true };
+    return { location: locationOf(end.expression), exact: false };
+  } catch {
+    return { location: registration, exact: false };
+  }
+}
+
+/** Every site of a finding placed (same order as `finding.sites`). */
+export function placeFinding(roots: Node | SchemaRoots | undefined, finding: Finding, registration: Location): Placement[] {
+  return finding.sites.map((site) => placeSite(roots, site, registration));
+}
+
+function pickRoot(roots: Node | SchemaRoots, trail: Step[]): { root: Node | undefined; steps: Step[] } {
+  const named: SchemaRoots = roots instanceof Node ? { input: roots } : roots;
+  const first = trail[0];
+  if (first?.kind === 'params') return { root: named.params, steps: trail.slice(1) };
+  if (first?.kind === 'extend') return { root: named.extend, steps: trail.slice(1) };
+  return { root: named.input, steps: trail };
+}
+
+function anchorNode(end: TrailEnd, site: FindingSite, steps: Step[]): Location | null {
+  switch (site.anchor) {
+    case 'node':
+      return locationOf(end.expression);
+    case 'key': {
+      const last = steps[steps.length - 1];
+      return last?.kind === 'key' && end.lastKey ? locationOf(end.lastKey.nameNode) : null;
+    }
+    case 'discriminator':
+      return discriminatorLocation(end);
+    case 'strict-call': {
+      const form = formOf(end.expression);
+      const calls = form.kind === 'object' ? form.strictCalls : [];
+      // strictCalls run outermost first; the first written (innermost) is the one the reader sees first.
+      const call = calls[calls.length - 1];
+      return call ? callNameAndArgs(call) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** In a variant: its discriminator property; at a union itself: the discriminator argument. */
+function discriminatorLocation(end: TrailEnd): Location | null {
+  const form = formOf(end.expression);
+  if (form.kind === 'object' && end.discriminator) {
+    const found = findKey(form.shapes, end.discriminator).found;
+    return found ? locationOf(found.property) : null;
+  }
+  if (form.kind === 'du' && Node.isCallExpression(form.node)) {
+    const first = form.node.getArguments()[0];
+    return first && form.discriminator !== undefined ? locationOf(first) : null;
+  }
+  return null;
+}
+
+/** `strict()` in `z.object({...}).strict()`: from the method name to the closing parenthesis. */
+function callNameAndArgs(call: CallExpression): Location {
+  const callee = call.getExpression();
+  const start = Node.isPropertyAccessExpression(callee) ? callee.getNameNode().getStart() : call.getStart();
+  const sf = call.getSourceFile();
+  return { file: filePathOf(sf), range: spanRange(sf, start, call.getEnd()) };
+}
