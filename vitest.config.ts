@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Worker processes and language servers are real child processes; keep suites from starving each other on 2 cores.
     maxWorkers: 2,
+    // Fixture workspaces with their own package-lock.json (pinned SDK/zod versions) are installed once.
+    globalSetup: ['test/globalSetup.ts'],
   },
 });

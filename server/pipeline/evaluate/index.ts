@@ -47,6 +47,8 @@ export interface Evaluator {
   setLimits(limits: Partial<PoolLimits>): void;
   /** Kill and respawn the workers (node_modules changed, or the user asked). */
   restart(): Promise<void>;
+  /** Process ids of the live workers (tests, tracing). */
+  pids(): number[];
   dispose(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     evaluate,
     setLimits: (limits) => pool.setLimits(limits),
     restart: async () => pool.restart(),
+    pids: () => pool.pids(),
     dispose: async () => {
       pool.dispose();
       process.removeListener('exit', removeTemp);

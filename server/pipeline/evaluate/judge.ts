@@ -34,8 +34,8 @@ function refused(tool: string, error: unknown): Advertised {
 
 function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertised {
   try {
-    const result = advertise(input, options) as unknown as Advertised;
-    return { jsonSchema: result.jsonSchema, findings: result.findings ?? [], merges: result.merges ?? [], mountable: result.mountable !== false };
+    const { jsonSchema, findings, merges, mountable } = advertise(input, options);
+    return { jsonSchema, findings, merges, mountable };
   } catch (error) {
     return refused(input.name, error);
   }
@@ -53,14 +53,16 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
     probed = probeTools(
       judged.map(({ r, input }) => ({ name: r.name, input })),
       options,
-    ) as Finding[];
+    );
   } catch {
     // Each tool's own advertise still reports what the probe would have refused.
   }
   return judged.map(({ r, input }) => {
     const result = advertiseSafely({ name: r.name, input }, options);
-    const extra = probed.filter((f) => f.tool === r.name && !result.findings.some((own) => sameFinding(own, f)));
-    const findings = [...result.findings, ...extra];
+    const findings = [...result.findings];
+    for (const f of probed) {
+      if (f.tool === r.name && !findings.some((known) => sameFinding(known, f))) findings.push(f);
+    }
     return {
       name: r.name,
       kind: 'registration',

@@ -20,8 +20,9 @@ export function handleExits(handler: (request: ExitRequest) => boolean): void {
   onExit = handler;
 }
 
-export function installSandbox(): void {
-  const realExit = process.exit.bind(process);
+/** Installs the patches; returns the real `process.exit`, for the worker's own use. */
+export function installSandbox(): (code?: number) => never {
+  const realExit = process.exit.bind(process) as (code?: number) => never;
   const exit = function exit(code?: number | string | null): never {
     const request = new ExitRequest(Number(code ?? process.exitCode ?? 0) || 0, captureCallSite(exit));
     if (onExit(request)) throw request;
@@ -38,4 +39,5 @@ export function installSandbox(): void {
     });
     return this;
   } as typeof net.Server.prototype.listen;
+  return realExit;
 }

@@ -18,7 +18,7 @@ import { nameOf } from './toolNames';
 
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
-installSandbox();
+const exitWorker = installSandbox();
 
 /** The failure of the evaluation under way; the first one wins. */
 let failure: EvaluationFailure | undefined;
@@ -44,7 +44,7 @@ handleExits((request) => {
 process.on('uncaughtException', (error) => fail('load', error, 'Uncaught exception: '));
 process.on('unhandledRejection', (reason) => fail('load', reason, 'Unhandled promise rejection: '));
 // The parent is gone (killed, crashed): never outlive it.
-process.on('disconnect', () => process.exit(0));
+process.on('disconnect', () => exitWorker(0));
 
 const registeredZod = new Set<string>();
 const requireAbsolute = createRequire(__filename);

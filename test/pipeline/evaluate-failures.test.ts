@@ -1,0 +1,116 @@
+/**
+ * Bad input never crashes, hangs or goes silent: each way a file can fail comes back as a failure with its
+ * phase and, where known, the user's location; whatever was recorded before still comes back; the pool
+ * survives its workers' deaths and leaves no process behind.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvaluator, EvaluationCancelled, type Evaluator } from '../../server/pipeline/evaluate/index';
+import type { SourcePoint } from '../../server/pipeline/types';
+
+const src = (name: string) => path.join(__dirname, '..', 'fixtures', 'eval-failures', 'src', name);
+const options = { flattenUnionInput: true, target: 'draft-7' as const };
+
+function pointOf(file: string, needle: string): SourcePoint {
+  const text = readFileSync(file, 'utf8');
+  const before = text.slice(0, text.indexOf(needle)).split('\n');
+  return { file, line: before.length - 1, character: before[before.length - 1].length };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let evaluator: Evaluator;
+beforeAll(() => {
+  evaluator = createEvaluator({ timeoutMs: 3000, memoryMb: 96 });
+});
+afterAll(() => evaluator.dispose());
+const evaluate = (file: string) => evaluator.evaluate({ file, options });
+
+describe('bundle failures', () => {
+  it('a syntax error: esbuild message at its place', async () => {
+    const file = src('syntax.ts');
+    const result = await evaluate(file);
+    expect(result.failure).toEqual({ phase: 'bundle', reason: 'Unexpected ","', at: pointOf(file, ',\n});') });
+    expect(result.tools).toEqual([]);
+    expect(result.inputs).toEqual([file]);
+  });
+
+  it('a missing relative import and a missing package: at the import specifier', async () => {
+    const relative = await evaluate(src('missingImport.ts'));
+    expect(relative.failure).toEqual({ phase: 'bundle', reason: 'Could not resolve "./does-not-exist"', at: pointOf(src('missingImport.ts'), "'./does-not-exist'") });
+    const pkg = await evaluate(src('missingPackage.ts'));
+    expect(pkg.failure).toMatchObject({ phase: 'bundle', reason: 'Could not resolve "no-such-package-tool-schema-lens"', at: pointOf(src('missingPackage.ts'), "'no-such") });
+  });
+});
+
+describe('run failures', () => {
+  it('a throw at load: the message and the user frame, with what was registered before it', async () => {
+    const file = src('throws.ts');
+    const result = await evaluate(file);
+    expect(result.failure).toEqual({ phase: 'load', reason: 'Error: DATABASE_URL is not set', at: pointOf(file, 'new Error') });
+    expect(result.tools.map((t) => t.name)).toEqual(['first']);
+  });
+
+  it('process.exit: phase exit with its code, registrations before it kept, the worker kept', async () => {
+    const file = src('exits.ts');
+    const result = await evaluate(file);
+    expect(result.failure).toEqual({ phase: 'exit', reason: 'process.exit(3) was called', at: pointOf(file, 'exit(3)') });
+    expect(result.tools.map((t) => t.name)).toEqual(['before_exit']);
+  });
+
+  it('an unhandled rejection is reported, the tools still come back', async () => {
+    const file = src('rejection.ts');
+    const result = await evaluate(file);
+    expect(result.failure).toEqual({ phase: 'load', reason: 'Unhandled promise rejection: Error: connection refused', at: pointOf(file, 'new Error') });
+    expect(result.tools.map((t) => t.name)).toEqual(['still_here']);
+  });
+
+  it('an infinite loop times out, the worker is replaced and the next file evaluates', async () => {
+    const started = performance.now();
+    const result = await evaluate(src('loop.ts'));
+    expect(result.failure).toEqual({ phase: 'timeout', reason: 'Evaluation took longer than 3000 ms and was stopped' });
+    expect(performance.now() - started).toBeLessThan(15_000);
+    const next = await evaluate(src('throws.ts'));
+    expect(next.tools.map((t) => t.name)).toEqual(['first']);
+  });
+
+  it('a memory hog dies at the cap as a memory failure', async () => {
+    const result = await evaluate(src('memory.ts'));
+    expect(result.failure).toEqual({ phase: 'memory', reason: 'Evaluation used more than the 96 MB memory cap and was stopped' });
+  });
+
+  it('one bad file never hides the others: a mixed batch in parallel', async () => {
+    const files = ['syntax.ts', 'throws.ts', 'loop.ts', 'exits.ts', 'duplicate.ts'].map(src);
+    const results = await Promise.all(files.map(evaluate));
+    expect(results.map((r) => r.failure?.phase)).toEqual(['bundle', 'load', 'timeout', 'exit', undefined]);
+    expect(results[4].tools.map((t) => t.name)).toEqual(['same', 'same']);
+  });
+});
+
+describe('the pool', () => {
+  it('drops a request cancelled before it starts', async () => {
+    await expect(evaluator.evaluate({ file: src('duplicate.ts'), options }, { isCancellationRequested: true })).rejects.toBeInstanceOf(EvaluationCancelled);
+  });
+
+  it('reuses warm workers, and dispose leaves no worker alive', async () => {
+    const own = createEvaluator({ workers: 1 });
+    const first = await own.evaluate({ file: src('duplicate.ts'), options });
+    const second = await own.evaluate({ file: src('duplicate.ts'), options });
+    expect(second.tools).toHaveLength(2);
+    // The second run finds the SDK and zod already loaded.
+    expect(second.timings.evaluate).toBeLessThan(first.timings.evaluate);
+    const pids = own.pids();
+    expect(pids).toHaveLength(1);
+    await own.dispose();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+});
