@@ -40,6 +40,8 @@ export interface Locator {
   suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
   /** The range of a file's first line (where file-level findings go). */
   firstLine(file: string): Range;
+  /** A reported point (a failing call, a syntax error) widened to the word or character there, so it can be underlined. */
+  pointAt(file: string, line: number, character: number): Range;
 }
 
 export interface AssembleInput {
@@ -114,10 +116,8 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     }
     if (evaluated.failure) {
       const at = evaluated.failure.at;
-      const location: Location = at
-        ? { file: at.file, range: { start: { line: at.line, character: at.character }, end: { line: at.line, character: at.character } } }
-        : { file, range: locator.firstLine(file) };
-      push(fileLevel(location.file, location.range, 'evaluation-failed', 'warning', evaluationFailedMessage(evaluated.failure), severities));
+      const location: Location = at ? { file: at.file, range: locator.pointAt(at.file, at.line, at.character) } : { file, range: locator.firstLine(file) };
+      push(fileLevel(location.file, location.range, 'evaluation-failed', 'warning', evaluationFailedMessage(evaluated.failure, evaluated.tools.length), severities));
     }
   }
 
@@ -186,7 +186,7 @@ function fileLevel(
 function toolLocation(file: string, tool: EvaluatedTool, site: DiscoveredSite | undefined, locator: Locator): Location {
   if (site) return { file, range: site.range };
   const at = tool.callSite;
-  if (at) return { file: at.file, range: { start: { line: at.line, character: at.character }, end: { line: at.line, character: at.character } } };
+  if (at) return { file: at.file, range: locator.pointAt(at.file, at.line, at.character) };
   return { file, range: locator.firstLine(file) };
 }
 

@@ -9,7 +9,7 @@ import { discoverFiles, mayHoldToolSchemas } from './discover';
 import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
-import { flagDuplicateTools, preferRegistrations } from './workspaceChecks';
+import { flagDuplicateTools, preferRegistrations, withoutEngineDuplicates } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
 import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
@@ -114,8 +114,9 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     }
 
     const diagnosticsByFile = new Map<string, Diagnostic[]>();
-    const all = preferRegistrations(assembled);
-    for (const d of [...all, ...flagDuplicateTools(assembled, options.severities)]) {
+    const duplicates = flagDuplicateTools(assembled, options.severities);
+    const all = withoutEngineDuplicates(preferRegistrations(assembled), duplicates);
+    for (const d of [...all, ...duplicates]) {
       let list = diagnosticsByFile.get(d.file);
       if (!list) diagnosticsByFile.set(d.file, (list = []));
       list.push(d);

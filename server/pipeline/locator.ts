@@ -34,6 +34,7 @@ export function createLocator(project: WorkspaceProject): Locator {
       return suggestRename(key, variant, taken);
     },
     firstLine: (file) => firstLineRange(project.readText(path.resolve(file))),
+    pointAt: (file, line, character) => wordRange(project.readText(path.resolve(file)), line, character),
   };
 }
 
@@ -41,4 +42,13 @@ export function createLocator(project: WorkspaceProject): Locator {
 export function firstLineRange(text: string | undefined): Range {
   const firstLine = (text ?? '').split(/\r?\n/, 1)[0] ?? '';
   return { start: { line: 0, character: 0 }, end: { line: 0, character: firstLine.length } };
+}
+
+/** The identifier (or the single character) at a 0-based point; an empty range past the end of its line. */
+export function wordRange(text: string | undefined, line: number, character: number): Range {
+  const lineText = (text ?? '').split(/\r?\n/)[line] ?? '';
+  const start = { line, character };
+  if (character >= lineText.length) return { start, end: start };
+  const word = /^[\p{L}\p{N}_$]+/u.exec(lineText.slice(character));
+  return { start, end: { line, character: character + (word ? word[0].length : 1) } };
 }

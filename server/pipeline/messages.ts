@@ -17,16 +17,15 @@ const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
   untrusted: UNTRUSTED_MESSAGE,
 };
 
-/** `evaluation-failed`: what went wrong and that this file's tool schemas were not (fully) analysed. */
-export function evaluationFailedMessage(failure: EvaluationFailure): string {
+/**
+ * `evaluation-failed`: what went wrong and what that costs. `recorded` tools were registered before the
+ * failure and are still analysed; anything after it is not.
+ */
+export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0): string {
   if (failure.phase === 'untrusted') return UNTRUSTED_MESSAGE;
   const reason = failure.reason.trim().split('\n')[0];
-  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}; its tool schemas are not analysed`;
-}
-
-/** `not-mountable` for a tool name registered more than once. */
-export function duplicateToolMessage(name: string, count: number): string {
-  return `Tool "${name}" is registered ${count} times; a server refuses the second registration, so only one of them can be mounted.`;
+  const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
+  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}; ${cost}`;
 }
 
 /** The related-information text pointing from one site of a finding to another. */

@@ -4,7 +4,8 @@
  * exported schema it uses (the registration's is the one worth reading).
  */
 import type { AssembledFile } from './assemble';
-import { duplicateRelatedMessage, duplicateToolMessage } from './messages';
+import { messages } from '../../shared/messages';
+import { duplicateRelatedMessage } from './messages';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import type { Diagnostic, Location } from './types';
 
@@ -24,6 +25,20 @@ export function preferRegistrations(assembled: readonly AssembledFile[]): Diagno
   return [...unique.values()]
     .filter(({ d, origin }) => origin !== 'exported' || !registered.has(`${placeKey(d.file, d.range)}\0${d.code}`))
     .map(({ d }) => d);
+}
+
+/**
+ * The engine already flags a name registered twice within one file (counting that file only); the
+ * workspace-wide count replaces those findings wherever this check flags the same name.
+ */
+export function withoutEngineDuplicates(diagnostics: readonly Diagnostic[], duplicates: readonly Diagnostic[]): Diagnostic[] {
+  const flagged = new Set(duplicates.map((d) => d.tool));
+  return diagnostics.filter((d) => !(d.code === 'not-mountable' && d.tool && flagged.has(d.tool) && isDuplicateMessage(d.tool, d.message)));
+}
+
+function isDuplicateMessage(name: string, message: string): boolean {
+  const count = /(\d+)/.exec(message.slice(name.length + 5))?.[1];
+  return count !== undefined && message === messages.duplicateName(name, Number(count));
 }
 
 /** `not-mountable` on each registration of a tool name registered at more than one place; marks those tools unmountable. */
@@ -52,7 +67,7 @@ export function flagDuplicateTools(assembled: readonly AssembledFile[], severiti
         range: location.range,
         severity,
         code: 'not-mountable',
-        message: duplicateToolMessage(name, locations.length),
+        message: messages.duplicateName(name, locations.length),
         tool: name,
         path: [],
         related: locations.filter((l) => l !== location).map((l) => ({ location: l, message: duplicateRelatedMessage(name) })),

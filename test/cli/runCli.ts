@@ -1,0 +1,35 @@
+/** Runs the built CLI (dist/cli.js) as a child process, the way a user or CI does. */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+
+export const REPO = path.resolve(__dirname, '../..');
+export const CLI = path.join(REPO, 'dist', 'cli.js');
+export const FIXTURES = path.join(REPO, 'test', 'fixtures');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm test` builds first; a suite run on its own builds once if the bundles are missing. */
+export function ensureBuilt(): void {
+  if (!existsSync(CLI) || !existsSync(path.join(REPO, 'dist', 'worker.js'))) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO, stdio: 'ignore' });
+}
+
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? FIXTURES,
+      env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
