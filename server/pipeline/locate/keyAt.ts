@@ -8,9 +8,10 @@ import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import type { Step } from '../../../shared/types';
 import type { DiscoveredSite, Position, Range } from '../types';
 import { peel, propertyName, transparentParent } from '../discover/scope';
-import { offsetOf, rangeOf } from './ranges';
+import { filePathOf, offsetOf, rangeOf } from './ranges';
 import { formOf, isZodNamespace } from './schemaForm';
 import { keysOf } from './shapeKeys';
+import { referencesOf } from './references';
 import { variantLabel } from './variantLabel';
 
 export interface KeyAtCursor {
@@ -31,8 +32,16 @@ export interface KeyAtCursor {
 const OBJECT_FACTORIES = new Set(['object', 'strictObject', 'looseObject', 'interface']);
 const MAX_HOPS = 3;
 
-/** The schema key under a 0-based position, with its trail; undefined when the position is not in a zod shape. */
-export function findKeyAt(sourceFile: SourceFile, position: Position, sites: DiscoveredSite[] = []): KeyAtCursor | undefined {
+/** The discovered sites of a file, for recognising a climb's root (a function when the climb may cross files). */
+export type SitesOf = DiscoveredSite[] | ((file: string) => DiscoveredSite[]);
+
+/**
+ * The schema key under a 0-based position, with its trail; undefined when the position is not in a zod shape.
+ * `sitesOf` gives discovered sites (of this file, or per file) so the climb can stop at a tool's schema.
+ */
+export function findKeyAt(sourceFile: SourceFile, position: Position, sitesOf: SitesOf = []): KeyAtCursor | undefined {
+  const sitesFor = (file: SourceFile) => (typeof sitesOf === 'function' ? sitesOf(filePathOf(file)) : file === sourceFile ? sitesOf : []);
+  const sites = sitesFor(sourceFile);
   const offset = offsetOf(sourceFile, position.line, position.character);
   const at = sourceFile.getDescendantAtPos(offset);
   if (!at) return undefined;
@@ -45,7 +54,7 @@ export function findKeyAt(sourceFile: SourceFile, position: Position, sites: Dis
     const key = propertyName(property.getNameNode());
     if (key === undefined) continue;
     const trail: Step[] = [{ kind: 'key', key }];
-    const root = climb(owner, trail, sites, 0);
+    const root = climb(owner, trail, sitesFor, 0);
     const form = formOf(owner);
     const siblingKeys = form.kind === 'object' ? [...keysOf(form.shapes).keys()] : [];
     const variantStep = [...trail].reverse().find((s): s is Extract<Step, { kind: 'variant' }> => s.kind === 'variant');
@@ -93,8 +102,9 @@ function startsWithZod(expr: Node | undefined): boolean {
 }
 
 /** Climb from a schema expression to its root, prepending one step per container passed. */
-function climb(start: Node, trail: Step[], sites: DiscoveredSite[], hops: number): KeyAtCursor['root'] {
+function climb(start: Node, trail: Step[], sitesFor: (file: SourceFile) => DiscoveredSite[], hops: number): KeyAtCursor['root'] {
   let current = start;
+  const sites = sitesFor(start.getSourceFile());
   for (;;) {
     const site = sites.find((s) => s.schemaRange && sameRange(s.schemaRange, rangeOf(peel(current))));
     if (site) return { node: current, site };
@@ -103,6 +113,10 @@ function climb(start: Node, trail: Step[], sites: DiscoveredSite[], hops: number
     // `current.method(...)`: a wrapper, `.array()`, `.or(x)`, `.and(x)`.
     if (Node.isPropertyAccessExpression(parent) && peel(parent.getExpression()) === current) {
       const call = parent.getParent();
+      if (parent.getName() === 'shape' && !(call && Node.isCallExpression(call) && call.getExpression() === parent)) {
+        current = parent; // `Input.shape` given as a raw shape: the same keys
+        continue;
+      }
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== parent) return { node: current };
       const method = parent.getName();
       if (method === 'array') trail.unshift({ kind: 'item' });
@@ -136,28 +150,29 @@ function climb(start: Node, trail: Step[], sites: DiscoveredSite[], hops: number
       current = owner;
       continue;
     }
-    if (Node.isVariableDeclaration(parent)) return viaDeclaration(current, parent, trail, sites, hops);
+    if (Node.isVariableDeclaration(parent)) return viaDeclaration(current, parent, trail, sitesFor, hops);
     return { node: current };
   }
 }
 
 /** A const holding a schema: continue from where it is used in a schema (a union's options, a key), else stop here. */
-function viaDeclaration(current: Node, decl: import('ts-morph').VariableDeclaration, trail: Step[], sites: DiscoveredSite[], hops: number): KeyAtCursor['root'] {
+function viaDeclaration(
+  current: Node,
+  decl: import('ts-morph').VariableDeclaration,
+  trail: Step[],
+  sitesFor: (file: SourceFile) => DiscoveredSite[],
+  hops: number,
+): KeyAtCursor['root'] {
+  const sites = sitesFor(decl.getSourceFile());
   const name = decl.getName();
   const declSite = sites.find((s) => s.nameRange && sameRange(s.nameRange, rangeOf(decl.getNameNode())));
   if (declSite || hops >= MAX_HOPS) return { node: current, site: declSite, declarationName: name };
   const nameNode = decl.getNameNode();
-  let references: Node[] = [];
-  try {
-    references = Node.isIdentifier(nameNode) ? nameNode.findReferencesAsNodes() : [];
-  } catch {
-    references = [];
-  }
+  const references = referencesOf(decl);
   for (const ref of references) {
     if (ref === nameNode || !Node.isIdentifier(ref)) continue;
-    const refSites = ref.getSourceFile() === current.getSourceFile() ? sites : [];
     const probe: Step[] = [];
-    const root = climb(ref, probe, refSites, hops + 1);
+    const root = climb(ref, probe, sitesFor, hops + 1);
     if (probe.length > 0 || root.site) {
       trail.unshift(...probe);
       return root;
