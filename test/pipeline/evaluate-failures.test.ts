@@ -100,6 +100,26 @@ describe('the pool', () => {
     await expect(evaluator.evaluate({ file: src('duplicate.ts'), options }, { isCancellationRequested: true })).rejects.toBeInstanceOf(EvaluationCancelled);
   });
 
+  it('recycles a worker after its evaluation budget, and restart() replaces every worker', async () => {
+    const own = createEvaluator({ workers: 1, maxEvaluationsPerWorker: 2 });
+    try {
+      await own.evaluate({ file: src('duplicate.ts'), options });
+      const first = own.pids();
+      await own.evaluate({ file: src('duplicate.ts'), options });
+      const third = await own.evaluate({ file: src('duplicate.ts'), options });
+      expect(third.tools).toHaveLength(2);
+      const recycled = own.pids();
+      expect(recycled).toHaveLength(1);
+      expect(recycled[0]).not.toBe(first[0]);
+      await own.restart();
+      const after = await own.evaluate({ file: src('duplicate.ts'), options });
+      expect(after.tools).toHaveLength(2);
+      expect(own.pids()[0]).not.toBe(recycled[0]);
+    } finally {
+      await own.dispose();
+    }
+  });
+
   it('reuses warm workers, and dispose leaves no worker alive', async () => {
     const own = createEvaluator({ workers: 1 });
     const first = await own.evaluate({ file: src('duplicate.ts'), options });

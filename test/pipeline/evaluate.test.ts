@@ -200,6 +200,20 @@ describe('module shapes', () => {
   });
 });
 
+it('imports a file that exists only as unsaved text', async () => {
+  const file = path.join(fixtures, 'eval-mcp', 'src', 'server.ts');
+  const unsavedModule = path.join(fixtures, 'eval-mcp', 'src', 'newTools.ts');
+  const entry = `import { registerMore } from './newTools';\n${readFileSync(file, 'utf8')}\nregisterMore(server);\n`;
+  const overlays = new Map([
+    [file, entry],
+    [unsavedModule, `import { z } from 'zod';\nexport function registerMore(server: any) {\n  server.tool('from_unsaved_file', { q: z.string() }, async () => ({ content: [] }));\n}\n`],
+  ]);
+  const result = await evaluate(file, { overlays });
+  expect(result.failure).toBeUndefined();
+  expect(tool(result, 'from_unsaved_file').callSite).toEqual(pointOf(unsavedModule, "tool('from_unsaved_file'", 0, overlays.get(unsavedModule)));
+  expect(result.inputs).toContain(unsavedModule);
+});
+
 describe('a zod 3 workspace with MCP SDK 1.17', () => {
   it('loads the workspace own SDK and zod, and judges zod 3 schemas', async () => {
     const file = path.join(fixtures, 'eval-zod3-sdk117', 'src', 'server.ts');

@@ -3,12 +3,15 @@
  * served instead of the disk, bare imports kept external but pinned to the absolute path they resolve to
  * from the importing file, and SDK entry points routed through recording shims.
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ImportKind, Loader, Plugin, PluginBuild } from 'esbuild';
 import { MCP_HANDLER_SERVER_SPECIFIERS, shimFor, shimSource, type ShimSpec } from './sdkShims';
 
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const SHIM_NAMESPACE = 'tool-schema-lens-shim';
 const INNER = 'toolSchemaLensInner';
 const BUILTINS = new Set(builtinModules);
@@ -28,11 +31,20 @@ export function overlayPlugin(overlays: ReadonlyMap<string, string>, entry: stri
     name: 'tool-schema-lens-overlays',
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' ? { path: entry } : undefined));
+      // A file that exists only as unsaved text (created in the editor, never saved) is still importable.
+      build.onResolve({ filter: /^\.\.?(\/|$)/ }, (args) => {
+        if (overlays.size === 0) return undefined;
+        const base = path.resolve(args.resolveDir, args.path);
+        const stem = base.replace(/\.[cm]?js$/, '');
+        const candidates = [base, ...SOURCE_EXTENSIONS.map((e) => stem + e), ...SOURCE_EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+        const found = candidates.find((c) => overlays.has(c) && !existsSync(c));
+        return found ? { path: found } : undefined;
+      });
       build.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
         const overlay = overlays.get(args.path);
         if (overlay === undefined && (args.path !== entry || !entryAppendix)) return undefined;
-        const text = overlay ?? (await import('node:fs/promises')).readFile(args.path, 'utf8');
-        const contents = (await text) + (args.path === entry ? entryAppendix : '');
+        const text = overlay ?? (await readFile(args.path, 'utf8'));
+        const contents = text + (args.path === entry ? entryAppendix : '');
         return { contents, loader: loaderFor(args.path), resolveDir: path.dirname(args.path) };
       });
     },

@@ -13,16 +13,23 @@ interface RegisteredTools {
 
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
+/** What the caller passed as the input, for an SDK that does not keep `_registeredTools`. */
+function passedInput(method: 'tool' | 'registerTool', args: unknown[]): unknown {
+  if (method === 'registerTool') return (args[1] as { inputSchema?: unknown } | undefined)?.inputSchema;
+  return args.slice(1, -1).find((a) => a !== null && typeof a === 'object');
+}
+
 /** Calls the real registration, allowing a duplicate name through so the probe can report it. */
-function registerThrough(server: RegisteredTools, name: unknown, register: () => unknown): { result: unknown; input: unknown } {
+function registerThrough(server: RegisteredTools, method: 'tool' | 'registerTool', args: unknown[], register: () => unknown): { result: unknown; input: unknown } {
   const tools = server._registeredTools;
-  const key = typeof name === 'string' ? name : undefined;
+  const key = typeof args[0] === 'string' ? args[0] : undefined;
   const previous = tools && key !== undefined ? tools[key] : undefined;
   if (previous && key !== undefined) delete tools![key];
   try {
     const result = register();
-    const input = key !== undefined ? tools?.[key]?.inputSchema : undefined;
-    return { result, input };
+    // What the SDK stored is what it advertises: a raw shape already turned into its object.
+    const stored = key !== undefined ? tools?.[key] : undefined;
+    return { result, input: stored ? stored.inputSchema : passedInput(method, args) };
   } finally {
     // The first registration stays the live one, as in the real server (which would have thrown).
     if (previous && key !== undefined) tools![key] = previous;
@@ -38,14 +45,14 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
   class RecordingMcpServer extends Real {
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
-      const { result, input } = registerThrough(this as RegisteredTools, args[0], () => super.tool(...args));
+      const { result, input } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
       session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
-      const { result, input } = registerThrough(this as RegisteredTools, args[0], () => super.registerTool(...args));
+      const { result, input } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
       session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
       return result;
     }
