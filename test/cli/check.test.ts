@@ -1,0 +1,188 @@
+// `tool-schema-lens check` end to end: the built CLI as a child process on small real workspaces,
+// with every finding expected at its exact line and column.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FINDING_CODES } from '../../shared/findings';
+import { ensureBuilt, FIXTURES, runCli, type CliRun } from './runCli';
+
+beforeAll(() => ensureBuilt());
+
+const COLLISION_ID =
+  'Tool notify: key `target.id` is declared differently by variants user (string) and group (number), so the model sees `target.id` as unknown; rename it in one variant.';
+const COLLISION_MEDIA =
+  'Tool send_message: key `content.media` is declared differently by variants photo (object) and album (array), so the model sees `content.media` as unknown; rename it in one variant.';
+
+function json(run: CliRun): any {
+  return JSON.parse(run.stdout);
+}
+
+describe('check: text format', () => {
+  it('prints file:line:col severity code message, grouped by file, and a summary; exit 0 without errors', async () => {
+    const run = await runCli(['check', 'cli-basic']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        `cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`,
+        `cli-basic/tools.ts:8:40 warning collision-widened ${COLLISION_MEDIA}`,
+        '',
+        '✖ 2 problems (0 errors, 2 warnings, 0 infos) in 1 file; 2 tools in 1 file checked',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('exits 1 when a finding is an error: a tool name registered in two files', async () => {
+    const run = await runCli(['check', '.'], { cwd: path.join(FIXTURES, 'cli-errors') });
+    const duplicate = 'Tool search is registered 2 times, so a host refuses all but one; give each tool a unique name.';
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(
+      [
+        `first.ts:6:21 error not-mountable ${duplicate}`,
+        '',
+        `second.ts:6:21 error not-mountable ${duplicate}`,
+        '',
+        '✖ 2 problems (2 errors, 0 warnings, 0 infos) in 2 files; 2 tools in 2 files checked',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('colours only on a terminal: piped output has no escape codes, even with colours forced off or on', async () => {
+    const run = await runCli(['check', 'cli-basic/tools.ts'], { env: { FORCE_COLOR: '1' } });
+    expect(run.stdout).not.toContain('\x1b[');
+  });
+});
+
+describe('check: bad input never hides the rest', () => {
+  let run: CliRun;
+  beforeAll(async () => {
+    run = await runCli(['check', 'cli-broken', '--format', 'json']);
+  });
+
+  it('reports a syntax error, a process.exit and the good file next to them; exit 0 (only warnings)', () => {
+    expect(run.code).toBe(0);
+    const rows = json(run).diagnostics.map((d: any) => [d.file, d.line, d.column, d.endLine, d.endColumn, d.severity, d.code, d.message]);
+    expect(rows).toEqual([
+      [
+        'cli-broken/exits.ts', 9, 11, 9, 15, 'warning', 'evaluation-failed',
+        'this module ended the process while loading: process.exit(3) was called; tools registered after this point are not analysed',
+      ],
+      ['cli-broken/good.ts', 7, 39, 7, 41, 'warning', 'collision-widened', COLLISION_ID],
+      ['cli-broken/good.ts', 8, 40, 8, 42, 'warning', 'collision-widened', COLLISION_ID],
+      ['cli-broken/syntax.ts', 6, 65, 6, 66, 'warning', 'evaluation-failed', 'could not bundle this file: Unexpected "}"; its tool schemas are not analysed'],
+    ]);
+  });
+
+  it('still lists the tools of the exiting module, the stdio-connected server and the noisy module', () => {
+    const tools = json(run).tools.map((t: any) => [t.name, t.file, t.line, t.column, t.mountable]);
+    expect(tools).toEqual([
+      ['before_exit', 'cli-broken/exits.ts', 5, 1, true],
+      ['notify', 'cli-broken/good.ts', 11, 1, true],
+      ['chatty', 'cli-broken/noisy.ts', 9, 1, true],
+      ['lookup', 'cli-broken/stdio.ts', 7, 1, true],
+    ]);
+  });
+
+  it("keeps the user's console output out of our stdout and stderr", () => {
+    for (const marker of ['USER-STDOUT-MARKER', 'USER-RAW-STDOUT-MARKER', 'USER-STDERR-MARKER', 'USER-STDOUT-FROM-STDIO-SERVER', 'API_KEY is not set']) {
+      expect(run.stdout).not.toContain(marker);
+      expect(run.stderr).not.toContain(marker);
+    }
+  });
+});
+
+describe('check: json format', () => {
+  it('prints exactly { tools, diagnostics } with the contract fields', async () => {
+    const run = await runCli(['check', 'cli-basic', '--format', 'json']);
+    expect(run.code).toBe(0);
+    const out = json(run);
+    expect(Object.keys(out)).toEqual(['tools', 'diagnostics']);
+    expect(out.tools.map((t: any) => Object.keys(t))).toEqual([
+      ['name', 'file', 'line', 'column', 'advertised', 'mountable'],
+      ['name', 'file', 'line', 'column', 'advertised', 'mountable'],
+    ]);
+    expect(out.tools[1]).toEqual({
+      name: 'ping',
+      file: 'cli-basic/tools.ts',
+      line: 13,
+      column: 1,
+      advertised: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { host: { type: 'string' } }, required: ['host'] },
+      mountable: true,
+    });
+    const send = out.tools[0];
+    expect([send.name, send.line, send.column]).toEqual(['send_message', 11, 1]);
+    expect(send.advertised.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
+    expect(out.diagnostics).toEqual([
+      { file: 'cli-basic/tools.ts', line: 7, column: 40, endLine: 7, endColumn: 45, severity: 'warning', code: 'collision-widened', tool: 'send_message', path: 'content.media', message: COLLISION_MEDIA },
+      { file: 'cli-basic/tools.ts', line: 8, column: 40, endLine: 8, endColumn: 45, severity: 'warning', code: 'collision-widened', tool: 'send_message', path: 'content.media', message: COLLISION_MEDIA },
+    ]);
+  });
+
+  it('--no-flatten probes the schema as shipped: the union stays a oneOf and nothing collides', async () => {
+    const out = json(await runCli(['check', 'cli-basic', '--format', 'json', '--no-flatten']));
+    expect(out.diagnostics).toEqual([]);
+    const content = out.tools[0].advertised.properties.content;
+    expect(content.oneOf ?? content.anyOf).toHaveLength(2);
+  });
+
+  it('--target draft-2020-12 advertises in that dialect', async () => {
+    const out = json(await runCli(['check', 'cli-basic/tools.ts', '--format', 'json', '--target', 'draft-2020-12']));
+    expect(out.tools.map((t: any) => t.advertised.$schema)).toEqual(['https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2020-12/schema']);
+  });
+});
+
+describe('check: sarif format', () => {
+  it('is valid SARIF 2.1.0 with one rule per code and one result per finding', async () => {
+    const run = await runCli(['check', 'cli-broken', 'cli-errors', '--format', 'sarif']);
+    expect(run.code).toBe(1);
+    const log = json(run);
+    // The published schema is draft-04; its keywords are the same in draft-07 except `id`, which became `$id`.
+    const schema = JSON.parse(readFileSync(path.join(FIXTURES, 'sarif-schema', 'sarif-2.1.0-rtm.5.json'), 'utf8'));
+    const { $schema: _draft, id, ...rest } = schema;
+    // The schema's language-tag pattern is not valid under the `u` flag, so patterns are compiled without it.
+    const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+    addFormats(ajv);
+    const validate = ajv.compile({ ...rest, $id: id });
+    expect(validate({ version: '2.1.0' })).toBe(false); // the schema has teeth: `runs` is required
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+
+    const run0 = log.runs[0];
+    expect(run0.tool.driver.rules.map((r: any) => r.id)).toEqual(FINDING_CODES);
+    const results = run0.results.map((r: any) => [
+      r.ruleId,
+      r.level,
+      r.locations[0].physicalLocation.artifactLocation.uri,
+      r.locations[0].physicalLocation.region.startLine,
+      r.locations[0].physicalLocation.region.startColumn,
+    ]);
+    expect(results).toEqual([
+      ['evaluation-failed', 'warning', 'cli-broken/exits.ts', 9, 11],
+      ['collision-widened', 'warning', 'cli-broken/good.ts', 7, 39],
+      ['collision-widened', 'warning', 'cli-broken/good.ts', 8, 40],
+      ['evaluation-failed', 'warning', 'cli-broken/syntax.ts', 6, 65],
+      ['not-mountable', 'error', 'cli-errors/first.ts', 6, 21],
+      ['not-mountable', 'error', 'cli-errors/second.ts', 6, 21],
+    ]);
+    // A collision's other declaration is a related location.
+    expect(run0.results[1].relatedLocations[0].physicalLocation.region).toEqual({ startLine: 8, startColumn: 40, endLine: 8, endColumn: 42 });
+  });
+});
+
+describe('check: zod 3 with MCP SDK 1.17 (the fixture pins its own node_modules)', () => {
+  it('reads the older SDK and zod 3 schemas', async () => {
+    const run = await runCli(['check', 'eval-zod3-sdk117']);
+    const message =
+      'Tool send: key `target.media` is declared differently by variants photo (string) and album (array), so the model sees `target.media` as unknown; rename it in one variant.';
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').slice(0, 2)).toEqual([
+      `eval-zod3-sdk117/src/server.ts:6:52 warning collision-widened ${message}`,
+      `eval-zod3-sdk117/src/server.ts:7:52 warning collision-widened ${message}`,
+    ]);
+  });
+});
