@@ -73,6 +73,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     const file = path.resolve(request.file);
     const overlays = request.overlays ?? new Map<string, string>();
     const bundlePath = path.join(tempDir, `bundle-${++counter}.mjs`);
+    pool.warm();
     const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [] }, bundlePath);
     if ('failure' in bundled) {
       return { file, tools: [], failure: bundled.failure, inputs: bundled.inputs, timings: { bundle: bundled.ms, evaluate: 0, engine: 0 } };

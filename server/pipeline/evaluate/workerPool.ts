@@ -91,6 +91,11 @@ export class WorkerPool {
     });
   }
 
+  /** Start a worker ahead of the first job, so its start-up overlaps the bundling (no user code runs yet). */
+  warm(): void {
+    if (!this.disposed && this.slots.length === 0) this.spawn();
+  }
+
   /** Kill every worker; running evaluations fail as `exit`, queued ones run on fresh workers. */
   restart(): void {
     for (const slot of [...this.slots]) this.kill(slot);
