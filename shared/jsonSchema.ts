@@ -2,8 +2,8 @@
  * The advertised JSON Schema, as the MCP TypeScript SDK 1.x would send it. zod 4: `toJSONSchema` with
  * `io: 'input'` (draft-7 by default, 2020-12 on request) and unrepresentable nodes shown as `{}`; zod 3:
  * zod-to-json-schema with `{ strictUnions: true, pipeStrategy: 'input' }`. zod-to-json-schema has no 2020-12
- * target, so for zod 3 "draft-2020-12" means its closest dialect, `jsonSchema2019-09` (same keywords for
- * everything zod 3 emits except tuples).
+ * target, so for zod 3 "draft-2020-12" is its `jsonSchema2019-09` output (definitions under `$defs`) rewritten to
+ * 2020-12: `$schema` set, tuples as `prefixItems`; nothing else zod 3 emits differs between the two.
  */
 import { toJSONSchema } from 'zod/v4/core';
 import { zodToJsonSchema } from 'zod-to-json-schema';
@@ -29,13 +29,29 @@ export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7')
     });
   }
   if (isV3(schema)) {
-    return zodToJsonSchema(schema as AnyZod, {
-      strictUnions: true,
-      pipeStrategy: 'input',
-      target: target === 'draft-2020-12' ? 'jsonSchema2019-09' : 'jsonSchema7',
-    });
+    if (target !== 'draft-2020-12') return zodToJsonSchema(schema as AnyZod, { strictUnions: true, pipeStrategy: 'input' });
+    const json = zodToJsonSchema(schema as AnyZod, { strictUnions: true, pipeStrategy: 'input', target: 'jsonSchema2019-09', definitionPath: '$defs' });
+    return { ...(toDraft2020(json) as object), $schema: DRAFT_2020_12 };
   }
   throw new TypeError('not a zod schema');
+}
+
+const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+/** 2019-09 → 2020-12 for what zod-to-json-schema emits: tuple `items: [...]` becomes `prefixItems`, `additionalItems` becomes `items`. */
+function toDraft2020(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(toDraft2020);
+  if (!json || typeof json !== 'object') return json;
+  const out: Record<string, unknown> = {};
+  const src = json as Record<string, unknown>;
+  for (const [k, v] of Object.entries(src)) {
+    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') out[k] = v;
+    else if (k === 'items' && Array.isArray(v)) out.prefixItems = toDraft2020(v);
+    else if (k === 'additionalItems') {
+      if (Array.isArray(src.items)) out.items = toDraft2020(v);
+    } else out[k] = toDraft2020(v);
+  }
+  return out;
 }
 
 /** JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types. */

@@ -18,8 +18,8 @@ export interface FlattenOptions {
 
 /** Internal form: also the flattened unions and their widened keys (for the probe) and the trail prefix. */
 export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
-  const ctx: WalkContext = { tool, findings: [], merges: [], flattened: new Map() };
-  if (!isZodSchema(schema)) {
+  const ctx: WalkContext = { tool, findings: [], merges: [], flattened: new Map(), active: new Map(), changes: 0 };
+  if (!isZodSchemaSafe(schema)) {
     const part = trail[0]?.kind === 'params' ? 'params' : trail[0]?.kind === 'extend' ? 'extend object' : 'input';
     ctx.findings.push(finding('not-mountable', messages.notZod(tool, part), { tool, sites: [{ trail, anchor: trail.length ? 'node' : 'tool' }] }));
     return { schema, findings: ctx.findings, merges: [], flattened: ctx.flattened };
@@ -32,6 +32,14 @@ export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | 
     const text = error instanceof Error ? error.message : String(error);
     const findings = [finding('union-kept', messages.flattenFailed(tool, [], text), { tool, sites: [{ trail, anchor: 'node' }] })];
     return { schema, findings, merges: [], flattened: new Map() };
+  }
+}
+
+function isZodSchemaSafe(value: unknown): boolean {
+  try {
+    return isZodSchema(value);
+  } catch {
+    return false; // a proxy or object whose property reads throw
   }
 }
 

@@ -17,6 +17,10 @@ export interface WalkContext {
   merges: KeyMerge[];
   /** Each flattened union (original node) and its keys widened to unknown: the probe follows the original through these. */
   flattened: Map<AnyZod, Set<string>>;
+  /** Objects being walked (a getter or z.lazy recursion reaches them again): their rebuilt twin, made on first re-entry. */
+  active: Map<AnyZod, { placeholder?: AnyZod; shape: Record<string, AnyZod> }>;
+  /** Counts real changes (flattened unions), so a cycle alone never forces a rebuild. */
+  changes: number;
 }
 
 export type Walk = (schema: AnyZod, trail: Step[], path: string[], ctx: WalkContext) => AnyZod;
@@ -28,16 +32,8 @@ export const walk: Walk = (schema, trail, path, ctx) => {
   switch (node.kind) {
     case 'discriminated-union':
       return walkDiscriminatedUnion(node, trail, path, ctx);
-    case 'object': {
-      const shape = objectShape(node);
-      let changed = false;
-      const next: Record<string, AnyZod> = {};
-      for (const [key, field] of Object.entries(shape)) {
-        next[key] = walk(field, [...trail, { kind: 'key', key }], [...path, key], ctx);
-        if (next[key] !== field) changed = true;
-      }
-      return changed ? rebuildObject(node, next) : schema;
-    }
+    case 'object':
+      return walkObject(node, trail, path, ctx);
     case 'array': {
       const element = arrayElement(node);
       const next = walk(element, [...trail, { kind: 'item' }], [...path, '*'], ctx);
@@ -66,10 +62,38 @@ export const walk: Walk = (schema, trail, path, ctx) => {
   }
 };
 
+/**
+ * An object that the walk reaches again through itself (a recursive getter) gets a twin whose shape is filled
+ * after its fields are walked, so the recursion points at the flattened object, not the original.
+ */
+function walkObject(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const schema = node.raw;
+  const entry = ctx.active.get(schema);
+  if (entry) return (entry.placeholder ??= rebuildObject(node, entry.shape));
+  const mine = { shape: {} as Record<string, AnyZod>, placeholder: undefined as AnyZod };
+  ctx.active.set(schema, mine);
+  const before = ctx.changes;
+  try {
+    let changed = false;
+    const next = mine.shape;
+    for (const [key, field] of Object.entries(objectShape(node))) {
+      next[key] = walk(field, [...trail, { kind: 'key', key }], [...path, key], ctx);
+      if (next[key] !== field) changed = true;
+    }
+    if (!changed || ctx.changes === before) return schema;
+    return mine.placeholder ?? rebuildObject(node, { ...next });
+  } finally {
+    ctx.active.delete(schema);
+  }
+}
+
 function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
   const discriminator: string = node.def.discriminator;
   const verdict = checkFlattenable(node);
-  if (verdict.ok) return flattenUnion(node, verdict.variants, trail, path, ctx, walk);
+  if (verdict.ok) {
+    ctx.changes++;
+    return flattenUnion(node, verdict.variants, trail, path, ctx, walk);
+  }
   const reason = verdict.reason;
   const sites: Finding['sites'] =
     reason.kind === 'empty'

@@ -39,9 +39,9 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
   const parts: Part[] = [];
   const specs: Array<[Part['name'], unknown, Step[]]> = [['params', tool.params, [{ kind: 'params' }]], ['input', tool.input, []], ['extend', tool.extend, [{ kind: 'extend' }]]];
   for (const [partName, value, trail] of specs) {
-    if (value === undefined || value === null) continue;
+    if ((value === undefined || value === null) && partName !== 'input') continue;
     const original = asSchema(value);
-    if (!isZodSchema(original)) {
+    if (!isZodSchemaSafe(original)) {
       probeFindings.push(finding('not-mountable', messages.notZod(name, partName === 'extend' ? 'extend object' : partName), { tool: name, sites: [{ trail, anchor: 'tool' }] }));
       continue;
     }
@@ -51,7 +51,6 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
     parts.push({ name: partName, trail, original, advertised: flat.schema, flattened: flat.flattened });
   }
   if (probeFindings.length > 0) return { schema: parts.find((p) => p.name === 'input')?.advertised, flattenFindings, probeFindings, merges };
-  if (parts.length === 0) parts.push(emptyInput());
 
   const merged = mergeParts(parts, name, probeFindings);
   for (const part of parts) {
@@ -64,19 +63,22 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
   return { ...merged, flattenFindings, probeFindings, merges };
 }
 
+function isZodSchemaSafe(value: unknown): boolean {
+  try {
+    return isZodSchema(value);
+  } catch {
+    return false;
+  }
+}
+
 /** A raw shape (`{ a: z.string() }`) is the object the SDK would build from it. */
 function asSchema(value: unknown): AnyZod {
-  if (isZodSchema(value) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (isZodSchemaSafe(value) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const fields = Object.values(value as Record<string, unknown>);
   if (fields.length === 0) return fallbackModule('v4-mini').object({});
   if (!fields.every(isZodSchema)) return value;
   if (fields.every(isV3)) return fallbackModule('v3').object(value);
   return fallbackModule('v4-mini').object(value);
-}
-
-function emptyInput(): Part {
-  const schema = fallbackModule('v4-mini').object({});
-  return { name: 'input', trail: [], original: schema, advertised: schema, flattened: new Map() };
 }
 
 function mergeParts(parts: Part[], tool: string, findings: Finding[]): { schema: unknown; unmerged?: unknown[] } {

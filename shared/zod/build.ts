@@ -75,7 +75,11 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   const flavour: ModuleFlavour = classic ? 'v4-classic' : 'v4-mini';
   const ObjectClass = raw._zod.constr;
   const mod = () => fallbackModule(flavour, ObjectClass);
-  const ctorOf = (type: string) => harvest(hints, (n) => n.flavour === 'v4' && n.def.type === type)?.raw._zod.constr;
+  const ctors = new Map<string, AnyZod>();
+  const ctorOf = (type: string) => {
+    if (!ctors.has(type)) ctors.set(type, harvest(hints, (n) => n.flavour === 'v4' && n.def.type === type)?.raw._zod.constr);
+    return ctors.get(type);
+  };
   return {
     flavour: 'v4',
     object: (shape) => new ObjectClass({ type: 'object', shape }),
