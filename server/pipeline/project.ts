@@ -74,6 +74,10 @@ export class WorkspaceProject {
     if (this.project.getSourceFile(abs)) this.sourceFile(abs);
   }
 
+  hasOverlay(file: string): boolean {
+    return this.overlays.has(path.resolve(file));
+  }
+
   /** The text analysis sees for a file: the overlay, else the disk; undefined when neither exists. */
   readText(file: string): string | undefined {
     const abs = path.resolve(file);

@@ -3,7 +3,8 @@
  * Text first (a file that mentions no zod or tool SDK is never parsed), then a syntactic pass over
  * the parsed file; the type checker is never involved, so thousands of files stay fast.
  */
-import type { SourceFile } from 'ts-morph';
+import * as fs from 'node:fs';
+import type { SourceFile, ts } from 'ts-morph';
 import type { WorkspaceProject } from '../project';
 import type { DiscoveredFile, DiscoveredSite, Overlay } from '../types';
 import { findDeclarations, type ImportFollower } from './declarations';
@@ -25,13 +26,46 @@ export function discoverFiles(project: WorkspaceProject, files: string[], overla
   return files.map((file) => discoverFile(project, file, follow));
 }
 
+/** Per project: files the pre-filter rejected, by mtime and size, so an unchanged file is not even re-read. */
+const rejected = new WeakMap<WorkspaceProject, Map<string, string>>();
+/** Per parsed tree: its result, when it did not depend on another file (a re-parse makes a new tree). */
+const results = new WeakMap<ts.SourceFile, { sites: DiscoveredSite[]; candidate: boolean }>();
+
 /** Discover one file through the project (parsed only when the text passes the pre-filter). */
 export function discoverFile(project: WorkspaceProject, file: string, follow: ImportFollower = importFollower(project)): DiscoveredFile {
+  const notCandidate: DiscoveredFile = { file, sites: [], candidate: false };
+  let skipped = rejected.get(project);
+  if (!skipped) rejected.set(project, (skipped = new Map()));
+  const stamp = project.hasOverlay(file) ? undefined : diskStamp(file);
+  if (stamp !== undefined && skipped.get(file) === stamp) return notCandidate;
   const text = project.readText(file);
-  if (text === undefined || !mayHoldToolSchemas(text)) return { file, sites: [], candidate: false };
+  if (text === undefined) return notCandidate;
+  if (!mayHoldToolSchemas(text)) {
+    if (stamp !== undefined) skipped.set(file, stamp);
+    return notCandidate;
+  }
+  skipped.delete(file);
   const sourceFile = project.sourceFile(file, text);
-  if (!sourceFile) return { file, sites: [], candidate: false };
-  return { file, ...discoverSourceFile(sourceFile, follow) };
+  if (!sourceFile) return notCandidate;
+  const cached = results.get(sourceFile.compilerNode);
+  if (cached) return { file, ...cached };
+  let followed = false;
+  const tracking: ImportFollower = (...args) => {
+    followed = true;
+    return follow(...args);
+  };
+  const result = discoverSourceFile(sourceFile, tracking);
+  if (!followed) results.set(sourceFile.compilerNode, result);
+  return { file, ...result };
+}
+
+function diskStamp(file: string): string | undefined {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The sites of an already parsed source file, and whether it should be evaluated. */

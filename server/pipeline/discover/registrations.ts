@@ -4,7 +4,7 @@
  * its declared type), with a textual fallback (the file imports the SDK + the method name) when
  * the receiver cannot be followed syntactically.
  */
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
 import type { DiscoveredSite, ToolSdk } from '../types';
 import { rangeOf } from '../locate/ranges';
 import { calleeExport, type SdkBindings } from './sdkImports';
@@ -17,19 +17,39 @@ const MCP_ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint',
 
 export function findRegistrations(sourceFile: SourceFile, bindings: SdkBindings): DiscoveredSite[] {
   const sites: DiscoveredSite[] = [];
-  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const site = registrationOfCall(call, bindings);
+  for (const node of candidateCalls(sourceFile, bindings)) {
+    const site = Node.isCallExpression(node)
+      ? registrationOfCall(node, bindings)
+      : Node.isNewExpression(node) && calleeExport(node.getExpression(), bindings) === 'DynamicStructuredTool'
+        ? fromConfigObject(node, node.getArguments()[0], 'langchain', 'schema')
+        : undefined;
     if (site) sites.push(site);
   }
-  if (bindings.named.size > 0 || bindings.namespaces.size > 0) {
-    for (const created of sourceFile.getDescendantsOfKind(SyntaxKind.NewExpression)) {
-      if (calleeExport(created.getExpression(), bindings) === 'DynamicStructuredTool') {
-        const site = fromConfigObject(created, created.getArguments()[0], 'langchain', 'schema');
-        if (site) sites.push(site);
-      }
-    }
-  }
   return sites;
+}
+
+const METHODS = new Set(['tool', 'registerTool', 'addTool']);
+
+/**
+ * Calls and `new`s that may be registrations, found on the raw compiler tree: wrapping every node in
+ * ts-morph objects costs more than the parse itself, so only the few candidates are wrapped.
+ */
+function candidateCalls(sourceFile: SourceFile, bindings: SdkBindings): Node[] {
+  const found: ts.Node[] = [];
+  const interesting = (callee: ts.Expression): boolean => {
+    if (ts.isIdentifier(callee)) return bindings.named.has(callee.text);
+    if (!ts.isPropertyAccessExpression(callee)) return false;
+    const name = callee.name.text;
+    return METHODS.has(name) || (ts.isIdentifier(callee.expression) && bindings.namespaces.has(callee.expression.text));
+  };
+  const visit = (node: ts.Node): void => {
+    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && interesting(node.expression)) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile.compilerNode);
+  // ts-morph's own (internal but long-stable) accessor: wraps a compiler node within this file's tree.
+  const wrap = (sourceFile as unknown as { _getNodeFromCompilerNode(n: ts.Node): Node })._getNodeFromCompilerNode.bind(sourceFile);
+  return found.map(wrap);
 }
 
 function registrationOfCall(call: CallExpression, bindings: SdkBindings): DiscoveredSite | undefined {
