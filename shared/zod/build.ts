@@ -53,10 +53,12 @@ function harvest(hints: AnyZod[], match: (n: ZodNode) => boolean): ZodNode | und
 function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   const ObjectClass = sample.raw.constructor;
   let unknownSchema: AnyZod;
+  let OptionalClass: AnyZod;
   return {
     flavour: 'v3',
     object: (shape) => ObjectClass.create(shape),
-    optional: (s) => s.optional(),
+    // Through the sample's own ZodOptional, so a fallback-built inner (unknown) is still wrapped by the input copy.
+    optional: (s) => (OptionalClass ??= sample.raw.optional().constructor).create(s),
     enumOf: (values) => sample.raw.keyof().constructor.create(values),
     unknown: () => {
       if (!unknownSchema) {

@@ -1,0 +1,74 @@
+/** The per-key merge rules that the catalogue covers only in part: K4 defaults, the deep check rule, canonical shapes. */
+import { describe, expect, it } from 'vitest';
+import * as z4 from 'zod';
+import { z as z3 } from 'zod3';
+import { advertise, flattenUnionsDeep } from '../../../shared/index';
+import { findChecks } from '../../../shared/flatten/checks';
+import { canonicalString, stripAnnotations } from '../../../shared/flatten/canonical';
+
+const props = (input: unknown) => (advertise({ name: 't', input }, {}).jsonSchema as any).properties;
+
+describe('K4 defaults', () => {
+  it.each([['zod 4', z4], ['zod 3', z3]] as const)('%s: a default shared by every declaring variant is advertised, an unshared one is not', (_n, z: any) => {
+    const shared = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), n: z.number().default(1) }), z.object({ k: z.literal('b'), n: z.number().default(1) })]);
+    expect(props(shared).n.default).toBe(1);
+    const unshared = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), n: z.number().default(1) }), z.object({ k: z.literal('b'), n: z.number() })]);
+    expect(props(unshared).n).toMatchObject({ type: 'number' });
+    expect(props(unshared).n.default).toBeUndefined();
+    const different = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), n: z.number().default(1) }), z.object({ k: z.literal('b'), n: z.number().default(2) })]);
+    expect(props(different).n.default).toBeUndefined();
+    expect(props(different).n.type).toBe('number');
+  });
+});
+
+describe('deep check rule', () => {
+  it('finds checks through wrappers, pipes, fields, items, members, record values and intersections', () => {
+    expect(findChecks(z4.string())).toEqual([]);
+    expect(findChecks(z4.object({ a: z4.array(z4.string().regex(/a/)) }).optional())).toEqual(['regex']);
+    expect(findChecks(z4.union([z4.string(), z4.number().int()]))).toEqual(['int']);
+    expect(findChecks(z4.record(z4.string(), z4.string().refine(() => true)))).toEqual(['refine']);
+    expect(findChecks(z4.intersection(z4.object({}), z4.object({ a: z4.string().min(1) })))).toEqual(['min']);
+    expect(findChecks(z4.string().transform((s) => s))).toContain('transform');
+    expect(findChecks(z3.object({ a: z3.string().min(1) }).nullable())).toEqual(['min']);
+    expect(findChecks(z3.string().refine(() => true))).toEqual(['refine']);
+    const cyc: any = z4.lazy(() => z4.object({ self: cyc.optional() }));
+    expect(findChecks(cyc)).toEqual([]);
+  });
+
+  it('a shared key with identical checks is widened; a checked key of one variant is kept', () => {
+    const du = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), i: z4.number().int().min(0), own: z4.string().min(2) }), z4.object({ k: z4.literal('b'), i: z4.number().int().min(0) })]);
+    const r = flattenUnionsDeep(du);
+    expect(r.merges.find((m) => m.key === 'i')).toMatchObject({ outcome: 'widened-unknown', variants: ['a', 'b'] });
+    expect(r.merges.find((m) => m.key === 'own')).toMatchObject({ outcome: 'kept' });
+    expect(props(du).own.minLength).toBe(2);
+  });
+});
+
+describe('canonical shapes', () => {
+  it('strips annotations at schema positions only, never a property called description', () => {
+    const json = { type: 'object', description: 'x', properties: { description: { type: 'string', title: 't' } }, enum: [{ description: 1 }] };
+    expect(stripAnnotations(json)).toEqual({ type: 'object', properties: { description: { type: 'string' } }, enum: [{ description: 1 }] });
+  });
+
+  it('sorts keys so equal shapes compare equal', () => {
+    expect(canonicalString({ b: 1, a: { d: 2, c: 3 } })).toBe(canonicalString({ a: { c: 3, d: 2 }, b: 1 }));
+  });
+});
+
+describe('walk identity and recursion', () => {
+  it('returns the very same object for a tree with no discriminated union, even a recursive one', () => {
+    const tree: any = z4.object({ name: z4.string(), get children() { return z4.array(tree); } });
+    expect(flattenUnionsDeep(tree).schema).toBe(tree);
+    const plain = z3.object({ a: z3.array(z3.object({ b: z3.string() })) });
+    expect(flattenUnionsDeep(plain).schema).toBe(plain);
+  });
+
+  it('a recursive getter points at the flattened object, so no oneOf is left', () => {
+    const act = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), x: z4.string() }), z4.object({ k: z4.literal('b') })]);
+    const tree: any = z4.object({ act, get child() { return tree.optional(); } });
+    const json = JSON.stringify(advertise({ name: 't', input: tree }, {}).jsonSchema);
+    expect(json).not.toContain('oneOf');
+    const out = flattenUnionsDeep(tree).schema as any;
+    expect(out.safeParse({ act: { k: 'b' }, child: { act: { k: 'a', x: 's' } } }).success).toBe(true);
+  });
+});
