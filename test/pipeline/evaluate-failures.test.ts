@@ -3,6 +3,7 @@
  * phase and, where known, the user's location; whatever was recorded before still comes back; the pool
  * survives its workers' deaths and leaves no process behind.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,27 @@ describe('run failures', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
     const next = await evaluate(src('throws.ts'));
     expect(next.tools.map((t) => t.name)).toEqual(['first']);
+  });
+
+  it.runIf(process.platform !== 'win32')('a time-out also ends the processes user code spawned', async () => {
+    const helpers = () => {
+      try {
+        return execFileSync('pgrep', ['-f', 'sleep 987.654'], { encoding: 'utf8' }).trim();
+      } catch {
+        return '';
+      }
+    };
+    const pending = evaluate(src('spawnsChild.ts'));
+    let seen = '';
+    for (let i = 0; i < 40 && !seen; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = helpers();
+    }
+    expect(seen).not.toBe('');
+    const result = await pending;
+    expect(result.failure?.phase).toBe('timeout');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(helpers()).toBe('');
   });
 
   it('a memory hog dies at the cap as a memory failure', async () => {

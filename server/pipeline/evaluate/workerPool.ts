@@ -50,6 +50,21 @@ interface Slot {
   retiring: boolean;
 }
 
+/** On POSIX each worker leads its own process group, so whatever user code spawned dies with it. */
+const OWN_GROUP = process.platform !== 'win32';
+
+function killTree(child: ChildProcess): void {
+  if (OWN_GROUP && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+      return;
+    } catch {
+      // The group is already gone; the worker itself may not be.
+    }
+  }
+  child.kill('SIGKILL');
+}
+
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
 const liveChildren = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -59,7 +74,7 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const child of liveChildren) child.kill('SIGKILL');
+    for (const child of liveChildren) killTree(child);
   });
 }
 
@@ -141,6 +156,7 @@ export class WorkerPool {
             execArgv: [`--max-old-space-size=${this.options.memoryMb}`],
             stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
             serialization: 'json',
+            detached: OWN_GROUP,
           });
           slot.child = child;
           liveChildren.add(child);
@@ -197,15 +213,16 @@ export class WorkerPool {
     const { type: _type, id: _id, ...outcome } = message;
     job.resolve(outcome);
     const heapCap = this.options.memoryMb * 1024 * 1024 * this.options.maxHeapFraction;
-    if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) {
-      slot.retiring = true;
-      slot.child?.disconnect();
-    }
+    if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) this.kill(slot);
     this.pump();
   }
 
   private died(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
-    if (slot.child) liveChildren.delete(slot.child);
+    if (slot.child) {
+      liveChildren.delete(slot.child);
+      // It may have died on its own (an exit in a timer, the memory cap) and left children behind.
+      killTree(slot.child);
+    }
     this.remove(slot);
     const job = slot.job;
     slot.job = undefined;
@@ -232,8 +249,8 @@ export class WorkerPool {
 
   private kill(slot: Slot): void {
     slot.retiring = true;
-    if (slot.child) slot.child.kill('SIGKILL');
+    if (slot.child) killTree(slot.child);
     // Not forked yet: it is dropped as soon as it is.
-    else void slot.ready.then(() => slot.child?.kill('SIGKILL'), () => undefined);
+    else void slot.ready.then(() => slot.child && killTree(slot.child), () => undefined);
   }
 }
