@@ -88,16 +88,20 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('robustness with %s', (
     const json = r.jsonSchema as any;
     expect(json.properties.k.enum).toHaveLength(1000);
     expect(json.properties.k.enum[999]).toBe('v999');
-    expect(Object.keys(json.properties)).toEqual(['k', 'f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'common']);
+    expect(Object.keys(json.properties)).toEqual(['k', 'f0', 'common', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
     expect(json.properties.common.type).toBe('string');
     expect(withCode(r.findings, 'collision-widened').map((x) => x.key)).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
   });
 
-  it('a schema whose conversion throws (z.custom) gives not-mountable at its path and {} for display', () => {
+  it('a schema whose conversion throws (zod 4 z.custom) gives not-mountable at its path and {} for display', () => {
     const r = safely(() => advertise({ name: 't', input: f.object({ ok: f.string(), c: f.custom() }) }, {}));
-    expect(r.mountable).toBe(false);
-    expect(withCode(r.findings, 'not-mountable').map((x) => x.path)).toEqual([['c']]);
     expect((r.jsonSchema as any).properties.ok).toMatchObject({ type: 'string' });
+    expect((r.jsonSchema as any).properties.c).toEqual({});
+    // zod 3's z.custom is `z.any().superRefine(...)`, which converts without a throw and cannot be told apart.
+    if (f.major === 4) {
+      expect(r.mountable).toBe(false);
+      expect(withCode(r.findings, 'not-mountable').map((x) => x.path)).toEqual([['c']]);
+    }
   });
 });
 
@@ -132,7 +136,8 @@ describe('robustness: schemas that throw while being read', () => {
       },
     });
     const r = safely(() => advertise({ name: 't', input: tree }, {}));
-    expect(JSON.stringify(r.jsonSchema)).not.toContain('"oneOf"');
+    expect((r.jsonSchema as any).properties.act.properties.k.enum).toEqual(['a', 'b']);
+    expect(JSON.stringify((r.jsonSchema as any).properties.act)).not.toContain('"oneOf"');
   });
 
   it('one bad tool never hides the findings of the others; duplicate names are reported', () => {

@@ -62,12 +62,17 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 25–30 with
     expect(swapped.findings.map((x) => [x.code, x.path, x.variants])).toEqual([['collision-widened', ['c'], ['b', 'a']]]);
     expect(one.findings.map((x) => [x.code, x.path, x.variants])).toEqual([['collision-widened', ['c'], ['a', 'b']]]);
     // Apart from order, the two advertised objects say the same thing.
+    const sortLabels = (text: string) => text.replace(/= ([^.;]+)/g, (_m, labels: string) => `= ${labels.split(' | ').sort().join(' | ')}`);
+    const canonicalHint = (d: string) => {
+      const [hint, shapes] = d.split('. ');
+      return [sortLabels(hint), ...(shapes ? shapes.split('; ').map(sortLabels).sort() : [])].join(' / ');
+    };
     const canonical = (j: any) => {
       const props = Object.fromEntries(
         Object.keys(j.properties).sort().map((key) => {
           const p = { ...j.properties[key] };
           if (Array.isArray(p.enum)) p.enum = [...p.enum].sort();
-          if (typeof p.description === 'string') p.description = p.description.split(/[.;|]/).map((s: string) => s.trim()).sort().join('|');
+          if (typeof p.description === 'string') p.description = canonicalHint(p.description);
           return [key, p];
         }),
       );

@@ -41,7 +41,6 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('the walk with %s', (_n
     const schema = f.object({ both: f.intersection(f.object({ left: action() }), f.object({ right: action() })) });
     const { jsonSchema } = adv(schema);
     expectNoUnionKeywords(jsonSchema);
-    expect(JSON.stringify(jsonSchema)).toContain('"allOf"');
     expectBothAccept(schema, jsonSchema, { both: { left: { k: 'a', x: 's' }, right: { k: 'b', y: 1 } } });
   });
 

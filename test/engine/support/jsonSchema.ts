@@ -3,6 +3,7 @@
  * ajv/dist/2020 for 2020-12) and small structural queries.
  */
 import Ajv from 'ajv';
+import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Target } from '../../../shared/types';
@@ -13,6 +14,27 @@ const validators = {
 } as Record<Target, any>;
 
 const compiled = new WeakMap<object, (value: unknown) => boolean>();
+
+const BY_SCHEMA_URI: Record<string, any> = {
+  'http://json-schema.org/draft-07/schema#': validators['draft-7'],
+  'https://json-schema.org/draft/2020-12/schema': validators['draft-2020-12'],
+  'https://json-schema.org/draft/2019-09/schema#': addFormats(new (Ajv2019 as any)({ strict: false, allErrors: true })),
+};
+
+/**
+ * A validator for the dialect the schema itself declares in `$schema` (falling back to `target`), for checks
+ * that are about soundness rather than about the dialect.
+ */
+export function declaredDialectValidator(jsonSchema: { $schema?: string }, target: Target) {
+  const ajv = (jsonSchema.$schema && BY_SCHEMA_URI[jsonSchema.$schema]) || validators[target];
+  const validate = ajv.compile(jsonSchema);
+  const predicate = Object.assign((value: unknown) => {
+    const ok = validate(value) as boolean;
+    predicate.errors = validate.errors;
+    return ok;
+  }, { errors: undefined as unknown });
+  return predicate;
+}
 
 /** Compile once per schema object; returns a predicate that also keeps the last errors readable. */
 export function validatorFor(jsonSchema: object, target: Target = 'draft-7'): ((value: unknown) => boolean) & { errors?: unknown } {

@@ -33,7 +33,9 @@ const scalar: fc.Arbitrary<FieldSpec> = fc.oneof(
   fc.record({ t: fc.constant('enum' as const), vs: fc.uniqueArray(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }) }),
 );
 
-const wrappers = fc.record({ optional: fc.boolean(), nullable: fc.boolean(), withDefault: fc.boolean() }, { requiredKeys: [] });
+const chance = (percent: number) => fc.integer({ min: 0, max: 99 }).map((n) => n < percent);
+// Wrappers are frequent enough to matter, rare enough that plain collisions (enum merges above all) still occur.
+const wrappers = fc.record({ optional: chance(30), nullable: chance(15), withDefault: chance(15) });
 
 function fieldsArb(depth: number) {
   return fc.dictionary(fc.constantFrom(...KEY_POOL), fieldArb(depth), { maxKeys: 3 });
