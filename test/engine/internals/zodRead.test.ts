@@ -37,7 +37,7 @@ describe('readNode', () => {
     expect(literalValues(readNode(z3.literal(1))!)).toEqual([1]);
     enum Native { A = 'a', B = 'b' }
     expect(literalValues(readNode(z3.nativeEnum(Native))!)).toEqual(['a', 'b']);
-    expect(childrenOf(readNode(z4.string().pipe(z4.number()))!)).toHaveLength(2);
+    expect(childrenOf(readNode(z4.string().pipe(z4.string().min(1)))!)).toHaveLength(2);
   });
 
   it('reads descriptions of zod 3, zod 4 and mini (through the shared registry), looking through wrappers', () => {
