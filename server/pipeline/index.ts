@@ -30,6 +30,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
 
+  const evaluationOptions = () => ({ flattenUnionInput: options.flattenUnionInput, target: options.target });
   const evaluatorNow = () =>
     (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
   const checkCancelled = (token?: CancellationLike) => {
@@ -49,11 +50,6 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const discovered = new Map<string, DiscoveredFile>();
     const discoverMs = new Map<string, number>();
     project.setOverlays(overlays);
-    for (const file of targets) {
-      const started = performance.now();
-      discovered.set(file, safeDiscover(project, file));
-      discoverMs.set(file, performance.now() - started);
-    }
     // Registrations often run in a module the analysed file imports; its sites are discovered on demand.
     const sitesOf = (file: string) => {
       const abs = path.resolve(file);
@@ -61,56 +57,58 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       if (!found) discovered.set(abs, (found = safeDiscover(project, abs)));
       return found.sites;
     };
-    checkCancelled(token);
-
-    // Explicit files under the root still honour the globs (an open file in an excluded folder stays quiet); files
-    // outside the root are analysed as asked.
-    const analysed = targets.filter((f) => discovered.get(f)?.candidate && (!isUnder(options.root, f) || admitted(options.root, f, filter)));
     const overlayTexts = new Map<string, string>();
     for (const [file, overlay] of overlays ?? []) overlayTexts.set(path.resolve(file), overlay.text);
 
+    // Discovery (a parse in this thread) of the next file overlaps the bundling and evaluation of the previous ones;
+    // a small window keeps the workers busy without starting every bundle at once.
+    const analysed: string[] = [];
+    const evaluations = new Map<string, Promise<EvaluatedFile>>();
+    const inFlight = limitConcurrency(EVALUATION_WINDOW);
+    for (const file of targets) {
+      checkCancelled(token);
+      const started = performance.now();
+      const found = safeDiscover(project, file);
+      discovered.set(file, found);
+      discoverMs.set(file, performance.now() - started);
+      // Explicit files under the root still honour the globs (an open file in an excluded folder stays quiet);
+      // files outside the root are analysed as asked.
+      if (!found.candidate || (isUnder(options.root, file) && !admitted(options.root, file, filter))) continue;
+      analysed.push(file);
+      if (!options.trusted) continue;
+      const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
+      const evaluation = inFlight(() => evaluatorNow().evaluate({ file, overlays: overlayTexts, tagged, options: evaluationOptions() }, token))
+        .catch((err): EvaluatedFile => {
+          if (err instanceof EvaluationCancelled) throw new CancelledError();
+          return internalFailure(file, err);
+        })
+        .then((evaluated) => {
+          dependents.record(file, evaluated.inputs);
+          return evaluated;
+        });
+      // A cancelled run stops awaiting; its other evaluations must not surface as unhandled rejections.
+      evaluation.catch(() => undefined);
+      evaluations.set(file, evaluation);
+      await yieldToEventLoop();
+    }
+
     const locator = createLocator(project);
     const assembled: AssembledFile[] = [];
-    const assembleOne = (file: string, evaluated: Parameters<typeof assembleFile>[0]['evaluated'], untrusted: boolean) =>
-      assembleFile({
-        file,
-        version: overlays?.get(file)?.version ?? findOverlay(overlays, file)?.version,
-        sitesOf,
-        evaluated,
-        untrusted,
-        severities: options.severities,
-        locator,
-        discoverMs: discoverMs.get(file) ?? 0,
-      });
-
-    if (!options.trusted) {
-      for (const file of analysed) assembled.push(assembleOne(file, undefined, true));
-    } else {
-      const pool = evaluatorNow();
-      const tagged = (file: string) => discovered.get(file)!.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      // The pool runs as many files at once as it has workers; locating waits for each file's result in order.
-      const evaluations = analysed.map((file) =>
-        pool
-          .evaluate(
-            { file, overlays: overlayTexts, tagged: tagged(file), options: { flattenUnionInput: options.flattenUnionInput, target: options.target } },
-            token,
-          )
-          .catch((err): EvaluatedFile => {
-            if (err instanceof EvaluationCancelled) throw new CancelledError();
-            return internalFailure(file, err);
-          })
-          .then((evaluated) => {
-            dependents.record(file, evaluated.inputs);
-            return evaluated;
-          }),
+    for (const file of analysed) {
+      const evaluated = options.trusted ? await evaluations.get(file)! : undefined;
+      checkCancelled(token);
+      assembled.push(
+        assembleFile({
+          file,
+          version: findOverlay(overlays, file)?.version,
+          sitesOf,
+          evaluated,
+          untrusted: !options.trusted,
+          severities: options.severities,
+          locator,
+          discoverMs: discoverMs.get(file) ?? 0,
+        }),
       );
-      // A cancelled run stops awaiting; the rest of its evaluations must not surface as unhandled rejections.
-      for (const p of evaluations) p.catch(() => undefined);
-      for (let i = 0; i < analysed.length; i++) {
-        const evaluated = await evaluations[i];
-        checkCancelled(token);
-        assembled.push(assembleOne(analysed[i], evaluated, false));
-      }
     }
 
     const diagnosticsByFile = new Map<string, Diagnostic[]>();
@@ -153,6 +151,32 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       await old?.dispose();
     },
   };
+}
+
+/** Files being bundled or evaluated at once: the pool's workers plus a little bundling ahead. */
+const EVALUATION_WINDOW = 4;
+
+/** Run at most `limit` of the given tasks at a time, in the order they were given. */
+function limitConcurrency(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    active--;
+    waiting.shift()?.();
+  };
+  return (task) =>
+    new Promise((resolve, reject) => {
+      const start = () => {
+        active++;
+        task().then(resolve, reject).finally(next);
+      };
+      if (active < limit) start();
+      else waiting.push(start);
+    });
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function safeDiscover(project: WorkspaceProject, file: string): DiscoveredFile {

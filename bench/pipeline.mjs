@@ -1,0 +1,109 @@
+// Pipeline benchmark: a generated workspace of 200 tool files × 5 tools (zod 4, the MCP SDK, colliding
+// discriminated unions). Measures (1) a cold `tool-schema-lens check` through the CLI: wall time and peak
+// memory of the CLI and its workers together (targets ≤10 s, ≤600 MB); (2) re-checking one changed file
+// through the pipeline API with warm workers, median of 20 edits (target ≤100 ms); and where the time goes.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { samplePeakRss } from './processTree.mjs';
+import { generateWorkspace, REPO_ROOT, toolFileText } from './workspace.mjs';
+
+const FILES = Number(process.env.BENCH_FILES ?? 200);
+const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
+const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+
+const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
+if (!existsSync(cli) || !existsSync(path.join(REPO_ROOT, 'dist', 'worker.js'))) {
+  console.error('dist/cli.js or dist/worker.js is missing: run `npm run build` first (npm run bench does).');
+  process.exit(2);
+}
+
+const ms = (n) => `${Math.round(n)} ms`;
+const mb = (bytes) => (bytes === null ? 'n/a' : `${Math.round(bytes / 1024 / 1024)} MB`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+const workspace = generateWorkspace({ files: FILES, toolsPerFile: TOOLS });
+console.log(`workspace: ${FILES} files × ${TOOLS} tools = ${workspace.toolCount} tools (${path.relative(REPO_ROOT, workspace.root)})`);
+
+// 1. Cold check through the CLI, as CI runs it.
+{
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'check', workspace.root, '--format', 'json'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const sampler = samplePeakRss(child.pid, 25);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  const wall = performance.now() - started;
+  const peak = sampler.stop();
+  if (code !== 0 && code !== 1) {
+    console.error(`check failed (exit ${code}):\n${stderr}`);
+    process.exit(1);
+  }
+  const out = JSON.parse(stdout);
+  const byCode = {};
+  for (const d of out.diagnostics) byCode[d.code] = (byCode[d.code] ?? 0) + 1;
+  console.log(`\ncold check (CLI, ${out.tools.length} tools, ${out.diagnostics.length} findings: ${JSON.stringify(byCode)})`);
+  console.log(`  wall time      ${ms(wall)}   (target ≤ 10000 ms) ${wall <= 10_000 ? 'ok' : 'OVER'}`);
+  console.log(`  peak memory    ${mb(peak)}   (CLI + workers, target ≤ 600 MB) ${peak === null ? '' : peak <= 600 * 1024 * 1024 ? 'ok' : 'OVER'}`);
+}
+
+// 2. The pipeline API with warm workers: a full analysis, then one file edited again and again.
+const apiBundle = path.join(REPO_ROOT, 'dist', 'bench-pipeline.cjs');
+// Bundled next to dist/worker.js so the evaluation pool finds its worker as the shipped server does.
+await build({
+  entryPoints: [path.join(REPO_ROOT, 'server', 'pipeline', 'index.ts')],
+  outfile: apiBundle,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['esbuild'],
+  logLevel: 'error',
+});
+const { createRequire } = await import('node:module');
+const { createPipeline } = createRequire(import.meta.url)(apiBundle);
+const { DEFAULT_SETTINGS } = await import('./settingsDefaults.mjs');
+
+const pipeline = createPipeline({ ...DEFAULT_SETTINGS, root: workspace.root, trusted: true });
+try {
+  const stageSum = (files) => {
+    const sum = { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 };
+    for (const f of files) for (const k of Object.keys(sum)) sum[k] += f.timings[k];
+    return sum;
+  };
+  const fullStarted = performance.now();
+  const full = await pipeline.analyze();
+  const fullWall = performance.now() - fullStarted;
+  const sums = stageSum(full.files);
+  console.log(`\nfull analysis through the API (cold workers): ${ms(fullWall)} wall for ${full.files.length} files`);
+  console.log(`  stage time summed over files (bundling and evaluation run in parallel, so the sum can exceed the wall):`);
+  for (const [stage, t] of Object.entries(sums)) console.log(`    ${stage.padEnd(9)} ${ms(t).padStart(9)}   ${(t / full.files.length).toFixed(1)} ms/file`);
+
+  const file = workspace.toolFiles[Math.floor(FILES / 2)];
+  const fileIndex = Math.floor(FILES / 2);
+  const walls = [];
+  const stages = { discover: [], bundle: [], evaluate: [], engine: [], locate: [] };
+  for (let i = 1; i <= EDITS + 2; i++) {
+    const overlays = new Map([[file, { text: toolFileText(fileIndex, TOOLS, i), version: i }]]);
+    const started = performance.now();
+    const result = await pipeline.analyze([file], overlays);
+    const wall = performance.now() - started;
+    if (i <= 2) continue; // the first edits warm the JIT on this path
+    walls.push(wall);
+    const report = result.files.find((f) => f.file === file);
+    for (const k of Object.keys(stages)) stages[k].push(report.timings[k]);
+  }
+  const med = median(walls);
+  console.log(`\nre-check of one edited file (API, warm workers, ${EDITS} edits)`);
+  console.log(`  median ${ms(med)}, p90 ${ms(percentile(walls, 90))}   (target ≤ 100 ms) ${med <= 100 ? 'ok' : 'OVER'}`);
+  console.log(`  median per stage: ${Object.entries(stages).map(([k, v]) => `${k} ${median(v).toFixed(1)} ms`).join(', ')}`);
+} finally {
+  await pipeline.dispose();
+}
