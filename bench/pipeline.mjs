@@ -3,7 +3,7 @@
 // memory of the CLI and its workers together (targets ≤10 s, ≤600 MB); (2) re-checking one changed file
 // through the pipeline API with warm workers, median of 20 edits (target ≤100 ms); and where the time goes.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { samplePeakRss } from './processTree.mjs';
@@ -55,8 +55,11 @@ console.log(`workspace: ${FILES} files × ${TOOLS} tools = ${workspace.toolCount
 }
 
 // 2. The pipeline API with warm workers: a full analysis, then one file edited again and again.
-const apiBundle = path.join(REPO_ROOT, 'dist', 'bench-pipeline.cjs');
-// Bundled next to dist/worker.js so the evaluation pool finds its worker as the shipped server does.
+const apiDir = path.join(REPO_ROOT, '.cache', 'bench-pipeline');
+const apiBundle = path.join(apiDir, 'pipeline.cjs');
+// The pool looks for worker.js next to the server bundle, as in dist/; the bench bundle gets a copy beside it.
+mkdirSync(apiDir, { recursive: true });
+copyFileSync(path.join(REPO_ROOT, 'dist', 'worker.js'), path.join(apiDir, 'worker.js'));
 await build({
   entryPoints: [path.join(REPO_ROOT, 'server', 'pipeline', 'index.ts')],
   outfile: apiBundle,
