@@ -21,6 +21,16 @@ export function followImportedName(sourceFile: SourceFile, local: string): Node 
   return undefined;
 }
 
+/** `ns.Name` where `ns` is `import * as ns from './x'`: the expression `Name` is in that file. */
+export function followNamespaceMember(sourceFile: SourceFile, namespace: string, member: string): Node | undefined {
+  for (const decl of sourceFile.getImportDeclarations()) {
+    if (decl.getNamespaceImport()?.getText() !== namespace) continue;
+    const specifier = decl.getModuleSpecifierValue();
+    return specifier.startsWith('.') ? exportedFrom(sourceFile, specifier, member, 0) : undefined;
+  }
+  return undefined;
+}
+
 function exportedFrom(from: SourceFile, specifier: string, name: string, depth: number): Node | undefined {
   if (depth > 6) return undefined;
   const target = resolveRelative(from.getFilePath(), specifier);

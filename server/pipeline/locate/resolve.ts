@@ -4,9 +4,9 @@
  * else (path aliases, namespace members) goes through the type checker's symbol, following import
  * aliases and re-exports to the declaration.
  */
-import { Node, type Identifier } from 'ts-morph';
+import { Node, type Identifier, type PropertyAccessExpression } from 'ts-morph';
 import { localDeclaration, peel } from '../discover/scope';
-import { followImportedName } from './followImport';
+import { followImportedName, followNamespaceMember } from './followImport';
 
 /** The initializer an identifier names (peeled), or undefined when it is a parameter, a library value or unknown. */
 export function resolveIdentifier(id: Identifier): Node | undefined {
@@ -35,6 +35,27 @@ export function resolveIdentifier(id: Identifier): Node | undefined {
   if (Node.isShorthandPropertyAssignment(decl) || Node.isPropertyAssignment(decl)) {
     const init = Node.isPropertyAssignment(decl) ? decl.getInitializer() : undefined;
     return init ? peel(init) : undefined;
+  }
+  return undefined;
+}
+
+/** `ns.Name` (a namespace import's member, or a const object's property): the expression it names. */
+export function resolveMember(access: PropertyAccessExpression): Node | undefined {
+  const target = access.getExpression();
+  if (Node.isIdentifier(target)) {
+    const viaNamespace = followNamespaceMember(access.getSourceFile(), target.getText(), access.getName());
+    if (viaNamespace) return viaNamespace;
+  }
+  try {
+    const symbol = access.getNameNode().getSymbol();
+    const decl = symbol?.getValueDeclaration() ?? symbol?.getDeclarations()[0];
+    if (!decl || isLibrary(decl)) return undefined;
+    if (Node.isVariableDeclaration(decl) || Node.isPropertyAssignment(decl)) {
+      const init = decl.getInitializer();
+      return init ? peel(init) : undefined;
+    }
+  } catch {
+    return undefined;
   }
   return undefined;
 }

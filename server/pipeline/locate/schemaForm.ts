@@ -8,7 +8,7 @@
 import { Node, type CallExpression } from 'ts-morph';
 import { moduleFamily } from '../discover/sdkImports';
 import { peel } from '../discover/scope';
-import { resolveIdentifier } from './resolve';
+import { resolveIdentifier, resolveMember } from './resolve';
 
 export type SchemaForm =
   /** `shapes`: shape expressions in lookup order (a later declaration of a key wins, so extensions come first). */
@@ -49,6 +49,11 @@ export function formOf(expr: Node, depth = 0): SchemaForm {
   if (Node.isPropertyAccessExpression(node) && node.getName() === 'shape') {
     const inner = formOf(node.getExpression(), depth + 1);
     return inner.kind === 'object' ? { ...inner, node } : { kind: 'opaque', node };
+  }
+  if (Node.isPropertyAccessExpression(node)) {
+    // `shapes.Base` (a namespace import) or `Schemas.base` (a const object of schemas).
+    const member = isZodNamespace(node.getExpression()) ? undefined : resolveMember(node);
+    return member && member !== node ? formOf(member, depth + 1) : { kind: 'opaque', node };
   }
   if (!Node.isCallExpression(node)) return { kind: 'opaque', node };
   const callee = node.getExpression();
