@@ -3,11 +3,14 @@
  * phase and, where known, the user's location; whatever was recorded before still comes back; the pool
  * survives its workers' deaths and leaves no process behind.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFile } from '../../server/pipeline/evaluate/bundle';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from '../../server/pipeline/evaluate/index';
+import { workerScript } from '../../server/pipeline/evaluate/workerScript';
 import type { SourcePoint } from '../../server/pipeline/types';
 
 const src = (name: string) => path.join(__dirname, '..', 'fixtures', 'eval-failures', 'src', name);
@@ -154,5 +157,38 @@ describe('the pool', () => {
     await own.dispose();
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('orphans', () => {
+  it('a worker spinning in user code dies when its parent is killed outright', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tsl-orphan-'));
+    try {
+      const bundlePath = path.join(dir, 'spin.mjs');
+      const bundled = await bundleFile({ file: src('spin.ts'), overlays: new Map(), tagged: [] }, bundlePath);
+      if (!('code' in bundled)) throw new Error('spin.ts did not bundle');
+      writeFileSync(bundlePath, bundled.code);
+      const message = { type: 'evaluate', id: 1, bundlePath, file: src('spin.ts'), zodModules: [], tagged: [], sources: {}, flattenUnionInput: true, target: 'draft-7' };
+      // A stand-in parent that forks the worker as the pool does, starts the endless loop, and is then SIGKILLed.
+      const parentCode = `
+        const { fork } = require('node:child_process');
+        const child = fork(${JSON.stringify(await workerScript())}, [], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+        child.on('message', (m) => { if (m.type === 'ready') { child.send(${JSON.stringify(message)}); console.log(child.pid); } });
+      `;
+      const parent = spawn(process.execPath, ['-e', parentCode], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const workerPid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+      // Long enough for the loop to have started (the bundle has no imports).
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(alive(workerPid)).toBe(true);
+      parent.kill('SIGKILL');
+      let gone = false;
+      for (let i = 0; i < 40 && !gone; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        gone = !alive(workerPid);
+      }
+      expect(gone).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,7 @@ import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMes
 import { framesOf, userFrame } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { startSession } from './recorders/session';
+import { watchForOrphaning } from './orphanWatch';
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { nameOf } from './toolNames';
 
@@ -43,8 +44,16 @@ handleExits((request) => {
 });
 process.on('uncaughtException', (error) => fail('load', error, 'Uncaught exception: '));
 process.on('unhandledRejection', (reason) => fail('load', reason, 'Unhandled promise rejection: '));
-// The parent is gone (killed, crashed): never outlive it.
-process.on('disconnect', () => exitWorker(0));
+// The parent is gone (killed, crashed) or retired us: never outlive it, nor leave what user code spawned.
+process.on('disconnect', () => {
+  try {
+    if (process.platform !== 'win32') process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    // Not a group leader (started by hand): only this process goes.
+  }
+  exitWorker(0);
+});
+watchForOrphaning();
 
 const registeredZod = new Set<string>();
 const requireAbsolute = createRequire(__filename);
