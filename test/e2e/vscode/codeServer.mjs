@@ -102,10 +102,15 @@ export function createProfile(dir, settings) {
   return profile;
 }
 
-/** Start code-server on the folder; resolves once it listens. */
-export async function startCodeServer(profile, folder, logFile) {
+/**
+ * Start code-server on the folder; resolves once it listens. With `workspaceTrust` the folder opens
+ * untrusted (Restricted Mode) until trust is granted in the UI; without it, trust is off altogether.
+ */
+export async function startCodeServer(profile, folder, logFile, { workspaceTrust = false } = {}) {
   const port = await freePort();
-  const args = [...codeServerArgs(profile), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-workspace-trust', '--ignore-last-opened', folder];
+  const args = [...codeServerArgs(profile), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--ignore-last-opened'];
+  if (!workspaceTrust) args.push('--disable-workspace-trust');
+  args.push(folder);
   const child = spawn(nodeBin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}` } });
   const output = [];
   const collect = (chunk) => {

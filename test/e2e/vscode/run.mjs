@@ -80,7 +80,7 @@ try {
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
 
-  const installSeconds = await step('code-server and Chromium installed', () => {
+  await step('code-server and Chromium installed', () => {
     ensureDebPackages();
     const s = ensureCodeServer();
     return s > 1 ? `installed in ${s.toFixed(0)} s` : 'cached';
@@ -105,8 +105,11 @@ try {
   });
 
   profileDir = join(results, 'profile');
+  // Trust is on: the folder opens in Restricted Mode, and the test grants trust in the UI, which must start
+  // the analysis without a reload (the client restarts its server with isTrusted: true).
   const profile = createProfile(profileDir, {
-    'security.workspace.trust.enabled': false,
+    'security.workspace.trust.enabled': true,
+    'security.workspace.trust.startupPrompt': 'never',
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.welcomePage.walkthroughs.openOnInstall': false,
@@ -123,7 +126,7 @@ try {
   await step('vsix installed with --install-extension', () => installExtension(profile, vsix));
 
   await step('code-server listening', async () => {
-    server = await startCodeServer(profile, workspace, join(results, 'code-server.log'));
+    server = await startCodeServer(profile, workspace, join(results, 'code-server.log'), { workspaceTrust: true });
     return server.url;
   });
 
@@ -143,11 +146,34 @@ try {
 
   await step(`opened ${diagnostic.file}`, () => bench.openFile(diagnostic.file));
 
-  await step('warning squiggle shown', async () => {
-    await page.locator('.squiggly-warning').first().waitFor({ state: 'attached', timeout: 90_000 });
+  await step('untrusted: nothing runs, the status bar says so', async () => {
+    await page.locator('.statusbar-item', { hasText: 'not trusted' }).waitFor({ timeout: 60_000 });
+    await shot('untrusted');
+    return await bench.statusBarText();
+  });
+
+  await step('trust granted: analysis starts without a reload', async () => {
+    await bench.grantWorkspaceTrust();
+    // The untrusted notice has served its purpose; keep it out of the screenshots.
+    await bench.runCommand('Notifications: Clear All Notifications');
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.statusbar-item')].some((i) => /\d+ tools?\b/.test(i.textContent) && !/not trusted/.test(i.textContent)),
+      null,
+      { timeout: 90_000 },
+    );
+    return await bench.statusBarText();
+  });
+
+  await step('warning squiggle under the colliding key', async () => {
+    await bench.focusEditor();
     await bench.goTo(diagnostic.line, diagnostic.column);
+    const deadline = Date.now() + 60_000;
+    while (!(await bench.squiggleOnCursorLine('warning'))) {
+      assert(Date.now() < deadline, `no warning squiggle on line ${diagnostic.line}`);
+      await page.waitForTimeout(250);
+    }
     await shot('squiggle');
-    return `status bar: ${await bench.statusBarText().catch(() => '?')}`;
+    return `line ${diagnostic.line}; status bar: ${await bench.statusBarText()}`;
   });
 
   await step('Problems panel lists the finding', async () => {
@@ -169,12 +195,14 @@ try {
     return text.replace(/\s+/g, ' ').slice(0, 100);
   });
 
-  if (tool && tool.file === diagnostic.file) {
-    await step(`hover on tool ${tool.name} shows its advertised schema`, async () => {
+  if (tool) {
+    await step(`hover on tool ${tool.name} (${tool.file}:${tool.line}) shows its advertised schema`, async () => {
+      if (tool.file !== diagnostic.file) await bench.openFile(tool.file);
       await bench.goTo(tool.line, tool.column);
       await bench.hoverAtCursor(/"properties"/);
       await shot('hover-tool');
       await bench.closeWidgets();
+      if (tool.file !== diagnostic.file) await bench.openFile(diagnostic.file);
     });
   }
 
@@ -190,8 +218,9 @@ try {
     const json = await bench.visibleText();
     assert(json.includes('"properties"'), `the schema document shows:\n${json}`);
     await shot('advertised-schema');
+    const title = (await tab.innerText()).trim();
     await page.keyboard.press('Control+W');
-    return (await tab.innerText().catch(() => '')) || 'schema document opened';
+    return title;
   });
 
   await step('rename quick fix removes the collision', async () => {
@@ -218,7 +247,6 @@ try {
   copyFileSync(join(results, 'hover.png'), join(root, 'docs', 'hover.png'));
   copyFileSync(join(results, 'problems.png'), join(root, 'docs', 'problems.png'));
   console.log(`\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/ (hover and problems copied to docs/)`);
-  void installSeconds;
 } catch (error) {
   process.exitCode = 1;
   console.error(`\nFAIL: ${error instanceof Error ? error.stack : error}`);

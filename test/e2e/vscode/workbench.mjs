@@ -32,11 +32,16 @@ export class Workbench {
 
   /** Open a workspace-relative file through Quick Open and wait for its editor. */
   async openFile(relativePath) {
+    await this.closeWidgets();
     await this.page.keyboard.press(`${mod}+P`);
     await this.quickInput(relativePath);
     const name = relativePath.split('/').pop();
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
-    await this.page.keyboard.press('Enter');
+    // Click the file's own row: Enter could still pick a stale "recently opened" row while the list filters.
+    // A row shows the name and, apart, the folder.
+    const folder = relativePath.split('/').slice(0, -1).join('/');
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
     await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
     await this.focusEditor();
   }
@@ -55,18 +60,23 @@ export class Workbench {
   }
 
   /**
-   * The hover at the cursor (Show or Focus Hover), once its text matches: other providers (TypeScript's
-   * "loading…") may answer first, and analysis may still be running, so it is shown again until then.
+   * The hover over the word at the cursor, as a person gets it: the mouse rests on the text. Once its text
+   * matches: other providers (TypeScript's "loading…") may answer first, so the mouse comes back until then.
    */
   async hoverAtCursor(pattern, timeout = 60_000) {
     const hover = this.page.locator('.monaco-hover:not(.hidden)').last();
+    const cursor = this.page.locator('.editor-group-container.active .monaco-editor .cursors-layer .cursor').first();
     const deadline = Date.now() + timeout;
     let text = '';
     while (Date.now() < deadline) {
-      await this.runCommand('Show or Focus Hover');
+      const box = await cursor.boundingBox();
+      if (!box) throw new Error('no cursor in the active editor');
+      await this.page.mouse.move(box.x + 40, box.y - 60);
+      await this.page.mouse.move(box.x + 5, box.y + box.height / 2, { steps: 4 });
       const shown = Date.now();
       while (Date.now() - shown < 4000) {
-        text = (await hover.isVisible()) ? await hover.innerText() : '';
+        // A hover can vanish between the check and the read; that reads as no text yet.
+        text = (await hover.isVisible()) ? await hover.innerText({ timeout: 1000 }).catch(() => '') : '';
         if (pattern.test(text)) return text;
         await this.page.waitForTimeout(250);
       }
@@ -104,6 +114,27 @@ export class Workbench {
   async visibleText() {
     const lines = this.page.locator('.editor-group-container.active .monaco-editor .view-lines .view-line');
     return (await lines.allInnerTexts()).join('\n').replace(/\u00a0/g, ' ');
+  }
+
+  /** Trust the open folder from the Workspace Trust editor, as a person leaving Restricted Mode does. */
+  async grantWorkspaceTrust() {
+    await this.runCommand('Workspaces: Manage Workspace Trust');
+    const trust = this.page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ }).first();
+    await trust.waitFor({ timeout: 15_000 });
+    await trust.click();
+    await this.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await this.page.keyboard.press(`${mod}+W`); // close the trust editor
+  }
+
+  /** Whether a squiggle of the given kind sits on the cursor's line. */
+  async squiggleOnCursorLine(kind = 'warning') {
+    return this.page.evaluate((kind) => {
+      const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+      const current = editor?.querySelector('.view-overlays .current-line');
+      if (!current) return false;
+      const top = current.getBoundingClientRect().top;
+      return [...editor.querySelectorAll(`.squiggly-${kind}`)].some((s) => Math.abs(s.getBoundingClientRect().top - top) < 4);
+    }, kind);
   }
 
   async statusBarText() {
