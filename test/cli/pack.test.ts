@@ -1,0 +1,38 @@
+// The published shape: `npm pack`, install the tarball into a fresh project, and run the bin through npx,
+// as a user who installs tool-schema-lens from the registry does.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, FIXTURES, REPO, runCli } from './runCli';
+
+// Inside the repository (gitignored .cache) so the checked fixture's zod and SDK resolve from the root
+// node_modules, while the package itself and its dependencies come from the tarball's own install.
+const project = path.join(REPO, '.cache', 'pack-test');
+
+describe('the npm package', () => {
+  beforeAll(() => {
+    ensureBuilt();
+    rmSync(project, { recursive: true, force: true });
+    mkdirSync(project, { recursive: true });
+    execFileSync('npm', ['pack', '--pack-destination', project], { cwd: REPO, stdio: 'ignore' });
+    const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'pack-test', private: true }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${tarball}`], { cwd: project, stdio: 'ignore' });
+  }, 240_000);
+
+  it('runs through npx with its shebang', () => {
+    const version = execFileSync('npx', ['--no-install', 'tool-schema-lens', '--version'], { cwd: project, encoding: 'utf8' });
+    expect(version).toBe(`${require(path.join(REPO, 'package.json')).version}\n`);
+  });
+
+  it('checks a workspace with only its declared dependencies installed', async () => {
+    // Its run-time dependency (esbuild, which evaluation drives) came with the package, not from the repository.
+    expect(existsSync(path.join(project, 'node_modules', 'esbuild', 'package.json'))).toBe(true);
+    const bin = path.join(project, 'node_modules', '.bin', 'tool-schema-lens');
+    const fromPackage = execFileSync(bin, ['check', 'cli-basic', '--format', 'json'], { cwd: FIXTURES, encoding: 'utf8' });
+    const fromRepo = await runCli(['check', 'cli-basic', '--format', 'json']);
+    expect(JSON.parse(fromPackage)).toEqual(JSON.parse(fromRepo.stdout));
+    expect(JSON.parse(fromPackage).diagnostics).toHaveLength(2);
+  });
+});
