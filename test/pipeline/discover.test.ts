@@ -38,10 +38,11 @@ describe('discovery of MCP SDK registrations', () => {
     expect(names).not.toContain('ignored-but-textual');
   });
 
-  it('follows a parameter typed McpServer and a constructor parameter property in a class', () => {
+  it('follows a parameter typed McpServer, a constructor parameter property and a class field (not an object-literal field)', () => {
     expect(discoverOne('mcpInFunctions.ts').sites.map(brief)).toEqual([
       { kind: 'registration', sdk: 'mcp', name: 'weather', range: [6, 2], nameAt: [6, 19], schemaAt: [6, 45] },
       { kind: 'registration', sdk: 'mcp', name: 'inClass', range: [13, 4], nameAt: [13, 21], schemaAt: [13, 46] },
+      { kind: 'registration', sdk: 'mcp', name: 'owned', range: [22, 4], nameAt: [22, 29], schemaAt: [22, 53] },
     ]);
   });
 
@@ -130,5 +131,16 @@ describe('the pre-filter and candidates', () => {
     expect(second.sites.map((s) => s.name)).toEqual(['renamed']);
     const closed = discoverFiles(project, [file], new Map())[0];
     expect(closed.candidate).toBe(false);
+  });
+});
+
+describe('half-typed source', () => {
+  it('a file mid-edit (unclosed calls and objects) is still discovered, never a crash', () => {
+    const project = new WorkspaceProject(root);
+    const file = src('mcpServer.ts');
+    const text = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst s = new McpServer({ name: 'x', version: '1' });\ns.tool('ok', { a: z.string() }, async () => ({ content: [] }));\ns.registerTool('half', { inputSchema: { b: z.object({ \n";
+    const [found] = discoverFiles(project, [file], new Map([[file, { text, version: 1 }]]));
+    expect(found.candidate).toBe(true);
+    expect(found.sites.map((s) => [s.name, s.range.start.line])).toEqual([['ok', 3], ['half', 4]]);
   });
 });

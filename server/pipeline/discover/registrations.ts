@@ -208,6 +208,7 @@ function classMemberKind(access: Node, name: string, bindings: SdkBindings): Rec
     if (byType !== 'unknown') return byType;
     const init = prop.getInitializer();
     if (init && Node.isNewExpression(peel(init))) return constructed(peel(init) as NewExpression, bindings);
+    if (init && Node.isObjectLiteralExpression(peel(init))) return 'other';
   }
   for (const ctor of cls.getConstructors()) {
     const param = ctor.getParameters().find((p) => p.getName() === name && p.isParameterProperty());
