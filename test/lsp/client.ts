@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import {
+  WorkDoneProgress,
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -37,6 +38,8 @@ export interface ClientOptions {
   pull?: boolean;
   /** Announce codeAction/resolve support for `edit`. */
   lazyCodeActions?: boolean;
+  /** The editor's pid sent in `initialize` (default: this test process). */
+  processId?: number;
 }
 
 export function uriOf(file: string): string {
@@ -60,17 +63,25 @@ export class TestClient {
     readonly process?: ChildProcess,
   ) {
     this.settings = options.settings ?? {};
-    connection.onNotification((method: string, params: any) => {
+    (connection as any).onNotification((method: string, params: any) => {
       if (method === 'textDocument/publishDiagnostics') this.diagnostics.push(params);
       else if (method === '$/progress') this.progress.push(params);
       else if (method === 'window/logMessage') this.logs.push(params.message);
       this.notifications.push({ method, params });
       this.wake();
     });
-    connection.onRequest((method: string, params: any) => {
+    (connection as any).onRequest((method: string, params: any) => {
       this.notifications.push({ method, params });
       this.wake();
       if (method === 'workspace/configuration') return params.items.map(() => this.settings);
+      if (method === 'window/workDoneProgress/create') {
+        // $/progress is routed by token, not to the catch-all handler.
+        connection.onProgress(WorkDoneProgress.type, params.token, (value) => {
+          this.progress.push({ token: params.token, value });
+          this.wake();
+        });
+        return null;
+      }
       if (method === 'client/registerCapability') {
         this.registrations.push(...params.registrations);
         return null;
@@ -88,6 +99,11 @@ export class TestClient {
     const client = new TestClient(connection, options, child);
     await client.initialize();
     return client;
+  }
+
+  /** Spawn the server as if started by another editor process (`processId` in initialize). */
+  static spawnWithParent(options: ClientOptions, parentPid: number): Promise<TestClient> {
+    return TestClient.spawn({ ...options, processId: parentPid });
   }
 
   /** Connect to a server running in this process over in-memory streams. */
@@ -120,7 +136,7 @@ export class TestClient {
       },
     };
     this.initializeResult = await this.connection.sendRequest('initialize', {
-      processId: process.pid,
+      processId: this.options.processId ?? process.pid,
       rootUri: uriOf(this.options.root),
       workspaceFolders: [{ uri: uriOf(this.options.root), name: path.basename(this.options.root) }],
       capabilities,
@@ -149,12 +165,14 @@ export class TestClient {
           resolve(value);
         }
       };
+      const poll = setInterval(check, 100);
       const timer = setTimeout(() => {
         finish();
         reject(new Error(`timed out waiting for ${what}; last diagnostics: ${JSON.stringify(this.diagnostics.slice(-3)).slice(0, 2000)}`));
       }, timeoutMs);
       const finish = () => {
         clearTimeout(timer);
+        clearInterval(poll);
         this.waiters.delete(check);
       };
       this.waiters.add(check);
@@ -313,6 +331,15 @@ export function descendants(pid: number): number[] {
   };
   walk(pid);
   return out;
+}
+
+/** A process's command line ('' when gone). */
+export function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
 }
 
 export function isAlive(pid: number): boolean {
