@@ -18,6 +18,8 @@ export interface Flavour {
   mini: boolean;
   object(shape: Record<string, S>): S;
   strictObject(shape: Record<string, S>): S;
+  looseObject(shape: Record<string, S>): S;
+  catchall(shape: Record<string, S>, rest: S): S;
   string(): S;
   number(): S;
   int(): S;
@@ -60,6 +62,8 @@ function classic(name: string, z: any, major: 3 | 4, owns: (s: S) => boolean): F
     mini: false,
     object: (shape) => z.object(shape),
     strictObject: (shape) => z.object(shape).strict(),
+    looseObject: (shape) => z.object(shape).passthrough(),
+    catchall: (shape, rest) => z.object(shape).catchall(rest),
     string: () => z.string(),
     number: () => z.number(),
     int: () => z.number().int(),
@@ -101,6 +105,8 @@ const mini: Flavour = {
   mini: true,
   object: (shape) => zm.object(shape),
   strictObject: (shape) => zm.strictObject(shape),
+  looseObject: (shape) => zm.looseObject(shape),
+  catchall: (shape, rest) => zm.catchall(zm.object(shape), rest),
   string: () => zm.string(),
   number: () => zm.number(),
   int: () => zm.int(),
