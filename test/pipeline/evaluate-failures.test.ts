@@ -47,6 +47,12 @@ describe('bundle failures', () => {
     expect(result.inputs).toEqual([file]);
   });
 
+  it('a syntax error in an imported file: placed there, and both files are inputs', async () => {
+    const result = await evaluate(src('importsBroken.ts'));
+    expect(result.failure).toEqual({ phase: 'bundle', reason: 'Unexpected ","', at: pointOf(src('syntax.ts'), ',\n});') });
+    expect(result.inputs).toEqual([src('importsBroken.ts'), src('syntax.ts')]);
+  });
+
   it('a missing relative import and a missing package: at the import specifier', async () => {
     const relative = await evaluate(src('missingImport.ts'));
     expect(relative.failure).toEqual({ phase: 'bundle', reason: 'Could not resolve "./does-not-exist"', at: pointOf(src('missingImport.ts'), "'./does-not-exist'") });

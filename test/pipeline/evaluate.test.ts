@@ -164,6 +164,13 @@ describe('module shapes', () => {
     ]);
   });
 
+  it('runs the file as the main module, so a main-module guard lets its server start', async () => {
+    const file = sdks('mainGuard.ts');
+    const result = await evaluate(file);
+    expect(result.failure).toBeUndefined();
+    expect(result.tools.map((t) => [t.name, t.callSite])).toEqual([['guarded_tool', pointOf(file, "tool('guarded_tool'")]]);
+  });
+
   it('evaluates a CommonJS file', async () => {
     const file = sdks('commonjs.cjs');
     const result = await evaluate(file);

@@ -41,10 +41,11 @@ function taggedAliases(file: string, tagged: string[]) {
 
 function toFailure(message: Message, absWorkingDir: string): EvaluationFailure {
   const loc = message.location;
+  const inUserFile = loc && (loc.namespace === 'file' || !loc.namespace);
   return {
     phase: 'bundle',
     reason: message.text,
-    at: loc ? { file: path.resolve(absWorkingDir, loc.file), line: loc.line - 1, character: loc.column } : undefined,
+    at: inUserFile ? { file: path.resolve(absWorkingDir, loc.file), line: loc.line - 1, character: loc.column } : undefined,
   };
 }
 
@@ -118,7 +119,8 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
     const failure: EvaluationFailure = errors?.length
       ? toFailure(errors[0], absWorkingDir)
       : { phase: 'bundle', reason: error instanceof Error ? error.message : String(error) };
-    const inputs = failure.at ? [failure.at.file] : [entry];
+    // The entry and the file that failed: either changing is a reason to bundle again.
+    const inputs = [...new Set([entry, ...(failure.at ? [failure.at.file] : [])])];
     return { failure, inputs, ms: 0 };
   }
 }

@@ -93,6 +93,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   failure = undefined;
   evaluating = true;
   const session = startSession();
+  // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
+  process.argv[1] = message.file;
   const started = performance.now();
   let ns: Record<string, unknown> | undefined;
   try {
