@@ -116,3 +116,36 @@ describe('falling back', () => {
     expect(at(placed.location)).toEqual(['variants.ts', 2, 23, 5, 2]);
   });
 });
+
+describe('zod 3 style combinators and strictness', () => {
+  let combine: SchemaRoots;
+  let registration: Location;
+  beforeAll(() => {
+    const file = src('combine.ts');
+    const [found] = discoverFiles(project, [file]);
+    combine = rootsOf(project.sourceFile(file)!, found.sites[0]);
+    registration = toolLocation(file, found.sites[0]);
+  });
+  const keyAt = (...keys: string[]) => at(locateSite(combine, { trail: keys.map(key), anchor: 'key' }));
+
+  it('.merge(other) and .pick(...) keep both objects` keys reachable', () => {
+    expect(keyAt('query', 'page')).toEqual(['combine.ts', 5, 26, 5, 30]);
+    expect(keyAt('query', 'q')).toEqual(['combine.ts', 6, 25, 6, 26]);
+  });
+
+  it('a shorthand property is its own key', () => {
+    expect(keyAt('short', 'shared')).toEqual(['combine.ts', 10, 25, 10, 31]);
+  });
+
+  it('strictness: the strictObject name, or the first written of .catchall().superRefine()', () => {
+    expect(at(locateSite(combine, { trail: [key('strict')], anchor: 'strict-call' }))).toEqual(['combine.ts', 7, 17, 7, 29]);
+    expect(at(locateSite(combine, { trail: [key('refined')], anchor: 'strict-call' }))).toEqual(['combine.ts', 8, 59, 8, 79]);
+  });
+
+  it('a lazy member is a node; a trail into it falls back to the lazy expression', () => {
+    expect(at(locateSite(combine, { trail: [key('lazy')], anchor: 'node' }))).toEqual(['combine.ts', 15, 96, 15, 115]);
+    const placed = placeSite(combine, { trail: [key('lazy'), key('q')], anchor: 'key' }, registration);
+    expect(placed.exact).toBe(false);
+    expect(at(placed.location)).toEqual(['combine.ts', 15, 96, 15, 115]);
+  });
+});

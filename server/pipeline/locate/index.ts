@@ -106,10 +106,11 @@ function anchorNode(end: TrailEnd, site: FindingSite, steps: Step[]): Location |
       return discriminatorLocation(end);
     case 'strict-call': {
       const form = formOf(end.expression);
-      const calls = form.kind === 'object' ? form.strictCalls : [];
-      // strictCalls run outermost first; the first written (innermost) is the one the reader sees first.
-      const call = calls[calls.length - 1];
-      return call ? callNameAndArgs(call) : null;
+      const setters = form.kind === 'object' ? form.strictness : [];
+      // Outermost first; the first written (innermost) is the one the reader sees first.
+      const setter = setters[setters.length - 1];
+      if (!setter) return null;
+      return Node.isCallExpression(setter) ? callNameAndArgs(setter) : locationOf(setter);
     }
     default:
       return null;

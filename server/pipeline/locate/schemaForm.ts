@@ -12,7 +12,8 @@ import { resolveIdentifier, resolveMember } from './resolve';
 
 export type SchemaForm =
   /** `shapes`: shape expressions in lookup order (a later declaration of a key wins, so extensions come first). */
-  | { kind: 'object'; node: Node; shapes: Node[]; strictCalls: CallExpression[] }
+  /** `strictness`: what set strictness or a refinement, outermost first: `.strict()`-like calls, or the `strictObject` / `looseObject` name. */
+  | { kind: 'object'; node: Node; shapes: Node[]; strictness: Node[] }
   | { kind: 'array'; node: Node; element: Node }
   | { kind: 'record'; node: Node; value: Node }
   | { kind: 'du'; node: Node; discriminator?: string; options: Node[] }
@@ -44,7 +45,7 @@ export function formOf(expr: Node, depth = 0): SchemaForm {
     const resolved = resolveIdentifier(node);
     return resolved && resolved !== node ? formOf(resolved, depth + 1) : { kind: 'opaque', node };
   }
-  if (Node.isObjectLiteralExpression(node)) return { kind: 'object', node, shapes: [node], strictCalls: [] };
+  if (Node.isObjectLiteralExpression(node)) return { kind: 'object', node, shapes: [node], strictness: [] };
   // `Input.shape` passed where a raw shape goes: the object's own keys.
   if (Node.isPropertyAccessExpression(node) && node.getName() === 'shape') {
     const inner = formOf(node.getExpression(), depth + 1);
@@ -71,7 +72,11 @@ export function formOf(expr: Node, depth = 0): SchemaForm {
 
 function factoryForm(node: CallExpression, name: string, args: Node[], depth: number): SchemaForm {
   const [first, second] = args;
-  if (OBJECT_FACTORIES.has(name) && first) return { kind: 'object', node, shapes: [first], strictCalls: [] };
+  if (OBJECT_FACTORIES.has(name) && first) {
+    const callee = node.getExpression();
+    const named = name !== 'object' && name !== 'interface' && Node.isPropertyAccessExpression(callee) ? [callee.getNameNode()] : [];
+    return { kind: 'object', node, shapes: [first], strictness: named };
+  }
   if (name === 'array' && first) return { kind: 'array', node, element: first };
   if (name === 'record' && first) return { kind: 'record', node, value: args[args.length - 1] };
   if (name === 'discriminatedUnion' && first) {
@@ -92,7 +97,7 @@ function methodForm(node: CallExpression, method: string, receiver: Node, args: 
   if (STRICTNESS.has(method)) {
     const inner = formOf(receiver, depth + 1);
     if (inner.kind !== 'object') return withNode(inner, node);
-    return { ...inner, node, strictCalls: [node, ...inner.strictCalls] };
+    return { ...inner, node, strictness: [node, ...inner.strictness] };
   }
   if ((method === 'extend' || method === 'safeExtend') && args[0]) return extended(node, formOf(receiver, depth + 1), [args[0]]);
   if (method === 'merge' && args[0]) return extended(node, formOf(receiver, depth + 1), formShapes(formOf(args[0], depth + 1)));
@@ -105,7 +110,7 @@ function methodForm(node: CallExpression, method: string, receiver: Node, args: 
 /** An object extended by more shapes: the extension's keys win, so they are searched first. */
 function extended(node: Node, base: SchemaForm, extra: Node[]): SchemaForm {
   const baseShapes = base.kind === 'object' ? base.shapes : [base.node];
-  return { kind: 'object', node, shapes: [...extra, ...baseShapes], strictCalls: base.kind === 'object' ? base.strictCalls : [] };
+  return { kind: 'object', node, shapes: [...extra, ...baseShapes], strictness: base.kind === 'object' ? base.strictness : [] };
 }
 
 function formShapes(form: SchemaForm): Node[] {
