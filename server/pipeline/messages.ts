@@ -25,6 +25,8 @@ export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0
   if (failure.phase === 'untrusted') return UNTRUSTED_MESSAGE;
   const reason = failure.reason.trim().split('\n')[0];
   const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
+  // A time-out's reason already says what happened; the lead would only repeat it.
+  if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}`;
   return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}; ${cost}`;
 }
 

@@ -186,3 +186,20 @@ describe('check: zod 3 with MCP SDK 1.17 (the fixture pins its own node_modules)
     ]);
   });
 });
+
+describe('check: a module that never finishes loading', () => {
+  it('is stopped at --timeout with a finding, and the file next to it is still analysed', async () => {
+    const run = await runCli(['check', 'cli-hang', '--timeout', '4000', '--format', 'json']);
+    expect(run.code).toBe(0);
+    const out = json(run);
+    expect(out.diagnostics.map((d: any) => [d.file, d.line, d.column, d.code, d.tool, d.message])).toEqual([
+      ['cli-hang/hang.ts', 1, 1, 'evaluation-failed', null, 'evaluation took longer than 4000 ms and was stopped; its tool schemas are not analysed'],
+      // Registered through a bound alias discovery cannot see: still reported, at the call that registered it.
+      [
+        'cli-hang/ok.ts', 8, 1, 'collision-widened', 'aliased',
+        'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
+      ],
+    ]);
+    expect(out.tools.map((t: any) => [t.name, t.file, t.line, t.column])).toEqual([['aliased', 'cli-hang/ok.ts', 8, 1]]);
+  });
+});
