@@ -168,7 +168,7 @@ export class TestClient {
       const poll = setInterval(check, 100);
       const timer = setTimeout(() => {
         finish();
-        reject(new Error(`timed out waiting for ${what}; last diagnostics: ${JSON.stringify(this.diagnostics.slice(-3)).slice(0, 2000)}`));
+        reject(new Error(`timed out waiting for ${what}; last diagnostics: ${JSON.stringify(this.diagnostics.slice(-3)).slice(0, 1500)}; server log: ${this.logs.join('\n').slice(-1500)}`));
       }, timeoutMs);
       const finish = () => {
         clearTimeout(timer);
