@@ -128,8 +128,27 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   };
 }
 
+/** IPC speaks JSON: a BigInt default or a cycle in user data must not lose the whole result. */
+function plain(message: WorkerMessage): WorkerMessage {
+  const seen = new WeakSet<object>();
+  return JSON.parse(
+    JSON.stringify(message, (_key, value: unknown) => {
+      if (typeof value === 'bigint') return value.toString();
+      if (value && typeof value === 'object') {
+        if (seen.has(value)) return '[Circular]';
+        seen.add(value);
+      }
+      return value;
+    }),
+  ) as WorkerMessage;
+}
+
 function send(message: WorkerMessage): void {
-  process.send?.(message);
+  try {
+    process.send?.(message);
+  } catch {
+    process.send?.(plain(message));
+  }
 }
 
 process.on('message', (message: ParentMessage) => {
