@@ -7,7 +7,14 @@
  */
 import { toJSONSchema } from 'zod/v4/core';
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import { readMeta } from './zod/meta';
 import { isV3, isV4, type AnyZod } from './zod/read';
+
+// Metadata is read per node through the node's own copy (`.meta()`), so descriptions set with a zod copy whose
+// registry is not shared through globalThis (zod before 4.1, or mini) still reach the JSON.
+const ownCopyMetadata = { get: (schema: AnyZod) => readMeta(schema) } as AnyZod;
+// Shapes are compared with annotations stripped anyway; no metadata also means no `id` → `$ref` indirection.
+const noMetadata = { get: () => undefined } as AnyZod;
 import type { Target } from './types';
 
 /** The display JSON Schema of a zod schema in a dialect; never throws (`{}` for a non-zod value or a conversion that throws; `advertise` reports why). */
@@ -26,6 +33,7 @@ export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7')
       target: target === 'draft-2020-12' ? 'draft-2020-12' : 'draft-7',
       io: 'input',
       unrepresentable: 'any',
+      metadata: ownCopyMetadata,
     });
   }
   if (isV3(schema)) {
@@ -56,6 +64,6 @@ function toDraft2020(json: unknown): unknown {
 
 /** JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types. */
 export function toComparableJsonSchema(schema: AnyZod): unknown {
-  if (isV4(schema)) return toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+  if (isV4(schema)) return toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', metadata: noMetadata });
   return zodToJsonSchema(schema, { strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
 }

@@ -30,9 +30,9 @@ export const messages = {
     const vals = values.map((v) => `'${v}'`).join(', ');
     return lead(tool, `key ${key(path)} has different values in variants ${listWords(labels)}, so the model sees one enum (${vals}) for every variant; rename it in one variant to keep each value with its variant.`);
   },
-  unionKept(tool: string | undefined, path: string[], discriminator: string, reason: KeptReason): string {
+  unionKept(tool: string | undefined, path: string[], discriminator: string, reason: KeptReason, keyword = 'oneOf'): string {
     const where = `the discriminated union on \`${discriminator}\` at ${at(path)}`;
-    const tail = 'so it cannot be flattened and the model sees a oneOf';
+    const tail = `so it cannot be flattened and the model sees a ${keyword}`;
     switch (reason.kind) {
       case 'empty':
         return lead(tool, `${where} has no variants, ${tail}; add at least one object variant.`);
@@ -49,8 +49,8 @@ export const messages = {
   plainUnionKept(tool: string | undefined, path: string[]): string {
     return lead(tool, `the union at ${at(path)} has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.`);
   },
-  notWalkedUnion(tool: string | undefined, path: string[], what: string): string {
-    return lead(tool, `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees a oneOf there; move the union out of the ${what}.`);
+  notWalkedUnion(tool: string | undefined, path: string[], what: string, keyword = 'oneOf'): string {
+    return lead(tool, `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees a ${keyword} there; move the union out of the ${what}.`);
   },
   notWalkedObjects(tool: string | undefined, path: string[], what: string): string {
     return lead(tool, `objects or arrays inside the ${what} at ${at(path)} are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the ${what} if models double-serialize them.`);

@@ -10,6 +10,14 @@ const V4_CHECK_NAMES: Record<string, string> = {
   less_than: 'max', multiple_of: 'multipleOf', overwrite: 'overwrite', min_size: 'min', max_size: 'max', size_equals: 'size',
 };
 
+/** zod mini's `.check(z.describe(...))` / `.check(z.meta(...))` only annotate; they validate nothing. */
+const ANNOTATION_CHECKS = new Set(['describe', 'meta']);
+
+/** The checks of a zod 4 definition that validate something (annotation checks left out). */
+export function validatingChecksV4(def: { checks?: unknown[] }): unknown[] {
+  return (def.checks ?? []).filter((c) => !ANNOTATION_CHECKS.has((c as { _zod?: { def?: { check?: string } } })?._zod?.def?.check ?? ''));
+}
+
 /** Names of the checks found inside `schema` (deduplicated, first-found order; empty when none). */
 export function findChecks(schema: AnyZod): string[] {
   const found = new Set<string>();
@@ -33,6 +41,7 @@ function ownChecks(node: ZodNode): string[] {
     if (typeof d.check === 'string') names.push(d.format ?? d.check);
     for (const c of d.checks ?? []) {
       const cd = c?._zod?.def ?? {};
+      if (ANNOTATION_CHECKS.has(cd.check)) continue;
       names.push(cd.check === 'string_format' || cd.check === 'number_format' ? (cd.format === 'safeint' ? 'int' : cd.format) : V4_CHECK_NAMES[cd.check] ?? cd.check ?? 'check');
     }
     if (node.kind === 'transform') names.push('transform');

@@ -9,6 +9,7 @@ import { kitFor, type ZodKit } from '../zod/build';
 import { copyMetaV4, fieldDescription, readDescription } from '../zod/meta';
 import { innerOf, readNode, type AnyZod, type ZodNode } from '../zod/read';
 import { shapeName } from './canonical';
+import { validatingChecksV4 } from './checks';
 import type { Variant } from './flattenable';
 import { mergeKey, type Declaration, type MergedKey } from './mergeKey';
 import { VariantShapes } from './variantShapes';
@@ -117,7 +118,7 @@ function strictnessOf(node: ZodNode): string | undefined {
     const catchall = readNode(d.catchall);
     return catchall && catchall.kind !== 'never' ? '.catchall()' : undefined;
   }
-  if ((d.checks ?? []).length > 0) return '.refine()';
+  if (validatingChecksV4(d).length > 0) return '.refine()';
   const catchall = readNode(d.catchall);
   if (!catchall) return undefined;
   if (catchall.kind === 'never') return '.strict()';

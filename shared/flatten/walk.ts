@@ -103,7 +103,7 @@ function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ct
           anchor: reason.kind === 'non-object-variant' || reason.kind === 'missing-discriminator' ? 'node' : 'discriminator',
           variant: reason.label,
         }];
-  ctx.findings.push(finding('union-kept', messages.unionKept(ctx.tool, path, discriminator, reason), {
+  ctx.findings.push(finding('union-kept', messages.unionKept(ctx.tool, path, discriminator, reason, node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
     tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' ? undefined : [reason.label],
   }));
   return node.raw;
@@ -142,7 +142,7 @@ function reportUnwalked(node: ZodNode, trail: Step[], path: string[], ctx: WalkC
   const inside = inspectUnwalked(node.raw);
   if (!inside) return;
   const what = unwalkedName(node.kind);
-  const message = inside === 'union' ? messages.notWalkedUnion(ctx.tool, path, what) : messages.notWalkedObjects(ctx.tool, path, what);
+  const message = inside === 'union' ? messages.notWalkedUnion(ctx.tool, path, what, node.flavour === 'v3' ? 'anyOf' : 'oneOf') : messages.notWalkedObjects(ctx.tool, path, what);
   ctx.findings.push(finding('not-walked', message, {
     tool: ctx.tool, path, severity: inside === 'union' ? 'warning' : 'information', sites: [{ trail, anchor: 'node' }],
   }));
