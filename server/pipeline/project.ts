@@ -25,6 +25,8 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
   strict: true,
 };
 
+const SOURCE_EXTENSION = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
 interface Loaded {
   /** Overlay version, or undefined when the text came from disk. */
   version?: number;
@@ -60,9 +62,17 @@ export class WorkspaceProject {
   setOverlays(overlays: ReadonlyMap<string, Overlay> | undefined): void {
     const next = new Map<string, Overlay>();
     for (const [file, overlay] of overlays ?? []) next.set(path.resolve(file), overlay);
-    for (const file of this.overlays.keys()) if (!next.has(file)) this.loaded.delete(file);
+    const closed = [...this.overlays.keys()].filter((file) => !next.has(file));
     this.overlays.clear();
     for (const [file, overlay] of next) this.overlays.set(file, overlay);
+    // A closed buffer falls back to the disk now, so no stale editor text lingers in the project.
+    for (const file of closed) {
+      this.loaded.delete(file);
+      if (this.project.getSourceFile(file)) this.sourceFile(file);
+    }
+    // Parse open buffers now (a version check makes this free when unchanged): the type checker reads
+    // project files, and must never see the disk text of a file the editor has changed.
+    for (const file of next.keys()) if (SOURCE_EXTENSION.test(file)) this.sourceFile(file);
   }
 
   /** Set or clear the unsaved text of one file (cheap: the file is re-parsed on next access only). */

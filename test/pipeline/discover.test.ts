@@ -144,3 +144,22 @@ describe('half-typed source', () => {
     expect(found.sites.map((s) => [s.name, s.range.start.line])).toEqual([['ok', 3], ['half', 4]]);
   });
 });
+
+describe('the workspace project', () => {
+  it('honours overlays for files the project already holds and drops them when the buffer closes', () => {
+    const project = new WorkspaceProject(root);
+    const file = src('zodOnly.ts');
+    const disk = project.sourceFile(file)!.getFullText();
+    project.setOverlays(new Map([[file, { text: 'export const edited = 1;\n', version: 1 }]]));
+    expect(project.project.getSourceFile(file)!.getFullText()).toBe('export const edited = 1;\n');
+    project.setOverlays(new Map());
+    expect(project.project.getSourceFile(file)!.getFullText()).toBe(disk);
+  });
+
+  it('reads compiler options from the workspace tsconfig.json, and always reads JavaScript', () => {
+    const options = new WorkspaceProject(root).project.getCompilerOptions();
+    expect(options.strict).toBe(true);
+    expect(options.allowJs).toBe(true);
+    expect(new WorkspaceProject(path.join(root, 'src')).project.getCompilerOptions().allowJs).toBe(true);
+  });
+});
