@@ -106,6 +106,12 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('coerceJsonArgs with %s
     expect(coerce({ u: '[4]' }, schema)).toEqual({ u: [4] });
   });
 
+  it('stops at an intersection: neither parsed there nor recursed into', () => {
+    const schema = f.object({ i: f.intersection(f.object({ a: f.array(f.number()) }), f.object({ b: f.optional(f.string()) })) });
+    expect(coerce({ i: '{"a":[1]}' }, schema)).toEqual({ i: '{"a":[1]}' });
+    expect(coerce({ i: { a: '[1]' } }, schema)).toEqual({ i: { a: '[1]' } });
+  });
+
   it('returns a new value and works at the root', () => {
     const args = { tags: '["a"]' };
     const out = coerceJsonArgs(args, f.object({ tags: f.array(f.string()) }) as any);

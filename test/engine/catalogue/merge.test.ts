@@ -111,6 +111,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
     const merge = merges.find((m) => m.key === 'media')!;
     expect(merge).toMatchObject({ outcome: 'widened-unknown', variants: ['message', 'mediaGroup'], path: ['media'], discriminator: 'kind' });
     expect(merge.shapes).toHaveLength(2);
+    expect(typeof merge.reason).toBe('string');
     const flatSchema = flat(schema).schema;
     expect(flatSchema.safeParse({ kind: 'mediaGroup', media: [{ id: '1' }] }).success).toBe(true);
     expect(flatSchema.safeParse({ kind: 'message', media: { id: '1' } }).success).toBe(true);
@@ -140,6 +141,15 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
     expectBothAccept(schema, jsonSchema, { k: 'a', cfg: { x: '1' } });
     expectBothAccept(schema, jsonSchema, { k: 'b', cfg: { y: 2 } });
     expect(withCode(findings, 'collision-widened').map((c) => [c.path, c.variants])).toEqual([[['cfg'], ['a', 'b']]]);
+  });
+
+  it('5b: the unknown hint names each distinct shape by its JSON type, or `any` where it has none', () => {
+    const schema = DU('k', ['a', { cfg: f.object({ x: f.string() }), v: f.unknown() }], ['b', { cfg: f.number(), v: f.string() }]);
+    const { jsonSchema } = adv(schema);
+    expect(jsonSchema.properties.cfg.description).toBe('Required if k = a | b. object when k = a; number when k = b');
+    expect(jsonSchema.properties.v.description).toBe('Required if k = a | b. any when k = a; string when k = b');
+    expectBothAccept(schema, jsonSchema, { k: 'b', cfg: 2, v: 's' });
+    expectBothAccept(schema, jsonSchema, { k: 'a', cfg: { x: 's' }, v: [1] });
   });
 
   it('6 (K4): a default is an annotation; only a default every declaring variant shares is advertised', () => {

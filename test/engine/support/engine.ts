@@ -18,7 +18,9 @@ export function adv(input: S, options: AdvertiseOptions = {}, extra: { params?: 
 }
 
 export function flat(schema: S) {
-  return flattenUnionsDeep(schema, { tool: TOOL });
+  const result = flattenUnionsDeep(schema, { tool: TOOL });
+  // The flattened schema is a zod schema of the input's own (untyped here) copy.
+  return { ...result, schema: result.schema as S };
 }
 
 export function withCode(findings: Finding[], code: FindingCode): Finding[] {
