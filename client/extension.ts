@@ -3,7 +3,7 @@
  * status bar. It knows nothing of zod or schemas; everything it shows comes from the server.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { STATUS_NOTIFICATION, type StatusParams } from '../server/lsp/protocol';
 import { CLIENT_NAME, createLanguageClient } from './languageClient';
 import { ADVERTISED_SCHEME, AdvertisedSchemaDocuments, SHOW_ADVERTISED_SCHEMA_COMMAND, showAdvertisedSchema } from './showAdvertisedSchema';
@@ -22,10 +22,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const languageClient = createLanguageClient(context, output);
   client = languageClient;
   context.subscriptions.push(
-    languageClient.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => statusBar.update(status)),
+    languageClient.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => {
+      statusBar.update(status);
+      if (status.state === 'idle') {
+        documents.refresh(languageClient).catch((error) => output.appendLine(`Refreshing schema previews failed: ${String(error)}`));
+      }
+    }),
     languageClient.onDidChangeState((e) => {
-      // State 1 is Stopped; a restart passes through it and the server's next status replaces this.
-      if (e.newState === 1) statusBar.stopped();
+      // A restart passes through Stopped too; the server's next status replaces this.
+      if (e.newState === State.Stopped) statusBar.stopped();
     }),
   );
 

@@ -15,16 +15,35 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  /** The document URI for a tool; the source file in the query keeps same-named tools of two files apart. */
+  /** Remember a tool's advertised schema; returns the URI of its document. */
   set(tool: ToolSummary): vscode.Uri {
-    const safeName = tool.name.replace(/[^\w.-]+/g, '_') || 'tool';
-    const uri = vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName}.json`, query: `source=${tool.uri}` });
+    const uri = this.uriOf(tool);
     const key = uri.toString();
     const text = `${JSON.stringify(tool.advertised, null, 2)}\n`;
     const previous = this.contents.get(key);
     this.contents.set(key, text);
     if (previous !== undefined && previous !== text) this.changed.fire(uri);
     return uri;
+  }
+
+  /**
+   * Re-read the tools behind the schema documents still open, so a preview follows the source as it is
+   * edited; called when the server finishes an analysis.
+   */
+  async refresh(client: LanguageClient): Promise<void> {
+    const open = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === ADVERTISED_SCHEME && this.contents.has(d.uri.toString()));
+    if (open.length === 0 || !client.isRunning()) return;
+    const tools = await listTools(client, {});
+    for (const tool of tools) {
+      const uri = this.uriOf(tool).toString();
+      if (open.some((d) => d.uri.toString() === uri)) this.set(tool);
+    }
+  }
+
+  /** The document URI for a tool; the source file in the query keeps same-named tools of two files apart. */
+  private uriOf(tool: ToolSummary): vscode.Uri {
+    const safeName = tool.name.replace(/[^\w.-]+/g, '_') || 'tool';
+    return vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName}.json`, query: `source=${tool.uri}` });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

@@ -4,34 +4,9 @@
  */
 import * as vscode from 'vscode';
 import type { StatusParams } from '../server/lsp/protocol';
+import { describeStatus, STOPPED_STATUS } from './statusText';
 
 export const SHOW_OUTPUT_COMMAND = 'toolSchemaLens.showOutput';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The item's text and tooltip for one status, kept pure so it reads as a table. */
-export function describeStatus(status: StatusParams): { text: string; tooltip: string } {
-  const detail = status.detail ? `\n${status.detail}` : '';
-  switch (status.state) {
-    case 'starting':
-      return { text: '$(loading~spin) Tool Schema Lens', tooltip: `Tool Schema Lens: starting${detail}` };
-    case 'analysing':
-      return { text: '$(loading~spin) Tool schemas: analysing…', tooltip: `Tool Schema Lens: analysing the workspace${detail}` };
-    case 'untrusted':
-      return {
-        text: '$(shield) Tool schemas: not trusted',
-        tooltip: `Tool Schema Lens does not run workspace code until you trust this workspace.${detail}`,
-      };
-    case 'disabled':
-      return { text: '$(circle-slash) Tool schemas: off', tooltip: `Tool Schema Lens is disabled by \`toolSchemaLens.enable\`.${detail}` };
-    case 'idle': {
-      const tools = plural(status.tools, 'tool', 'tools');
-      if (status.problems === 0) return { text: `$(check) ${tools}`, tooltip: `Tool Schema Lens: ${tools}, no problems${detail}` };
-      const problems = plural(status.problems, 'problem', 'problems');
-      return { text: `$(warning) ${tools}, ${problems}`, tooltip: `Tool Schema Lens: ${tools}, ${problems}${detail}` };
-    }
-  }
-}
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('toolSchemaLens.status', vscode.StatusBarAlignment.Left, 0);
@@ -51,8 +26,8 @@ export class StatusBar implements vscode.Disposable {
 
   /** The server is gone (crashed or stopping): say so rather than show stale counts. */
   stopped(): void {
-    this.item.text = '$(debug-disconnect) Tool schemas: stopped';
-    this.item.tooltip = 'The Tool Schema Lens server is not running. Run "Tool Schema Lens: Restart Server".';
+    this.item.text = STOPPED_STATUS.text;
+    this.item.tooltip = STOPPED_STATUS.tooltip;
   }
 
   dispose(): void {

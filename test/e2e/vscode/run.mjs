@@ -219,29 +219,49 @@ try {
     assert(json.includes('"properties"'), `the schema document shows:\n${json}`);
     await shot('advertised-schema');
     const title = (await tab.innerText()).trim();
-    await page.keyboard.press('Control+W');
+    await page.keyboard.press('Control+1'); // back to the source; the preview stays open beside it
     return title;
   });
 
+  let renamedTo;
   await step('rename quick fix removes the collision', async () => {
     const file = join(workspace, diagnostic.file);
     const before = readFileSync(file, 'utf8');
     await bench.focusEditor();
     await bench.goTo(diagnostic.line, diagnostic.column);
     const title = await bench.applyQuickFix(/rename/i);
-    await page.waitForTimeout(500);
-    await page.keyboard.press('Control+S');
-    const deadline = Date.now() + 10_000;
-    while (readFileSync(file, 'utf8') === before && Date.now() < deadline) await page.waitForTimeout(200);
-    const after = readFileSync(file, 'utf8');
-    assert(after !== before, `the quick fix "${title}" did not change ${diagnostic.file}`);
+    renamedTo = /`([^`]+)`\s*$/.exec(title)?.[1];
+    // The unsaved text is what gets analysed: the squiggle goes before the file is saved.
+    await bench.goTo(diagnostic.line, diagnostic.column);
+    const deadline = Date.now() + 30_000;
+    while (await bench.squiggleOnCursorLine('warning')) {
+      assert(Date.now() < deadline, `the warning squiggle on line ${diagnostic.line} stayed after "${title}"`);
+      await page.waitForTimeout(250);
+    }
     await shot('quick-fix');
+    await page.keyboard.press('Control+S');
+    while (readFileSync(file, 'utf8') === before && Date.now() < deadline) await page.waitForTimeout(200);
+    assert(readFileSync(file, 'utf8') !== before, `the quick fix "${title}" did not change ${diagnostic.file} on disk`);
     const same = (d) => d.code === diagnostic.code && d.tool === diagnostic.tool && d.path === diagnostic.path;
     const left = check(workspace).diagnostics.filter(same).length;
     const had = report.diagnostics.filter(same).length;
     assert(left < had, `after "${title}" check still reports ${left} of ${had} ${diagnostic.code} findings on ${diagnostic.path}`);
     return `${title}: ${had} → ${left} ${diagnostic.code} on ${diagnostic.path}`;
   });
+
+  if (renamedTo) {
+    await step(`the open schema preview follows the edit (shows "${renamedTo}")`, async () => {
+      await page.keyboard.press('Control+2');
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        await bench.findInEditor(`"${renamedTo}"`);
+        if ((await bench.visibleText()).includes(`"${renamedTo}"`)) break;
+        assert(Date.now() < deadline, `the schema preview never showed "${renamedTo}"`);
+        await page.waitForTimeout(500);
+      }
+      await shot('preview-refreshed');
+    });
+  }
 
   mkdirSync(join(root, 'docs'), { recursive: true });
   copyFileSync(join(results, 'hover.png'), join(root, 'docs', 'hover.png'));

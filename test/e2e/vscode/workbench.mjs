@@ -110,6 +110,16 @@ export class Workbench {
     return titles[index];
   }
 
+  /** Find text in the active editor, which scrolls it into view. */
+  async findInEditor(text) {
+    await this.page.keyboard.press(`${mod}+F`);
+    const input = this.page.locator('.editor-group-container.active .find-widget textarea, .editor-group-container.active .find-widget input').first();
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+    await this.page.keyboard.press('Escape');
+  }
+
   /** Text of the lines the active editor shows (Monaco renders only visible lines). */
   async visibleText() {
     const lines = this.page.locator('.editor-group-container.active .monaco-editor .view-lines .view-line');
