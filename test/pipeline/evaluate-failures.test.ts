@@ -86,8 +86,9 @@ describe('run failures', () => {
   it('an infinite loop times out, the worker is replaced and the next file evaluates', async () => {
     const started = performance.now();
     const result = await evaluate(src('loop.ts'));
-    expect(result.failure).toEqual({ phase: 'timeout', reason: 'Evaluation took longer than 3000 ms and was stopped' });
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // 3000 ms, or twice that when it landed on a fresh worker (its first file also loads the SDKs).
+    expect(result.failure).toEqual({ phase: 'timeout', reason: expect.stringMatching(/^Evaluation took longer than (3000|6000) ms and was stopped$/) });
+    expect(performance.now() - started).toBeLessThan(20_000);
     const next = await evaluate(src('throws.ts'));
     expect(next.tools.map((t) => t.name)).toEqual(['first']);
   });

@@ -44,7 +44,7 @@ interface Slot {
   /** Set once the script is known and the process forked. */
   child?: ChildProcess;
   ready: Promise<void>;
-  job?: Job & { id: number; timer?: NodeJS.Timeout; timedOut?: boolean };
+  job?: Job & { id: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number };
   evaluations: number;
   stderrTail: string;
   retiring: boolean;
@@ -190,7 +190,7 @@ export class WorkerPool {
           if (slot.job?.id !== id) return;
           slot.job.timedOut = true;
           this.kill(slot);
-        }, this.options.timeoutMs);
+        }, (slot.job.limitMs = this.limitFor(slot)));
         const message: EvaluateMessage = { type: 'evaluate', id, ...job.message };
         slot.child.send(message);
       },
@@ -228,13 +228,21 @@ export class WorkerPool {
     slot.job = undefined;
     if (job) {
       clearTimeout(job.timer);
-      job.resolve(failed(this.deathCause(slot, job.timedOut === true, code, signal)));
+      job.resolve(failed(this.deathCause(slot, job.timedOut === true, job.limitMs, code, signal)));
     }
     if (!this.disposed) this.pump();
   }
 
-  private deathCause(slot: Slot, timedOut: boolean, code: number | null, signal: NodeJS.Signals | null): EvaluationFailure {
-    if (timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${this.options.timeoutMs} ms and was stopped` };
+  /**
+   * A fresh worker's first file also loads the workspace's SDKs and zod (seconds for the heaviest SDKs on a
+   * busy machine): it gets the limit twice, so a cold start is never mistaken for a hang.
+   */
+  private limitFor(slot: Slot): number {
+    return slot.evaluations === 0 ? this.options.timeoutMs * 2 : this.options.timeoutMs;
+  }
+
+  private deathCause(slot: Slot, timedOut: boolean, limitMs: number | undefined, code: number | null, signal: NodeJS.Signals | null): EvaluationFailure {
+    if (timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${limitMs ?? this.options.timeoutMs} ms and was stopped` };
     if (OUT_OF_MEMORY.test(slot.stderrTail)) {
       return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap and was stopped` };
     }
