@@ -14,6 +14,10 @@ export function findDeclarations(sourceFile: SourceFile, registrations: Discover
   const exportNames = exportedLocalNames(sourceFile);
   const sites: DiscoveredSite[] = [];
   const holdsDu = new DuScanner(sourceFile, follow);
+  // Most zod files hold no union at all: skip the per-export scan unless one could be here or imported.
+  const mayHoldDu =
+    sourceFile.getFullText().includes('discriminatedUnion') ||
+    (follow !== undefined && sourceFile.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('.')));
   for (const statement of sourceFile.getVariableStatements()) {
     const tagged = statement.getJsDocs().some((doc) => doc.getTags().some((tag) => tag.getTagName() === 'toolSchema'));
     // Syntactic on purpose: isExported()/isDefaultExport() would build a type-checking program.
@@ -28,7 +32,7 @@ export function findDeclarations(sourceFile: SourceFile, registrations: Discover
       const range = rangeOf(decls.length === 1 ? statement : decl);
       if (tagged) {
         sites.push(declarationSite('tagged', name, exportName, range, nameNode, init));
-      } else if (exportName !== undefined && !containsRegistration(init, registrations) && holdsDu.expression(init)) {
+      } else if (mayHoldDu && exportName !== undefined && !containsRegistration(init, registrations) && holdsDu.expression(init)) {
         sites.push(declarationSite('exported', name, exportName, range, nameNode, init));
       }
     }
@@ -36,7 +40,7 @@ export function findDeclarations(sourceFile: SourceFile, registrations: Discover
   for (const assignment of sourceFile.getExportAssignments()) {
     const expr = assignment.getExpression();
     if (assignment.isExportEquals() || Node.isIdentifier(peel(expr))) continue; // `export default name` is covered above
-    if (!containsRegistration(expr, registrations) && holdsDu.expression(expr)) {
+    if (mayHoldDu && !containsRegistration(expr, registrations) && holdsDu.expression(expr)) {
       sites.push(declarationSite('exported', 'default', 'default', rangeOf(assignment), undefined, expr));
     }
   }
