@@ -1,15 +1,15 @@
 /**
- * The user-code frame that made a registration call: the first stack frame outside the worker and the
- * bundle's shims, as source maps place it (the worker enables them), 0-based.
+ * The user-code frame that made a registration call (or threw, or exited): the first stack frame outside
+ * the worker and node's internals, as the bundle's source map places it (the worker enables them), 0-based.
  */
 import { fileURLToPath } from 'node:url';
 import type { SourcePoint } from '../../types';
 
 const FRAME = /\(?((?:file:\/\/|\/|[A-Za-z]:[\\/]|[\w-]+:)[^()]*?):(\d+):(\d+)\)?\s*$/;
 
-/** Files whose frames are never the user's: this worker script and node's internals. */
+/** Files whose frames are never the user's: this worker script, node's internals, the bundle's SDK shims. */
 function isOurs(file: string, workerFile: string): boolean {
-  return file === workerFile || file.startsWith('node:') || file.startsWith('tool-schema-lens-shim:') || file.includes('tool-schema-lens-shim');
+  return file === workerFile || file.startsWith('node:') || file.includes('tool-schema-lens-shim:');
 }
 
 export function parseFrame(line: string): SourcePoint | undefined {
