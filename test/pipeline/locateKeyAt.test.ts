@@ -87,3 +87,17 @@ describe('suggestRename', () => {
     expect(suggestRename('media', 'mediaGroup', ['mediaGroupMedia', 'mediaGroupMedia2'])).toBe('mediaGroupMedia3');
   });
 });
+
+describe('the key under the cursor in an exported union', () => {
+  it('a same-file variant const climbs to the exported declaration site (cursor in the value counts)', () => {
+    const stylesRoot = path.join(__dirname, '../fixtures/discover-styles');
+    const file = path.join(stylesRoot, 'src/variants.ts');
+    const styles = new WorkspaceProject(stylesRoot);
+    const [found] = discoverFiles(styles, [file]);
+    const hit = findKeyAt(styles.sourceFile(file)!, { line: 2, character: 62 }, found.sites);
+    expect(hit?.key).toBe('text');
+    expect(hit?.trail).toEqual([{ kind: 'variant', discriminator: 'kind', label: 'message', index: 0 }, { kind: 'key', key: 'text' }]);
+    expect(hit?.root.site).toMatchObject({ kind: 'exported', name: 'Action' });
+    expect(hit?.keyRange).toEqual({ start: { line: 2, character: 55 }, end: { line: 2, character: 59 } });
+  });
+});

@@ -40,6 +40,14 @@ export type SitesOf = DiscoveredSite[] | ((file: string) => DiscoveredSite[]);
  * `sitesOf` gives discovered sites (of this file, or per file) so the climb can stop at a tool's schema.
  */
 export function findKeyAt(sourceFile: SourceFile, position: Position, sitesOf: SitesOf = []): KeyAtCursor | undefined {
+  try {
+    return keyAt(sourceFile, position, sitesOf);
+  } catch {
+    return undefined; // a hover must never fail on half-typed source
+  }
+}
+
+function keyAt(sourceFile: SourceFile, position: Position, sitesOf: SitesOf): KeyAtCursor | undefined {
   const sitesFor = (file: SourceFile) => (typeof sitesOf === 'function' ? sitesOf(filePathOf(file)) : file === sourceFile ? sitesOf : []);
   const sites = sitesFor(sourceFile);
   const offset = offsetOf(sourceFile, position.line, position.character);
