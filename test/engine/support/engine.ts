@@ -68,3 +68,21 @@ export function unwrapOptional(s: S): S {
 export function unionOptions(s: S): S[] {
   return s._zod ? s._zod.def.options : s._def.options;
 }
+
+/** Every schema node reachable from `root` through its definition (shape, inner types, options, ...). */
+export function schemaNodes(root: S): S[] {
+  const seen = new Set<S>();
+  const isSchema = (v: unknown): v is S => !!v && typeof v === 'object' && ('_zod' in (v as object) || '_def' in (v as object));
+  const visit = (node: S) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const def = node._zod ? node._zod.def : node._def;
+    for (const [key, value] of Object.entries(def)) {
+      const v = key === 'shape' && typeof value === 'function' ? (value as () => unknown)() : value;
+      const children = Array.isArray(v) ? v : v && typeof v === 'object' && !isSchema(v) ? Object.values(v) : [v];
+      for (const child of children) if (isSchema(child)) visit(child);
+    }
+  };
+  visit(root);
+  return [...seen];
+}

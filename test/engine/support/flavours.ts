@@ -51,8 +51,16 @@ export interface Flavour {
   custom(): S;
   /** Multi-value literals (`z.literal(['a','b'])`) exist from zod 4 on. */
   multiLiteral: boolean;
-  /** Whether a schema object was built by this flavour's own zod copy (never by another copy). */
+  /** Whether an object schema was built by this flavour's own object constructor (never by another copy's). */
   ownsObject(schema: S): boolean;
+  /** Whether any schema node was built by one of this flavour's own constructors. */
+  ownsNode(schema: S): boolean;
+}
+
+/** The classes a zod 4 module exports: every node it builds has one of them as `_zod.constr`. */
+function v4Constructors(ns: any): (s: S) => boolean {
+  const ctors = new Set(Object.values(ns).filter((v) => typeof v === 'function'));
+  return (s) => ctors.has(s?._zod?.constr);
 }
 
 function classic(name: string, z: any, major: 3 | 4, owns: (s: S) => boolean): Flavour {
@@ -95,6 +103,7 @@ function classic(name: string, z: any, major: 3 | 4, owns: (s: S) => boolean): F
     custom: () => z.custom((v: unknown) => typeof v === 'string'),
     multiLiteral: major === 4,
     ownsObject: owns,
+    ownsNode: major === 4 ? v4Constructors(z) : (s) => s instanceof z.ZodType,
   };
 }
 
@@ -137,8 +146,8 @@ const mini: Flavour = {
   readonly: (s) => zm.readonly(s),
   custom: () => zm.custom((v: unknown) => typeof v === 'string'),
   multiLiteral: true,
-  // Mini and classic share one zod/v4/core in the `zod` package: either constructor is "the input's own copy".
-  ownsObject: (s) => s?._zod?.constr === zm.ZodMiniObject || s?._zod?.constr === (z4 as any).ZodObject,
+  ownsObject: (s) => s?._zod?.constr === zm.ZodMiniObject,
+  ownsNode: v4Constructors(zm),
 };
 
 const v4Owns = (ns: any) => (s: S) => s?._zod?.constr === ns.ZodObject;
