@@ -182,6 +182,15 @@ describe.each([ZOD3_ALIAS, ZOD4].map((f) => [f.name, f] as const))('determinism 
     }
   });
 
+  it('the order of analysis leaves no trace: a schema analysed after others gives the same bytes', () => {
+    const first = advertise({ name: 't', input: build() }, {});
+    advertise({ name: 'other', input: build(true) }, { target: 'draft-2020-12' });
+    advertise({ name: 'third', input: f.object({ x: f.du('q', [f.object({ q: f.literal('z'), note: f.number() })]) }) }, { flattenUnionInput: false });
+    const again = advertise({ name: 't', input: build() }, {});
+    expect(JSON.stringify(again.jsonSchema)).toBe(JSON.stringify(first.jsonSchema));
+    expect(JSON.stringify(again.findings)).toBe(JSON.stringify(first.findings));
+  });
+
   it('variants in another order change only what first-seen order governs', () => {
     const one = advertise({ name: 't', input: build() }, {});
     const rev = advertise({ name: 't', input: build(true) }, {});

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { advertise } from '../../shared/index';
+import { advertise, coerceJsonArgs } from '../../shared/index';
 import type { Target } from '../../shared/types';
 import { FLAVOURS } from './support/flavours';
 import { declaredDialectValidator } from './support/jsonSchema';
@@ -74,6 +74,8 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
                 `errors: ${JSON.stringify(validate.errors)}\nadvertised: ${JSON.stringify(jsonSchema)}`,
             );
           }
+          // A well-formed call needs no repair: coercion leaves an already-parsed valid value as it is.
+          expect(coerceJsonArgs(value, schema)).toEqual(value);
         }
       }),
       { numRuns: NUM_RUNS },
