@@ -20,6 +20,8 @@ const entries = [
   // esbuild's JS API drives its native binary and cannot be bundled: evaluation needs it at run time (a dependency).
   { in: 'server/cli.ts', out: 'dist/cli.js', external: ['esbuild'], banner: { js: '#!/usr/bin/env node' } },
   { in: 'server/pipeline/evaluate/worker.ts', out: 'dist/worker.js', external: [] },
+  // TypeScript's rename for the quick fix runs in a worker thread of the language server.
+  { in: 'server/lsp/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 

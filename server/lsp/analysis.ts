@@ -51,8 +51,8 @@ export class AnalysisScheduler {
     return this.runs.size > 0 || this.scanning;
   }
 
-  /** Analyse every candidate file (and every open buffer) in the background, batch by batch. A newer scan supersedes an older one. */
-  async scanAll(progress?: ScanProgress): Promise<void> {
+  /** Analyse every candidate file (and every open buffer not in `skip`) in the background, batch by batch. A newer scan supersedes an older one. */
+  async scanAll(progress?: ScanProgress, skip: ReadonlySet<string> = new Set()): Promise<void> {
     const pipeline = this.pipeline();
     if (!pipeline) return progress?.done();
     const generation = ++this.scanGeneration;
@@ -61,9 +61,10 @@ export class AnalysisScheduler {
     try {
       const candidates = await pipeline.listCandidates();
       if (generation !== this.scanGeneration) return;
-      const files = [...new Set([...candidates, ...this.docs.openFiles()])];
+      const all = [...new Set([...this.docs.openFiles(), ...candidates])];
       // Anything we knew about that is no longer a candidate (deleted, excluded) goes.
-      const keep = new Set(files);
+      const keep = new Set(all);
+      const files = all.filter((f) => !skip.has(f));
       const gone = this.store.originFiles().filter((f) => !keep.has(f));
       if (gone.length) this.listener.results(this.store.remove(gone));
       progress?.report(0, files.length);

@@ -16,7 +16,7 @@ import type { Diagnostic } from '../pipeline/types';
 import { contains, } from './hover';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
-import type { KeyRenamer } from './keyRename';
+import type { RenameService } from './renameService';
 import type { ResultStore } from './results';
 import { uriToPath } from './uris';
 
@@ -40,13 +40,13 @@ export function renameTitle(d: Diagnostic): string {
 }
 
 /** The rename quick fixes for the diagnostics under the requested range. */
-export function codeActionsAt(
+export async function codeActionsAt(
   params: CodeActionParams,
   store: ResultStore,
   docs: OpenDocuments,
-  renamer: KeyRenamer,
+  renamer: RenameService,
   caps: CodeActionCapabilities,
-): CodeAction[] {
+): Promise<CodeAction[]> {
   if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
   const file = uriToPath(params.textDocument.uri);
   if (!file) return [];
@@ -68,7 +68,7 @@ export function codeActionsAt(
         data,
       };
       if (!caps.lazyEdits) {
-        const edit = renameEdit(data, docs, renamer, caps.documentChanges);
+        const edit = await renameEdit(data, docs, renamer, caps.documentChanges);
         if (!edit) continue;
         action.edit = edit;
       }
@@ -79,10 +79,10 @@ export function codeActionsAt(
 }
 
 /** Fill in the edit of an action returned without one. */
-export function resolveCodeAction(action: CodeAction, docs: OpenDocuments, renamer: KeyRenamer, documentChanges: boolean): CodeAction {
+export async function resolveCodeAction(action: CodeAction, docs: OpenDocuments, renamer: RenameService, documentChanges: boolean): Promise<CodeAction> {
   const data = action.data as RenameActionData | undefined;
   if (!data || action.edit) return action;
-  const edit = renameEdit(data, docs, renamer, documentChanges);
+  const edit = await renameEdit(data, docs, renamer, documentChanges);
   return edit ? { ...action, edit } : action;
 }
 
@@ -102,8 +102,8 @@ function siblings(d: Diagnostic, store: ResultStore): Diagnostic[] {
   return out;
 }
 
-function renameEdit(data: RenameActionData, docs: OpenDocuments, renamer: KeyRenamer, documentChanges: boolean): WorkspaceEdit | undefined {
-  const edits = renamer.renameKey(data.file, data.position, data.newName, docs.overlays());
+async function renameEdit(data: RenameActionData, docs: OpenDocuments, renamer: RenameService, documentChanges: boolean): Promise<WorkspaceEdit | undefined> {
+  const edits = await renamer.renameKey(data.file, data.position, data.newName, docs.overlays());
   if (!edits || edits.length === 0) return undefined;
   const byFile = new Map<string, TextEdit[]>();
   for (const e of edits) {

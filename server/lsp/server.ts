@@ -87,7 +87,14 @@ export function startServer(connection: Connection, deps: ServerDeps): { session
   connection.onDidChangeWatchedFiles(guard('didChangeWatchedFiles', undefined, (params) => session?.watchedFilesChanged(params.changes.map((c) => c.uri))));
   connection.onHover(guard('hover', null, (params) => session?.hover(params) ?? null));
   connection.onCodeAction(guard('codeAction', [], (params) => session?.codeActions(params) ?? []));
-  connection.onCodeActionResolve(guard('codeAction/resolve', undefined as never, (action) => session?.resolveCodeAction(action) ?? action));
+  connection.onCodeActionResolve(async (action) => {
+    try {
+      return (await session?.resolveCodeAction(action)) ?? action;
+    } catch (error) {
+      connection.console.error(`Tool Schema Lens: codeAction/resolve failed: ${String(error)}`);
+      return action;
+    }
+  });
   connection.languages.diagnostics.on(
     guard('textDocument/diagnostic', { kind: 'full', items: [] } as const, (params, token) =>
       session ? session.pullDiagnostics(params.textDocument.uri, token) : { kind: 'full' as const, items: [] },

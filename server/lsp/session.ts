@@ -10,7 +10,7 @@ import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from '.
 import { DiagnosticsPublisher } from './diagnostics';
 import { FileDebouncer, OpenDocuments } from './documents';
 import { hoverAt } from './hover';
-import { KeyRenamer } from './keyRename';
+import { RenameService } from './renameService';
 import { scanProgress } from './progress';
 import type { ListToolsParams, ListToolsResult, StatusParams } from './protocol';
 import { ResultStore } from './results';
@@ -37,7 +37,7 @@ export class LensSession {
   readonly diagnostics: DiagnosticsPublisher;
   private readonly scheduler: AnalysisScheduler;
   private readonly debouncer: FileDebouncer;
-  private readonly renamer: KeyRenamer;
+  private readonly renamer: RenameService;
   private readonly status: StatusReporter;
   private readonly trustNotice: TrustNotice;
   private pipeline: Pipeline | undefined;
@@ -52,7 +52,7 @@ export class LensSession {
     private readonly options: SessionOptions,
   ) {
     this.diagnostics = new DiagnosticsPublisher(connection, this.docs, this.store);
-    this.renamer = new KeyRenamer(options.root);
+    this.renamer = new RenameService(options.root);
     this.status = new StatusReporter(connection);
     this.trustNotice = new TrustNotice(connection);
     this.debouncer = new FileDebouncer(options.debounceMs, (files) => void this.scheduler.analyzeChanged(files));
@@ -99,18 +99,24 @@ export class LensSession {
     if (this.pipeline) this.pipeline.updateOptions(options);
     else this.pipeline = this.createPipeline(options);
     if (!this.options.trusted) this.trustNotice.show();
+    // Whatever ran under the old settings is moot.
+    this.scheduler.cancelAll();
     void this.rescan();
   }
 
   /** Re-analyse the whole workspace in the background (the first time with progress). */
   async rescan(): Promise<void> {
-    this.scheduler.cancelAll();
+    // Open buffers first, on their own: the user is looking at them, and they must not wait for the whole scan.
+    const open = this.docs.openFiles();
+    const openRun = open.length ? this.scheduler.analyzeChanged(open) : undefined;
     const progress = await scanProgress(
       this.connection,
       this.options.progressSupported,
       this.firstScanDone ? 'Tool Schema Lens: re-analysing' : 'Tool Schema Lens: analysing tool schemas',
     );
-    await this.scheduler.scanAll(progress);
+    // The scan waits for them so that it does not compete for the workers and the CPU.
+    await openRun;
+    await this.scheduler.scanAll(progress, new Set(open));
     this.firstScanDone = true;
     this.sendStatus();
   }
@@ -150,11 +156,11 @@ export class LensSession {
     return hoverAt(this.store.tools(), this.store.diagnosticsIn(file), file, params.position);
   }
 
-  codeActions(params: CodeActionParams): CodeAction[] {
+  codeActions(params: CodeActionParams): Promise<CodeAction[]> {
     return codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions);
   }
 
-  resolveCodeAction(action: CodeAction): CodeAction {
+  resolveCodeAction(action: CodeAction): Promise<CodeAction> {
     return resolveCodeAction(action, this.docs, this.renamer, this.options.codeActions.documentChanges);
   }
 
@@ -171,6 +177,7 @@ export class LensSession {
     if (this.disposed) return;
     this.disposed = true;
     this.debouncer.dispose();
+    this.renamer.dispose();
     this.scheduler.cancelAll();
     const pipeline = this.pipeline;
     this.pipeline = undefined;

@@ -1,0 +1,152 @@
+// Language server benchmark over the stdio protocol, on the generated 200-file workspace (bench/workspace.mjs),
+// with the keystroke debounce set to 0 (initializationOptions.debounceMs) so the figures are the server's own work:
+//   (1) first diagnostics for a file opened right after start, while the first scan runs (target ≤2 s);
+//   (2) the first scan's duration, and server + workers RSS right after it (target ≤600 MB);
+//   (3) didChange → publishDiagnostics for that version, median and p95 of EDITS edits (targets ≤150 / ≤400 ms);
+//   (4) hover and the rename quick fix (first, with the TypeScript project cold, then warm).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { treeRss } from './processTree.mjs';
+import { generateWorkspace, REPO_ROOT, toolFileText } from './workspace.mjs';
+
+const require = createRequire(import.meta.url);
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter, WorkDoneProgress } = require('vscode-languageserver-protocol/node');
+
+const FILES = Number(process.env.BENCH_FILES ?? 200);
+const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
+const EDITS = Number(process.env.BENCH_EDITS ?? 30);
+
+const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
+if (!existsSync(cli)) {
+  console.error('dist/cli.js is missing: run `npm run build` first (npm run bench does).');
+  process.exit(2);
+}
+
+const ms = (n) => `${Math.round(n)} ms`;
+const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const verdict = (value, target) => (value <= target ? 'ok' : 'OVER TARGET');
+
+const workspace = generateWorkspace({ dir: path.join(REPO_ROOT, '.cache', 'bench-lsp-workspace'), files: FILES, toolsPerFile: TOOLS });
+console.log(`workspace: ${FILES} files × ${TOOLS} tools = ${workspace.toolCount} tools (${path.relative(REPO_ROOT, workspace.root)})`);
+
+const server = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: workspace.root, stdio: ['pipe', 'pipe', 'inherit'] });
+const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+const published = [];
+const waiters = new Set();
+const wake = () => waiters.forEach((w) => w());
+let state = 'starting';
+connection.onNotification('textDocument/publishDiagnostics', (p) => {
+  published.push({ ...p, at: performance.now() });
+  wake();
+});
+connection.onNotification('toolSchemaLens/status', (p) => {
+  state = p.state;
+  wake();
+});
+connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+connection.onRequest('window/workDoneProgress/create', (p) => {
+  connection.onProgress(WorkDoneProgress.type, p.token, () => undefined);
+  return null;
+});
+connection.onRequest('client/registerCapability', () => null);
+connection.listen();
+
+function until(what, probe, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const v = probe();
+      if (v !== undefined) {
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(v);
+      }
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    waiters.add(check);
+    check();
+  });
+}
+const publishedFor = (uri, version, from = 0) => () => published.slice(from).find((p) => p.uri === uri && p.version === version);
+
+const root = pathToFileURL(workspace.root).href;
+await connection.sendRequest('initialize', {
+  processId: process.pid,
+  rootUri: root,
+  workspaceFolders: [{ uri: root, name: 'bench' }],
+  initializationOptions: { debounceMs: 0 },
+  capabilities: {
+    workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
+    window: { workDoneProgress: true },
+    textDocument: { publishDiagnostics: { versionSupport: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } },
+  },
+});
+const started = performance.now();
+await connection.sendNotification('initialized', {});
+
+// (1) A file opened right away: its diagnostics must not wait for the whole scan.
+const index = Math.floor(FILES / 2) - (Math.floor(FILES / 2) % 2); // an even file: it has a collision
+const file = workspace.toolFiles[index];
+const uri = pathToFileURL(file).href;
+let text = readFileSync(file, 'utf8');
+const openedAt = performance.now();
+await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text } });
+const first = await until('first diagnostics', publishedFor(uri, 1));
+const firstMs = first.at - openedAt;
+
+// (2) The first scan, and memory right after it.
+await until('first scan', () => (state === 'idle' ? true : undefined), 300_000);
+const scanMs = performance.now() - started;
+await new Promise((r) => setTimeout(r, 300));
+const rss = treeRss(server.pid);
+
+// (3) Edits: each a new revision of the file, timed to the diagnostics published for exactly that version.
+const latencies = [];
+for (let v = 2; v < EDITS + 2; v++) {
+  text = toolFileText(index, TOOLS, v);
+  const from = published.length;
+  const at = performance.now();
+  await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+  const p = await until(`diagnostics v${v}`, publishedFor(uri, v, from));
+  latencies.push(p.at - at);
+}
+const version = EDITS + 1;
+
+// (4) Hover on the colliding key, and the rename quick fix (cold TypeScript project, then warm).
+const collision = published.filter((p) => p.uri === uri).at(-1).diagnostics.find((d) => d.code === 'collision-widened');
+const timed = async (fn) => {
+  const at = performance.now();
+  const result = await fn();
+  return [performance.now() - at, result];
+};
+const [hoverMs, hover] = await timed(() => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: collision.range.start }));
+const actionParams = { textDocument: { uri }, range: collision.range, context: { diagnostics: [collision] } };
+const [coldFixMs, actions] = await timed(() => connection.sendRequest('textDocument/codeAction', actionParams));
+const [warmFixMs] = await timed(() => connection.sendRequest('textDocument/codeAction', actionParams));
+const rssAfterFix = treeRss(server.pid);
+
+console.log(`first diagnostics for a file opened at start: ${ms(firstMs)} (target ≤2000 ms: ${verdict(firstMs, 2000)})`);
+console.log(`first scan of the workspace: ${ms(scanMs)}; server + workers RSS after it: ${mb(rss)} (target ≤600 MB: ${verdict(rss, 600 * 1024 * 1024)})`);
+console.log(
+  `didChange → publishDiagnostics (debounce excluded), ${latencies.length} edits: median ${ms(median(latencies))} (target ≤150: ${verdict(median(latencies), 150)}), ` +
+    `p95 ${ms(percentile(latencies, 95))} (target ≤400: ${verdict(percentile(latencies, 95), 400)}), max ${ms(Math.max(...latencies))}`,
+);
+console.log(`hover on a colliding key: ${ms(hoverMs)}${hover ? '' : ' (EMPTY)'}`);
+console.log(`rename quick fix (${actions.length} actions with edits): first ${ms(coldFixMs)} (builds the TypeScript project), then ${ms(warmFixMs)}; RSS after: ${mb(rssAfterFix)}`);
+
+await connection.sendRequest('shutdown');
+const exited = new Promise((r) => server.once('exit', r));
+await connection.sendNotification('exit');
+await exited;
+connection.dispose();
+if (latencies.length === 0 || !hover || version < 2) process.exit(1);

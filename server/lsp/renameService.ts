@@ -1,0 +1,112 @@
+/**
+ * The server's side of the rename worker thread: queues invalidations, sends one request at a time, and lets the
+ * thread (and its TypeScript program, a few hundred MB) go after a quiet spell. Where the worker script is not
+ * beside us (running from source in tests) the rename runs inline.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Overlay, Position } from '../pipeline/types';
+import { KeyRenamer, type TextEditAt } from './keyRename';
+
+export interface RenameRequest {
+  id: number;
+  file: string;
+  position: Position;
+  newName: string;
+  overlays: Array<[string, Overlay]>;
+  invalidated: string[];
+  reset: boolean;
+}
+
+export type RenameReply = { id: number; edits?: TextEditAt[]; error?: string };
+
+/** Free the TypeScript program after this long without a rename. */
+const IDLE_MS = 3 * 60_000;
+
+export class RenameService {
+  private worker: Worker | undefined;
+  private inline: KeyRenamer | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(edits: TextEditAt[] | undefined): void; reject(e: Error): void }>();
+  private invalidated = new Set<string>();
+  private resetNext = false;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly script = path.join(__dirname, 'renameWorker.js');
+
+  constructor(private readonly root: string) {}
+
+  invalidate(file: string): void {
+    this.invalidated.add(file);
+    this.inline?.invalidate(file);
+  }
+
+  reset(): void {
+    this.resetNext = true;
+    this.inline?.reset();
+  }
+
+  async renameKey(file: string, position: Position, newName: string, overlays: ReadonlyMap<string, Overlay>): Promise<TextEditAt[] | undefined> {
+    if (!fs.existsSync(this.script) || !__filename.endsWith('.js')) {
+      this.inline ??= new KeyRenamer(this.root);
+      return this.inline.renameKey(file, position, newName, overlays);
+    }
+    const worker = this.ensureWorker();
+    const request: RenameRequest = {
+      id: this.nextId++,
+      file,
+      position,
+      newName,
+      overlays: [...overlays],
+      invalidated: [...this.invalidated],
+      reset: this.resetNext,
+    };
+    this.invalidated.clear();
+    this.resetNext = false;
+    this.touch();
+    return new Promise((resolve, reject) => {
+      this.pending.set(request.id, { resolve, reject });
+      worker.postMessage(request);
+    });
+  }
+
+  dispose(): void {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.terminate();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.script, { workerData: { root: this.root } });
+    worker.unref();
+    worker.on('message', (reply: RenameReply) => {
+      const waiter = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (!waiter) return;
+      if (reply.error) waiter.reject(new Error(reply.error));
+      else waiter.resolve(reply.edits);
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the rename worker stopped (exit ${code})`)));
+    this.worker = worker;
+    // A fresh thread starts from the disk and the overlays it is sent: nothing stale to invalidate.
+    this.invalidated.clear();
+    this.resetNext = false;
+    return worker;
+  }
+
+  private touch(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.pending.size === 0) this.dispose();
+    }, IDLE_MS);
+    this.idleTimer.unref();
+  }
+}
