@@ -4,7 +4,7 @@
  * applied. Pure given a Locator, so the rules here are testable without a workspace.
  */
 import type { Finding, FindingSite, Step } from '../../shared/types';
-import { evaluationFailedMessage, relatedSiteMessage } from './messages';
+import { evaluationFailedMessage, failurePointMessage, relatedSiteMessage } from './messages';
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
@@ -116,8 +116,17 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     }
     if (evaluated.failure) {
       const at = evaluated.failure.at;
-      const location: Location = at ? { file: at.file, range: locator.pointAt(at.file, at.line, at.character) } : { file, range: locator.firstLine(file) };
-      push(fileLevel(location.file, location.range, 'evaluation-failed', 'warning', evaluationFailedMessage(evaluated.failure, evaluated.tools.length), severities));
+      const message = evaluationFailedMessage(evaluated.failure, evaluated.tools.length);
+      const point: Location | undefined = at && { file: at.file, range: locator.pointAt(at.file, at.line, at.character) };
+      if (point && samePath(point.file, file)) {
+        push(fileLevel(file, point.range, 'evaluation-failed', 'warning', message, severities));
+      } else {
+        // The failure happened in a module this file imports: the finding stays on this file (whose tools are
+        // what is missing) and points at the failing place.
+        const d = fileLevel(file, locator.firstLine(file), 'evaluation-failed', 'warning', message, severities);
+        if (d && point) d.related.push({ location: point, message: failurePointMessage(evaluated.failure.phase) });
+        push(d);
+      }
     }
   }
 

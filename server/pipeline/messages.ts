@@ -10,7 +10,7 @@ export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not
 
 const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
   bundle: 'could not bundle this file',
-  load: 'this module threw while loading',
+  load: 'loading this file threw',
   timeout: 'evaluating this file timed out',
   exit: 'this module ended the process while loading',
   memory: 'evaluating this file ran out of memory',
@@ -40,4 +40,9 @@ export function relatedSiteMessage(f: Finding, site: FindingSite): string {
 
 export function duplicateRelatedMessage(name: string): string {
   return `"${name}" is also registered here`;
+}
+
+/** Related information from a file's `evaluation-failed` to the place in an imported module where it failed. */
+export function failurePointMessage(phase: EvaluationFailure['phase']): string {
+  return phase === 'bundle' ? 'bundling failed here' : phase === 'exit' ? 'the process was ended here' : 'it failed here';
 }
