@@ -2,7 +2,8 @@
  * Catalogue case 31, the invariant by property: for random discriminated unions (keys from a small pool so
  * they collide, random types, checks, nested unions, optional/nullable/default wrappers, zod 3 and 4), every
  * value the ORIGINAL schema accepts is accepted by the advertised JSON Schema (ajv), and a flattenable
- * union leaves no oneOf/anyOf behind.
+ * union leaves no oneOf/anyOf behind. Alongside, catalogue 30 by property: coerceJsonArgs leaves such a value
+ * alone and repairs it when objects/arrays inside were sent as JSON text.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { advertise, coerceJsonArgs } from '../../shared/index';
 import type { Target } from '../../shared/types';
 import { FLAVOURS } from './support/flavours';
 import { declaredDialectValidator } from './support/jsonSchema';
-import { buildSchema, duArb, valueArb, type FieldSpec } from './support/randomSchemas';
+import { buildSchema, duArb, serializeSomewhere, valueArb, type FieldSpec } from './support/randomSchemas';
 
 const NUM_RUNS = 1000;
 
@@ -44,7 +45,7 @@ const caseArb = fc
   })
   .chain((c) => {
     const root: FieldSpec = c.wrapInObject ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.du;
-    return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }) });
+    return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }), seed: fc.integer() });
   });
 
 describe('soundness of the advertised schema (catalogue 31)', () => {
@@ -53,8 +54,11 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
     let accepted = 0;
     const byFlavour: Record<string, number> = {};
     const seen: Record<string, number> = {};
+    let serialized = 0;
     fc.assert(
-      fc.property(caseArb, ({ c, root, values }) => {
+      fc.property(caseArb, ({ c, root, values, seed }) => {
+        let state = seed >>> 0;
+        const rnd = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
         const flavour = FLAVOURS.find((f) => f.name === c.flavour)!;
         const schema = buildSchema(flavour, root);
         const { jsonSchema, findings } = advertise({ name: 'random', input: schema }, { target: c.target });
@@ -76,6 +80,10 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
           }
           // A well-formed call needs no repair: coercion leaves an already-parsed valid value as it is.
           expect(coerceJsonArgs(value, schema)).toEqual(value);
+          // Catalogue 30 at any depth: objects and arrays sent as JSON text come back as the value itself.
+          const sent = serializeSomewhere(root, value, rnd);
+          if (sent !== value) serialized++;
+          expect(coerceJsonArgs(sent, schema), `repairing ${JSON.stringify(sent)}`).toEqual(value);
         }
       }),
       { numRuns: NUM_RUNS },
@@ -87,5 +95,6 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
     // The generators must reach the lossy merges the invariant is about, not only trivially disjoint variants.
     expect(seen['collision-widened'] ?? 0).toBeGreaterThan(NUM_RUNS / 10);
     expect(seen['enum-widened'] ?? 0).toBeGreaterThan(NUM_RUNS / 100);
+    expect(serialized).toBeGreaterThan(NUM_RUNS / 2);
   }, 120_000);
 });

@@ -170,3 +170,24 @@ function bareValueArb(spec: FieldSpec): fc.Arbitrary<unknown> {
       return fc.oneof(...spec.variants.map((v) => objectValue(v.fields, { [spec.disc]: fc.constantFrom(...v.labels) })));
   }
 }
+
+/**
+ * The value as a model that double-serializes might send it: some objects and arrays (at any depth the
+ * coercion walks: object fields, array items, the selected variant) replaced by their JSON text.
+ */
+export function serializeSomewhere(spec: FieldSpec, value: unknown, rnd: () => number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  let inner: unknown = value;
+  if (spec.t === 'array' && Array.isArray(value)) inner = value.map((item) => serializeSomewhere(spec.item, item, rnd));
+  else if (spec.t === 'object') inner = mapFields(spec.fields, value as Record<string, unknown>, rnd);
+  else if (spec.t === 'du') {
+    const label = (value as Record<string, unknown>)[spec.disc];
+    const variant = spec.variants.find((v) => v.labels.includes(label as string));
+    if (variant) inner = mapFields(variant.fields, value as Record<string, unknown>, rnd);
+  }
+  return rnd() < 0.4 ? JSON.stringify(inner) : inner;
+}
+
+function mapFields(fields: Record<string, FieldSpec>, value: Record<string, unknown>, rnd: () => number) {
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fields[k] ? serializeSomewhere(fields[k], v, rnd) : v]));
+}
