@@ -9,7 +9,7 @@ import type { Step } from '../../../shared/types';
 import type { DiscoveredSite, Position, Range } from '../types';
 import { peel, propertyName, transparentParent } from '../discover/scope';
 import { filePathOf, offsetOf, rangeOf } from './ranges';
-import { formOf, isZodNamespace } from './schemaForm';
+import { elementsOf, formOf, isZodNamespace } from './schemaForm';
 import { keysOf } from './shapeKeys';
 import { referencesOf } from './references';
 import { variantLabel } from './variantLabel';
@@ -215,13 +215,23 @@ function optionStep(call: Node, array: Node, element: Node): Step | undefined {
   if (!Node.isCallExpression(call) || !Node.isArrayLiteralExpression(array)) return undefined;
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee) || !isZodNamespace(callee.getExpression())) return undefined;
-  const index = array.getElements().findIndex((e) => peel(e) === element);
+  const index = runtimeIndex(array, element);
   if (index < 0) return undefined;
   if (callee.getName() === 'union') return { kind: 'member', index };
   if (callee.getName() !== 'discriminatedUnion') return undefined;
   const first = call.getArguments()[0];
   const discriminator = first && Node.isStringLiteral(peel(first)) ? (peel(first) as import('ts-morph').StringLiteral).getLiteralValue() : '';
   return { kind: 'variant', discriminator, label: variantLabel(element, discriminator) ?? String(index), index };
+}
+
+/** The element's index in the array at run time: spread arrays before it count as their elements. */
+function runtimeIndex(array: import('ts-morph').ArrayLiteralExpression, element: Node): number {
+  let index = 0;
+  for (const e of array.getElements()) {
+    if (peel(e) === element) return index;
+    index += Node.isSpreadElement(e) ? elementsOf(e.getExpression()).length : 1;
+  }
+  return -1;
 }
 
 function sameRange(a: Range, b: Range): boolean {

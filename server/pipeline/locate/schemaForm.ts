@@ -122,10 +122,12 @@ function withNode(form: SchemaForm, node: Node): SchemaForm {
 }
 
 /** Array literal elements, directly or through a const; empty when not statically known. */
-export function elementsOf(expr: Node): Node[] {
+export function elementsOf(expr: Node, depth = 0): Node[] {
   let node = peel(expr);
   if (Node.isIdentifier(node)) node = resolveIdentifier(node) ?? node;
-  return Node.isArrayLiteralExpression(node) ? node.getElements() : [];
+  if (!Node.isArrayLiteralExpression(node) || depth > 4) return [];
+  // `[...baseVariants, extra]`: spread arrays count as their elements, so indexes match the runtime union.
+  return node.getElements().flatMap((e) => (Node.isSpreadElement(e) ? elementsOf(e.getExpression(), depth + 1) : [e]));
 }
 
 function stringOf(expr: Node): string | undefined {
