@@ -31,13 +31,16 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
     expectBothAccept(schema, jsonSchema, { k: 'y', p: 's' });
   });
 
-  function expectKept(union: any, label: string) {
+  /** The union is returned as is, with one union-kept finding pointing at the first offending variant. */
+  function expectKept(union: any, label: string, offending: { index: number; anchor: 'discriminator' | 'node' }) {
     const result = flat(union);
     expect(result.schema, `${label}: the union comes back untouched`).toBe(union);
     const kept = withCode(result.findings, 'union-kept');
     expect(kept, `${label}: one union-kept finding`).toHaveLength(1);
     expect(kept[0]).toMatchObject({ severity: 'warning', path: [] });
-    expect(kept[0].sites.length).toBeGreaterThan(0);
+    expect(kept[0].sites).toHaveLength(1);
+    expect(kept[0].sites[0].anchor, label).toBe(offending.anchor);
+    expect(kept[0].sites[0].trail, label).toEqual([expect.objectContaining({ kind: 'variant', discriminator: 'k', index: offending.index })]);
 
     // Inside a tool the rest is still analysed: the union keeps its oneOf/anyOf, the tool stays mountable.
     const tool = adv(f.object({ u: union, other: f.du('d', [f.object({ d: f.literal('p'), x: f.string() })]) }));
@@ -50,8 +53,12 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
 
   it('15 (D2): number literal discriminators leave the union untouched (union-kept, no throw)', () => {
     const union = f.du('k', [f.object({ k: f.literal(1), a: f.string() }), f.object({ k: f.literal(2), b: f.string() })]);
-    expectKept(union, 'number literals');
+    expectKept(union, 'number literals', { index: 0, anchor: 'discriminator' });
     expect(() => adv(union)).not.toThrow();
+    if (f.multiLiteral) {
+      const mixed = f.du('k', [f.object({ k: f.literal('a'), a: f.string() }), f.object({ k: f.literal(['b', 2] as any), b: f.string() })]);
+      expectKept(mixed, 'mixed literal', { index: 1, anchor: 'discriminator' });
+    }
   });
 
   it('16 (D2\'): a lazy variant, or an optional discriminator, leaves the union untouched', () => {
@@ -65,14 +72,14 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
       lazyVariant = f.du('k', [obj, other]);
       lazyVariant._def.options = [f.lazy(() => obj), other];
     }
-    expectKept(lazyVariant, 'lazy variant');
+    expectKept(lazyVariant, 'lazy variant', { index: 0, anchor: 'node' });
     const optionalDiscriminator = f.du('k', [f.object({ k: f.optional(f.literal('a')), a: f.string() }), other]);
-    expectKept(optionalDiscriminator, 'optional discriminator');
+    expectKept(optionalDiscriminator, 'optional discriminator', { index: 0, anchor: 'discriminator' });
   });
 
   it('17 (D2\'\'): a boolean discriminator leaves the union untouched', () => {
     const union = f.du('k', [f.object({ k: f.literal(true), a: f.string() }), f.object({ k: f.literal(false), b: f.string() })]);
-    const kept = expectKept(union, 'boolean');
+    const kept = expectKept(union, 'boolean', { index: 0, anchor: 'discriminator' });
     expect(kept.message.length).toBeGreaterThan(0);
   });
 });
