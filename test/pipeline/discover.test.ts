@@ -52,6 +52,12 @@ describe('discovery of MCP SDK registrations', () => {
     ]);
   });
 
+  it('follows a server imported from a sibling module (the file itself never imports the SDK)', () => {
+    expect(discoverOne('usesSharedServer.ts').sites.map(brief)).toEqual([
+      { kind: 'registration', sdk: 'mcp', name: 'from_shared', range: [3, 0], nameAt: [3, 12], schemaAt: [3, 27] },
+    ]);
+  });
+
   it('reads CommonJS requires in JavaScript files', () => {
     expect(discoverOne('server.js').sites.map(brief)).toEqual([
       { kind: 'registration', sdk: 'mcp', name: 'cjs_tool', range: [4, 0], nameAt: [4, 12], schemaAt: [4, 24] },

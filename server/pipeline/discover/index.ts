@@ -71,7 +71,7 @@ function diskStamp(file: string): string | undefined {
 /** The sites of an already parsed source file, and whether it should be evaluated. */
 export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollower): { sites: DiscoveredSite[]; candidate: boolean } {
   const bindings = readSdkBindings(sourceFile);
-  const registrations = findRegistrations(sourceFile, bindings);
+  const registrations = findRegistrations(sourceFile, bindings, follow);
   const declarations = findDeclarations(sourceFile, registrations, follow);
   const sites = [...registrations, ...declarations].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,

@@ -7,7 +7,8 @@
 import { Node, SyntaxKind, ts, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
 import type { DiscoveredSite, ToolSdk } from '../types';
 import { rangeOf } from '../locate/ranges';
-import { calleeExport, type SdkBindings } from './sdkImports';
+import type { ImportFollower } from './declarations';
+import { calleeExport, readSdkBindings, type SdkBindings } from './sdkImports';
 import { isStringish, localDeclaration, objectLiteralOf, peel, propertyName, propertyOf, stringValue, transparentParent } from './scope';
 
 /** 'other': followed to something that is certainly no SDK object (an object literal). */
@@ -15,11 +16,11 @@ type ReceiverKind = 'mcp' | 'fastmcp' | 'other' | 'unknown';
 
 const MCP_ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
 
-export function findRegistrations(sourceFile: SourceFile, bindings: SdkBindings): DiscoveredSite[] {
+export function findRegistrations(sourceFile: SourceFile, bindings: SdkBindings, follow?: ImportFollower): DiscoveredSite[] {
   const sites: DiscoveredSite[] = [];
   for (const node of candidateCalls(sourceFile, bindings)) {
     const site = Node.isCallExpression(node)
-      ? registrationOfCall(node, bindings)
+      ? registrationOfCall(node, bindings, follow)
       : Node.isNewExpression(node) && calleeExport(node.getExpression(), bindings) === 'DynamicStructuredTool'
         ? fromConfigObject(node, node.getArguments()[0], 'langchain', 'schema')
         : undefined;
@@ -52,7 +53,7 @@ function candidateCalls(sourceFile: SourceFile, bindings: SdkBindings): Node[] {
   return found.map(wrap);
 }
 
-function registrationOfCall(call: CallExpression, bindings: SdkBindings): DiscoveredSite | undefined {
+function registrationOfCall(call: CallExpression, bindings: SdkBindings, follow: ImportFollower | undefined): DiscoveredSite | undefined {
   const callee = call.getExpression();
   switch (calleeExport(callee, bindings)) {
     case 'aiTool':
@@ -67,12 +68,16 @@ function registrationOfCall(call: CallExpression, bindings: SdkBindings): Discov
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
   if (method !== 'tool' && method !== 'registerTool' && method !== 'addTool') return undefined;
-  const receiver = receiverKind(callee.getExpression(), bindings);
+  const mcpImported = bindings.families.has('mcp') || bindings.families.has('mcp-handler');
+  let receiver = receiverKind(callee.getExpression(), bindings);
+  // `import { server } from './server'` in a file that never imports the SDK itself: look at its construction.
+  const textualFallback = method === 'addTool' ? bindings.families.has('fastmcp') : mcpImported;
+  if (receiver === 'unknown' && !textualFallback && follow) receiver = importedReceiverKind(callee.getExpression(), follow);
   if (method === 'addTool') {
     const isFastMcp = receiver === 'fastmcp' || (receiver === 'unknown' && bindings.families.has('fastmcp'));
     return isFastMcp ? fromConfigObject(call, call.getArguments()[0], 'fastmcp', 'parameters') : undefined;
   }
-  const isMcp = receiver === 'mcp' || (receiver === 'unknown' && (bindings.families.has('mcp') || bindings.families.has('mcp-handler')));
+  const isMcp = receiver === 'mcp' || (receiver === 'unknown' && mcpImported);
   if (!isMcp) return undefined;
   return method === 'tool' ? fromMcpTool(call) : fromMcpRegisterTool(call);
 }
@@ -173,6 +178,23 @@ function receiverKind(receiver: Node, bindings: SdkBindings): ReceiverKind {
   }
   if (Node.isPropertyAccessExpression(expr) && expr.getExpression().getKind() === SyntaxKind.ThisKeyword) {
     return classMemberKind(expr, expr.getName(), bindings);
+  }
+  return 'unknown';
+}
+
+/** A receiver imported from a sibling module: what its declaration there constructs. */
+function importedReceiverKind(receiver: Node, follow: ImportFollower): ReceiverKind {
+  const expr = peel(receiver);
+  if (!Node.isIdentifier(expr)) return 'unknown';
+  const sourceFile = expr.getSourceFile();
+  for (const decl of sourceFile.getImportDeclarations()) {
+    const specifier = decl.getModuleSpecifierValue();
+    if (!specifier.startsWith('.')) continue;
+    const spec = decl.getNamedImports().find((s) => (s.getAliasNode()?.getText() ?? s.getName()) === expr.getText());
+    if (!spec) continue;
+    const init = follow(sourceFile, specifier, spec.getName());
+    const value = init && peel(init);
+    return value && Node.isNewExpression(value) ? constructed(value, readSdkBindings(value.getSourceFile())) : 'unknown';
   }
   return 'unknown';
 }
