@@ -4,6 +4,7 @@
 // through the pipeline API with warm workers, median of 20 edits (target ≤100 ms); and where the time goes.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { samplePeakRss } from './processTree.mjs';
@@ -41,7 +42,7 @@ console.log(`workspace: ${FILES} files × ${TOOLS} tools = ${workspace.toolCount
   child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
   const code = await new Promise((resolve) => child.on('close', resolve));
   const wall = performance.now() - started;
-  const peak = sampler.stop();
+  const { peak, cpu } = sampler.stop();
   if (code !== 0 && code !== 1) {
     console.error(`check failed (exit ${code}):\n${stderr}`);
     process.exit(1);
@@ -52,6 +53,12 @@ console.log(`workspace: ${FILES} files × ${TOOLS} tools = ${workspace.toolCount
   console.log(`\ncold check (CLI, ${out.tools.length} tools, ${out.diagnostics.length} findings: ${JSON.stringify(byCode)})`);
   console.log(`  wall time      ${ms(wall)}   (target ≤ 10000 ms) ${wall <= 10_000 ? 'ok' : 'OVER'}`);
   console.log(`  peak memory    ${mb(peak)}   (CLI + workers, target ≤ 600 MB) ${peak === null ? '' : peak <= 600 * 1024 * 1024 ? 'ok' : 'OVER'}`);
+  if (cpu) {
+    // Load-independent: on a busy machine the wall time stretches, the CPU time does not.
+    console.log(`  CPU time       ${cpu.total.toFixed(1)} s in all (CLI main thread ${cpu.root.toFixed(1)} s, esbuild and workers ${(cpu.total - cpu.root).toFixed(1)} s)`);
+  }
+  const load = os.loadavg()[0];
+  if (load > os.availableParallelism()) console.log(`  note: load average ${load.toFixed(1)} on ${os.availableParallelism()} cores while measuring`);
 }
 
 // 2. The pipeline API with warm workers: a full analysis, then one file edited again and again.

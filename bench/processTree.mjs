@@ -2,14 +2,25 @@
 // sampled from /proc. Linux only; elsewhere the figure is reported as unavailable.
 import { readdirSync, readFileSync } from 'node:fs';
 
-function parentOf(pid) {
+/** Fields of /proc/PID/stat after the command name (which may contain spaces and parentheses). */
+function statFields(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may contain spaces and parentheses: fields resume after the last ')'.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return -1;
+    return undefined;
   }
+}
+
+function parentOf(pid) {
+  const f = statFields(pid);
+  return f ? Number(f[1]) : -1;
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid) {
+  const f = statFields(pid);
+  return f ? (Number(f[11]) + Number(f[12])) / 100 : 0;
 }
 
 function rssBytes(pid) {
@@ -22,8 +33,8 @@ function rssBytes(pid) {
   }
 }
 
-/** Sum of RSS over `root` and its descendants right now. */
-export function treeRss(root) {
+/** The pids of `root` and its descendants right now. */
+function treePids(root) {
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -31,19 +42,28 @@ export function treeRss(root) {
     if (!children.has(ppid)) children.set(ppid, []);
     children.get(ppid).push(Number(entry));
   }
-  let total = 0;
+  const pids = [];
   const stack = [root];
   while (stack.length) {
     const pid = stack.pop();
-    total += rssBytes(pid);
+    pids.push(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return pids;
 }
 
-/** Start sampling; `stop()` returns the peak in bytes (null where /proc is missing). */
+/** Sum of RSS over `root` and its descendants right now. */
+export function treeRss(root) {
+  return treePids(root).reduce((sum, pid) => sum + rssBytes(pid), 0);
+}
+
+/**
+ * Start sampling; `stop()` returns the peak RSS in bytes and the CPU seconds each process of the tree had
+ * used when last seen (null where /proc is missing). CPU time does not depend on what else the machine runs.
+ */
 export function samplePeakRss(pid, everyMs = 50) {
   let peak = 0;
+  const cpu = new Map();
   const available = (() => {
     try {
       readdirSync('/proc');
@@ -53,14 +73,21 @@ export function samplePeakRss(pid, everyMs = 50) {
     }
   })();
   const tick = () => {
-    if (available) peak = Math.max(peak, treeRss(pid));
+    if (!available) return;
+    const pids = treePids(pid);
+    peak = Math.max(peak, pids.reduce((sum, p) => sum + rssBytes(p), 0));
+    for (const p of pids) {
+      const seconds = cpuSeconds(p);
+      if (seconds > 0) cpu.set(p, seconds);
+    }
   };
   tick();
   const timer = setInterval(tick, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return available ? peak : null;
+      if (!available) return { peak: null, cpu: null };
+      return { peak, cpu: { root: cpu.get(pid) ?? 0, total: [...cpu.values()].reduce((a, b) => a + b, 0) } };
     },
   };
 }
