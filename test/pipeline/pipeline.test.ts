@@ -104,6 +104,19 @@ describe('pipeline on a realistic project', () => {
     }
   });
 
+  it('takes new flatten and target settings on the next analysis, and survives a worker restart', async () => {
+    pipeline.updateOptions({ flattenUnionInput: false, target: 'draft-2020-12' });
+    try {
+      await pipeline.restartWorkers();
+      const shipped = await pipeline.analyze([at('src/server.ts')]);
+      const send = shipped.files[0].tools.find((t) => t.name === 'send_message')!;
+      expect((send.advertised as any).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect([...shipped.diagnosticsByFile.values()].flat().filter((d) => d.code === 'collision-widened')).toEqual([]);
+    } finally {
+      pipeline.updateOptions({ flattenUnionInput: true, target: 'draft-7' });
+    }
+  });
+
   it('stops at the next stage boundary when cancelled', async () => {
     await expect(pipeline.analyze(undefined, undefined, { isCancellationRequested: true })).rejects.toThrow(/cancel/);
   });
