@@ -47,12 +47,12 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
     const merged = mergeKey(decls, kit);
     const labels = decls.map((d) => d.variant.label);
     const keyPath = [...path, key];
-    const sites: FindingSite[] = decls.map((d) => ({ trail: [...trail, variantStep(d.variant), { kind: 'key', key }], anchor: 'key', variant: d.variant.label }));
+    const siteOf = (d: Declaration): FindingSite => ({ trail: [...trail, variantStep(d.variant), { kind: 'key', key }], anchor: 'key', variant: d.variant.label });
     recordMerge(ctx, { unionTrail: trail, path: keyPath, key, discriminator, variants: labels, outcome: merged.outcome, reason: merged.reason, shapes: decls.map((d) => d.shape.shape) });
-    reportMerge(ctx, merged, decls, keyPath, sites, discriminator);
+    if (merged.outcome !== 'kept') reportMerge(ctx, merged, decls, keyPath, decls.map(siteOf), discriminator);
     let schema = merged.schema;
     if (merged.outcome === 'widened-unknown') widened.add(key);
-    else if (merged.outcome === 'kept') schema = walk(schema, sites[0].trail, keyPath, ctx);
+    else if (merged.outcome === 'kept') schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
     fields[key] = kit.describe(kit.optional(schema), describeField(decls, merged, discriminator));
   }
 

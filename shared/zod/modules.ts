@@ -36,15 +36,14 @@ export function registerZod(mod: unknown): boolean {
 }
 
 /**
- * The module to build with for a flavour: a registered one whose object class is the input's own (same copy),
- * else any registered one of that flavour, else our bundled copy.
+ * The module to build with for a flavour: the registered or bundled one whose object class is the input's own
+ * (same copy), else any registered one of that flavour, else our bundled copy.
  */
 export function fallbackModule(flavour: ModuleFlavour, objectClass?: unknown): AnyZod {
-  const candidates = registered.filter((r) => r.flavour === flavour);
-  const same = candidates.find((r) => objectClassOf(r.mod, flavour) === objectClass);
-  if (same) return same.mod;
-  if (candidates[0]) return candidates[0].mod;
-  return flavour === 'v3' ? bundledV3.z : flavour === 'v4-mini' ? bundledMini : bundledClassic;
+  const bundled = flavour === 'v3' ? bundledV3.z : flavour === 'v4-mini' ? bundledMini : bundledClassic;
+  const candidates = registered.filter((r) => r.flavour === flavour).map((r) => r.mod);
+  const same = [...candidates, bundled].find((mod) => objectClassOf(mod, flavour) === objectClass);
+  return same ?? candidates[0] ?? bundled;
 }
 
 function objectClassOf(mod: AnyZod, flavour: ModuleFlavour): unknown {
