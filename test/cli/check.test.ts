@@ -1,12 +1,13 @@
 // `tool-schema-lens check` end to end: the built CLI as a child process on small real workspaces,
 // with every finding expected at its exact line and column.
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../../shared/findings';
-import { ensureBuilt, FIXTURES, runCli, type CliRun } from './runCli';
+import { CLI, ensureBuilt, FIXTURES, runCli, type CliRun } from './runCli';
 
 beforeAll(() => ensureBuilt());
 
@@ -54,6 +55,29 @@ describe('check: text format', () => {
   it('colours only on a terminal: piped output has no escape codes, even with colours forced off or on', async () => {
     const run = await runCli(['check', 'cli-basic/tools.ts'], { env: { FORCE_COLOR: '1' } });
     expect(run.stdout).not.toContain('\x1b[');
+  });
+});
+
+// `script` (util-linux) runs the CLI on a pseudo-terminal, as a user's shell does.
+const hasScript = existsSync('/usr/bin/script');
+
+describe.skipIf(!hasScript)('check: colour on a terminal', () => {
+  const onTerminal = (env: Record<string, string | undefined>) =>
+    new Promise<string>((resolve, reject) => {
+      execFile('script', ['-qec', `"${process.execPath}" "${CLI}" check cli-basic`, '/dev/null'], { cwd: FIXTURES, env: { ...process.env, ...env } }, (err, stdout) =>
+        err && err.code !== 0 ? reject(err) : resolve(stdout),
+      );
+    });
+
+  it('paints location, severity and code on a terminal', async () => {
+    const out = await onTerminal({ NO_COLOR: undefined });
+    expect(out.split('\r\n')[0]).toBe(`\x1b[1mcli-basic/tools.ts:7:40\x1b[0m \x1b[33mwarning\x1b[0m \x1b[2mcollision-widened\x1b[0m ${COLLISION_MEDIA}`);
+  });
+
+  it('never with NO_COLOR set', async () => {
+    const out = await onTerminal({ NO_COLOR: '1' });
+    expect(out).not.toContain('\x1b[');
+    expect(out.split('\r\n')[0]).toBe(`cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`);
   });
 });
 
