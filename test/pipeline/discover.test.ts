@@ -94,12 +94,13 @@ describe('discovery of other SDKs', () => {
 });
 
 describe('discovery of schema declarations', () => {
-  it('exported discriminated unions (also through a same-file identifier) and @toolSchema tags', () => {
+  it('exported discriminated unions (also through a same-file identifier) and @toolSchema tags, exported or not', () => {
     const file = discoverOne('variants.ts');
     expect(file.sites.map((s) => ({ ...brief(s), exportName: s.exportName }))).toEqual([
       { kind: 'exported', sdk: undefined, name: 'Action', exportName: 'Action', range: [5, 0], nameAt: [5, 13], schemaAt: [5, 22] },
       { kind: 'exported', sdk: undefined, name: 'Wrapper', exportName: 'Wrapper', range: [7, 0], nameAt: [7, 13], schemaAt: [7, 23] },
       { kind: 'tagged', sdk: undefined, name: 'Tagged', exportName: 'Tagged', range: [13, 0], nameAt: [13, 13], schemaAt: [13, 22] },
+      { kind: 'tagged', sdk: undefined, name: 'internalInput', exportName: undefined, range: [19, 0], nameAt: [19, 6], schemaAt: [19, 22] },
     ]);
   });
 
