@@ -24,7 +24,8 @@ export function readInitOptions(raw: unknown): InitOptions {
   return {
     isTrusted: typeof r.isTrusted === 'boolean' ? r.isTrusted : undefined,
     debounceMs: typeof r.debounceMs === 'number' && r.debounceMs >= 0 ? Math.min(r.debounceMs, 5000) : undefined,
-    settings: sectionOf(r.settings),
+    // `settings` (ours), or the section itself at the top level (Helix sends its `config` table as is).
+    settings: r.settings !== undefined ? sectionOf(r.settings) : r[SETTINGS_SECTION],
   };
 }
 
