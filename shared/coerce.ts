@@ -10,10 +10,18 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Parse JSON-string values where the schema expects a structure, recursively; returns a new value (or the same one when nothing changed). */
 export function coerceJsonArgs(args: unknown, schema: unknown): unknown {
   try {
+    if (isRawShape(schema)) return args && typeof args === 'object' && !Array.isArray(args) ? coerceFields(args as Record<string, unknown>, schema, 0) : args;
     return coerce(args, schema, 0);
   } catch {
     return args;
   }
+}
+
+/** A raw shape (`{ a: z.string() }`), as SDKs accept in place of an object schema. */
+function isRawShape(schema: unknown): schema is Record<string, AnyZod> {
+  if (!schema || typeof schema !== 'object' || readNode(schema)) return false;
+  const values = Object.values(schema);
+  return values.length > 0 && values.every((v) => readNode(v) !== undefined);
 }
 
 function coerce(value: unknown, schema: AnyZod, depth: number): unknown {

@@ -15,6 +15,11 @@ export function listWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** `a union`, `an optional`, `an anyOf`. */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
 const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${formatPath(path)}\``);
 const key = (path: readonly string[]) => `\`${formatPath(path)}\``;
 
@@ -32,25 +37,25 @@ export const messages = {
   },
   unionKept(tool: string | undefined, path: string[], discriminator: string, reason: KeptReason, keyword = 'oneOf'): string {
     const where = `the discriminated union on \`${discriminator}\` at ${at(path)}`;
-    const tail = `so it cannot be flattened and the model sees a ${keyword}`;
+    const tail = `so it cannot be flattened and the model sees ${withArticle(keyword)}`;
     switch (reason.kind) {
       case 'empty':
         return lead(tool, `${where} has no variants, ${tail}; add at least one object variant.`);
       case 'non-object-variant':
-        return lead(tool, `variant ${reason.label} of ${where} is a ${reason.what}, not a plain object, ${tail}; use the object itself as the variant.`);
+        return lead(tool, `variant ${reason.label} of ${where} is ${withArticle(reason.what)}, not a plain object, ${tail}; use the object itself as the variant.`);
       case 'optional-discriminator':
         return lead(tool, `variant ${reason.label} of ${where} has an optional discriminator, ${tail}; make \`${discriminator}\` required.`);
       case 'missing-discriminator':
         return lead(tool, `variant ${reason.label} of ${where} does not declare \`${discriminator}\`, ${tail}; declare it as a string literal.`);
       case 'non-string-discriminator':
-        return lead(tool, `variant ${reason.label} of ${where} has a ${reason.what} discriminator, ${tail}; use string literals for \`${discriminator}\`.`);
+        return lead(tool, `variant ${reason.label} of ${where} has ${withArticle(reason.what)} discriminator, ${tail}; use string literals for \`${discriminator}\`.`);
     }
   },
   plainUnionKept(tool: string | undefined, path: string[]): string {
     return lead(tool, `the union at ${at(path)} has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.`);
   },
   notWalkedUnion(tool: string | undefined, path: string[], what: string, keyword = 'oneOf'): string {
-    return lead(tool, `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees a ${keyword} there; move the union out of the ${what}.`);
+    return lead(tool, `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees ${withArticle(keyword)} there; move the union out of the ${what}.`);
   },
   notWalkedObjects(tool: string | undefined, path: string[], what: string): string {
     return lead(tool, `objects or arrays inside the ${what} at ${at(path)} are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the ${what} if models double-serialize them.`);
