@@ -164,11 +164,12 @@ function limitConcurrency(limit: number): <T>(task: () => Promise<T>) => Promise
     active--;
     waiting.shift()?.();
   };
-  return (task) =>
-    new Promise((resolve, reject) => {
+  return <T>(task: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
       const start = () => {
         active++;
-        task().then(resolve, reject).finally(next);
+        // A task that throws before returning its promise must still free its slot.
+        new Promise<T>((run) => run(task())).then(resolve, reject).finally(next);
       };
       if (active < limit) start();
       else waiting.push(start);

@@ -1,8 +1,9 @@
 // Bad usage exits 2 with a message on stderr and nothing on stdout; --help and --version exit 0.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, REPO, runCli } from './runCli';
+import { CLI, ensureBuilt, FIXTURES, REPO, runCli } from './runCli';
 
 beforeAll(() => ensureBuilt());
 
@@ -34,5 +35,18 @@ describe('tool-schema-lens usage', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.split('\n')[0]).toBe(`tool-schema-lens: ${message}`);
+  });
+});
+
+describe('a failure of the tool itself', () => {
+  it('exits 2 with the reason on stderr, never 0: a broken install without its evaluation worker', () => {
+    // The bundle alone, inside the repository so its run-time dependency still resolves.
+    const dir = path.join(REPO, '.cache', 'broken-install');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(CLI, path.join(dir, 'cli.js'));
+    const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'check', 'cli-basic'], { cwd: FIXTURES, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`tool-schema-lens: internal error: Error: The evaluation worker was not found at ${path.join(dir, 'worker.js')}`);
   });
 });
