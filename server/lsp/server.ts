@@ -84,7 +84,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { session
       await session.settingsChanged(params.settings);
     }),
   );
-  connection.onDidChangeWatchedFiles(guard('didChangeWatchedFiles', undefined, (params) => session?.watchedFilesChanged(params.changes.map((c) => c.uri))));
+  connection.onDidChangeWatchedFiles(guard('didChangeWatchedFiles', undefined, (params) => session?.watchedFilesChanged(params.changes)));
   connection.onHover(guard('hover', null, (params) => session?.hover(params) ?? null));
   connection.onCodeAction(guard('codeAction', [], (params) => session?.codeActions(params) ?? []));
   connection.onCodeActionResolve(async (action) => {

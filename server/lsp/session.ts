@@ -2,7 +2,7 @@
  * One language-server session over one workspace root: owns the pipeline, the open buffers, the last results and
  * the scheduling between them. Every feature reads from here; server.ts only wires the connection to it.
  */
-import type { CancellationToken, CodeAction, CodeActionParams, Connection, Hover, HoverParams } from 'vscode-languageserver';
+import { FileChangeType, type CancellationToken, type CodeAction, type CodeActionParams, type Connection, type Hover, type HoverParams } from 'vscode-languageserver';
 import type { Pipeline, PipelineOptions } from '../pipeline/types';
 import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
@@ -43,6 +43,7 @@ export class LensSession {
   private pipeline: Pipeline | undefined;
   private settings: Settings | undefined;
   private firstScanDone = false;
+  private busyDetail: string | undefined;
   private disposed = false;
 
   constructor(
@@ -61,7 +62,11 @@ export class LensSession {
         this.diagnostics.publish(touched);
         this.sendStatus();
       },
-      busy: () => this.sendStatus(),
+      busy: (active, detail) => {
+        if (detail) this.busyDetail = detail;
+        if (!active) this.busyDetail = undefined;
+        this.sendStatus();
+      },
       failed: (error) => this.connection.console.error(`Tool Schema Lens: analysis failed: ${describe(error)}`),
     });
     this.docs.documents.onDidOpen((e) => this.bufferChanged(e.document.uri, 'open'));
@@ -129,17 +134,19 @@ export class LensSession {
     void this.rescan();
   }
 
-  watchedFilesChanged(uris: string[]): void {
+  watchedFilesChanged(changes: Array<{ uri: string; type: FileChangeType }>): void {
     let config = false;
     let dependencies = false;
-    for (const uri of uris) {
-      const file = uriToPath(uri);
+    for (const change of changes) {
+      const file = uriToPath(change.uri);
       if (!file) continue;
       const kind = classifyChange(file);
       if (kind === 'source') {
         this.renamer.invalidate(file);
         // An open buffer speaks for itself; a change on disk matters only to files that are not open.
-        if (!this.docs.isOpen(file)) this.debouncer.touch(file);
+        if (this.docs.isOpen(file)) continue;
+        if (change.type === FileChangeType.Deleted) this.fileDeleted(file);
+        else this.debouncer.touch(file);
       } else if (kind === 'config') config = true;
       else if (kind === 'dependencies') dependencies = true;
     }
@@ -148,6 +155,16 @@ export class LensSession {
       this.renamer.reset();
       void this.rescan();
     }
+  }
+
+  /** A deleted file says nothing any more; the files that imported it now fail or change. */
+  private fileDeleted(file: string): void {
+    const importers = this.pipeline?.dependents(file) ?? [];
+    const touched = this.store.remove([file]);
+    touched.add(file);
+    this.diagnostics.publish(touched);
+    for (const importer of importers) this.debouncer.touch(importer);
+    this.sendStatus();
   }
 
   hover(params: HoverParams): Hover | null {
@@ -205,7 +222,7 @@ export class LensSession {
     let status: StatusParams;
     if (!this.settings?.enable && this.settings) status = { state: 'disabled', tools: 0, problems: 0 };
     else if (!this.options.trusted) status = { state: 'untrusted', tools, problems, detail: 'workspace not trusted: nothing is evaluated' };
-    else if (this.scheduler.isBusy || !this.firstScanDone) status = { state: 'analysing', tools, problems };
+    else if (this.scheduler.isBusy || !this.firstScanDone) status = { state: 'analysing', tools, problems, detail: this.busyDetail };
     else status = { state: 'idle', tools, problems };
     this.status.send(status);
   }

@@ -48,6 +48,16 @@ describe('a hostile workspace (lsp-hostile)', () => {
     expect((await client.request('toolSchemaLens/listTools', {})).map((t: any) => t.name)).toContain('spin');
   });
 
+  it('forgets a deleted file', async () => {
+    const throws = file('throws.ts');
+    await client.waitForDiagnostics(throws, { match: (d) => d.length > 0 });
+    const mark = client.diagnostics.length;
+    fs.rmSync(throws);
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(throws), type: 3 }] });
+    await client.waitForDiagnostics(throws, { after: mark, match: (d) => d.length === 0 });
+    expect((await client.request('toolSchemaLens/listTools', {})).map((t: any) => t.name)).not.toContain('boom');
+  });
+
   it('restarts the workers when the installed zod changes', async () => {
     const workers = () => descendants(client.process!.pid!).filter((pid) => commandLine(pid).includes('worker.js'));
     await client.waitFor('a worker', () => (workers().length ? true : undefined));
