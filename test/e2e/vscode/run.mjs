@@ -266,6 +266,34 @@ try {
     });
   }
 
+  await step('"Restart Server" starts a new server that analyses again', async () => {
+    const initializeCount = () =>
+      logsOf(profileDir)
+        .filter((f) => f.includes('Tool Schema Lens'))
+        .reduce((n, f) => n + (readFileSync(f, 'utf8').match(/Sending request 'initialize/g) ?? []).length, 0);
+    const before = initializeCount();
+    await bench.runCommand('Tool Schema Lens: Restart Server');
+    const deadline = Date.now() + 60_000;
+    while (initializeCount() <= before) {
+      assert(Date.now() < deadline, `no new initialize after the restart (${before} before)`);
+      await page.waitForTimeout(250);
+    }
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.statusbar-item')].some((i) => /\d+ tools?\b/.test(i.textContent)),
+      null,
+      { timeout: 60_000 },
+    );
+    return `initialize requests: ${before} → ${initializeCount()}; status bar: ${await bench.statusBarText()}`;
+  });
+
+  await step('the status bar item opens the output channel', async () => {
+    await page.locator('.statusbar-item', { hasText: /\d+ tools?\b/ }).first().click();
+    const output = page.locator('.panel .output-view, .panel [id="workbench.panel.output"]').first();
+    await output.waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => /\[(Trace|Info)/.test(document.querySelector('.panel')?.textContent ?? ''), null, { timeout: 15_000 });
+    await shot('output');
+  });
+
   mkdirSync(join(root, 'docs'), { recursive: true });
   // The docs show the tool hover (the whole advertised schema) where there is one, else the key's.
   copyFileSync(join(results, existsSync(join(results, 'hover.png')) ? 'hover.png' : 'hover-key.png'), join(root, 'docs', 'hover.png'));
