@@ -36,15 +36,11 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-const hasSources = (dir) =>
-  existsSync(dir) &&
-  readdirSync(dir, { recursive: true }).some((f) => /\.(ts|tsx|mts|js|mjs)$/.test(String(f)) && !String(f).includes('node_modules'));
-
-/** The workspace to open: a copy (the quick fix edits it) inside the repo, so the root node_modules serve it. */
+/** The examples workspace, copied (the quick fix edits it) inside the repo so the root node_modules serve it. */
 function prepareWorkspace() {
-  const source = hasSources(join(root, 'examples', 'src')) ? join(root, 'examples') : join(here, 'workspace');
+  const source = join(root, 'examples');
   const target = join(results, 'workspace');
-  cpSync(source, target, { recursive: true, filter: (f) => !f.includes(`${'/'}node_modules`) });
+  cpSync(source, target, { recursive: true, filter: (f) => !f.includes('/node_modules') });
   return { source, target };
 }
 
@@ -71,6 +67,14 @@ function logsOf(profileDir) {
   walk(join(profileDir, 'user-data', 'logs'));
   return logs;
 }
+
+// A wedged browser or editor must not hang CI: the whole run normally takes about a minute.
+const watchdog = setTimeout(async () => {
+  console.error('\nFAIL: e2e:vscode did not finish within 10 minutes');
+  await server?.stop();
+  process.exit(1);
+}, 10 * 60_000);
+watchdog.unref();
 
 let server;
 let browser;
@@ -149,10 +153,12 @@ try {
 
   await step(`opened ${diagnostic.file}`, () => bench.openFile(diagnostic.file));
 
-  await step('untrusted: nothing runs, the status bar says so', async () => {
+  await step('untrusted: nothing runs, and a notice and the status bar say so', async () => {
     await page.locator('.statusbar-item', { hasText: 'not trusted' }).waitFor({ timeout: 60_000 });
+    const notice = page.locator('.notification-toast', { hasText: 'not trusted' }).first();
+    await notice.waitFor({ timeout: 30_000 });
     await shot('untrusted');
-    return await bench.statusBarText();
+    return `${(await bench.statusBarText()).trim()}; notice: ${(await notice.innerText()).split('\n')[0].slice(0, 70)}…`;
   });
 
   await step('trust granted: analysis starts without a reload', async () => {
