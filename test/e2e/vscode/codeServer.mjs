@@ -65,6 +65,15 @@ export function ensureCodeServer() {
   return (Date.now() - started) / 1000;
 }
 
+// No traffic leaves the machine: code-server would query its extension gallery (for updates of the installed
+// extension); pointed at a closed loopback port, that query fails at once.
+const OFFLINE_GALLERY = JSON.stringify({
+  serviceUrl: 'http://127.0.0.1:9/vscode/gallery',
+  itemUrl: 'http://127.0.0.1:9/vscode/item',
+  resourceUrlTemplate: 'http://127.0.0.1:9/vscode/unpkg/{publisher}/{name}/{version}/{path}',
+});
+const codeServerEnv = () => ({ ...process.env, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`, EXTENSIONS_GALLERY: OFFLINE_GALLERY });
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -88,7 +97,7 @@ const codeServerArgs = (profile) => [
 
 /** Install a .vsix into the throwaway profile. */
 export function installExtension(profile, vsix) {
-  run(nodeBin, [...codeServerArgs(profile), '--install-extension', vsix]);
+  run(nodeBin, [...codeServerArgs(profile), '--install-extension', vsix], { env: codeServerEnv() });
 }
 
 /** A profile whose user settings pre-grant workspace trust and keep the screen free of first-run noise. */
@@ -111,7 +120,7 @@ export async function startCodeServer(profile, folder, logFile, { workspaceTrust
   const args = [...codeServerArgs(profile), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--ignore-last-opened'];
   if (!workspaceTrust) args.push('--disable-workspace-trust');
   args.push(folder);
-  const child = spawn(nodeBin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}` } });
+  const child = spawn(nodeBin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: codeServerEnv() });
   const output = [];
   const collect = (chunk) => {
     output.push(chunk.toString());
