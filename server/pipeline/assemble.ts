@@ -36,6 +36,8 @@ export interface ToolPlace {
 export interface Locator {
   /** Where one site of a finding lies (the key in a variant, the union, the `.strict()` call...); null when it cannot be placed. */
   locate(place: ToolPlace, site: FindingSite): Location | null;
+  /** Where a site lies exactly (no fallback to an enclosing node or the registration); null when unknown. */
+  locateExact(place: ToolPlace, site: FindingSite): Location | null;
   /** A new name for `key` in `variant` that collides with nothing in the union. */
   suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
   /** The range of a file's first line (where file-level findings go). */
@@ -107,7 +109,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
             ...merge,
             declarations: m.variants.map((variant) => {
               const trail = [...unionTrail, variantStep(tool, m.discriminator, variant, m.variants), { kind: 'key', key: m.key } as Step];
-              return locator.locate(place, { trail, anchor: 'key', variant });
+              return locator.locateExact(place, { trail, anchor: 'key', variant });
             }),
             advertised: advertisedAt(tool.advertised, m.path),
           };
@@ -152,8 +154,9 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
   if (!severity) return [];
   const located = f.sites.map((site) => ({ site, location: locator.locate(place, site) ?? place.location }));
   return located.map(({ site, location }, i): Diagnostic => {
+    // Sites that could only be placed at the same fallback (the registration) would point at themselves.
     const related = located
-      .filter((_, j) => j !== i)
+      .filter((other, j) => j !== i && !sameLocation(other.location, location))
       .map((other) => ({ location: other.location, message: relatedSiteMessage(f, other.site) }));
     const d: Diagnostic = {
       file: location.file,
@@ -210,6 +213,12 @@ function variantStep(tool: EvaluatedTool, discriminator: string, label: string, 
     }
   }
   return { kind: 'variant', discriminator, label, index: Math.max(0, declaring.indexOf(label)) };
+}
+
+function sameLocation(a: Location, b: Location): boolean {
+  const r = a.range;
+  const q = b.range;
+  return samePath(a.file, b.file) && r.start.line === q.start.line && r.start.character === q.start.character && r.end.line === q.end.line && r.end.character === q.end.character;
 }
 
 function samePath(a: string, b: string): boolean {

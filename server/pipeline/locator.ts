@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import type { Locator, ToolPlace } from './assemble';
-import { placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
+import { locateSite, placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
 import type { Range } from './types';
 
@@ -24,6 +24,10 @@ export function createLocator(project: WorkspaceProject): Locator {
     locate(place, site) {
       if (site.anchor === 'tool') return registration(place);
       return placeSite(rootsFor(place), site, registration(place)).location;
+    },
+    locateExact(place, site) {
+      const roots = rootsFor(place);
+      return roots ? locateSite(roots, site) : null;
     },
     suggestRename(place, _site, key, variant, discriminator) {
       // Names already used in that union: every key its variants declare (the engine reports a merge per key).

@@ -121,3 +121,24 @@ describe('pipeline on a realistic project', () => {
     await expect(pipeline.analyze(undefined, undefined, { isCancellationRequested: true })).rejects.toThrow(/cancel/);
   });
 });
+
+describe('pipeline on a registration discovery cannot see', () => {
+  const hangRoot = path.resolve(__dirname, '../fixtures/cli-hang');
+  const okFile = path.join(hangRoot, 'ok.ts');
+  let pipeline: Pipeline;
+  beforeAll(() => {
+    pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, hangRoot, true));
+  });
+  afterAll(() => pipeline.dispose());
+
+  it('reports the tool at the call that registered it, and never invents declarations', async () => {
+    const result = await pipeline.analyze([okFile]);
+    const [report] = result.files;
+    const aliased = report.tools[0];
+    const place = (l: Location) => `${path.basename(l.file)}:${l.range.start.line + 1}:${l.range.start.character + 1}-${l.range.end.line + 1}:${l.range.end.character + 1}`;
+    expect([aliased.name, place(aliased.location), aliased.nameRange, aliased.schemaRange]).toEqual(['aliased', 'ok.ts:8:1-8:9', undefined, undefined]);
+    expect(aliased.keys.map((k) => [k.path.join('.'), k.outcome, k.declarations])).toEqual([['mode.v', 'widened-unknown', [null, null]]]);
+    // Both variants' sites fall back to the same call: one diagnostic, pointing at nothing but itself.
+    expect(report.diagnostics.map((d) => [place({ file: d.file, range: d.range }), d.code, d.related])).toEqual([['ok.ts:8:1-8:9', 'collision-widened', []]]);
+  });
+});
