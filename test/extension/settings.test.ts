@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FINDING_CODES } from '../../shared/findings';
+import { DEFAULT_SETTINGS, readSettings } from '../../server/settings';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { readmeSettingsTable, settingsTable } from '../../scripts/settings-table.mjs';
 
@@ -49,6 +51,41 @@ describe('the declared settings', () => {
     for (const name of restricted) expect(Object.keys(properties), name).toContain(name);
     const executionSettings = Object.keys(properties).filter((n) => /\.(enable|include|exclude)$|\.evaluation\./.test(n));
     expect([...restricted].sort()).toEqual(executionSettings.sort());
+  });
+});
+
+describe('the typed mirror in server/settings.ts', () => {
+  const PREFIX = 'toolSchemaLens.';
+  const at = (path: string) => path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), DEFAULT_SETTINGS);
+
+  it('has the manifest default for every declared setting', () => {
+    for (const [name, prop] of Object.entries(properties)) {
+      expect(name.startsWith(PREFIX), name).toBe(true);
+      expect(at(name.slice(PREFIX.length)), name).toEqual(prop.default);
+    }
+  });
+
+  it('declares nothing the manifest does not', () => {
+    const leaves = (o: object, path: string[] = []): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === 'object' && !Array.isArray(v) && k !== 'severity' ? leaves(v, [...path, k]) : [[...path, k].join('.')],
+      );
+    expect(leaves(DEFAULT_SETTINGS).map((l) => PREFIX + l).sort()).toEqual(Object.keys(properties).sort());
+  });
+
+  it('reads the manifest defaults, as VS Code sends them, back to DEFAULT_SETTINGS', () => {
+    const sent: Record<string, unknown> = {};
+    for (const [name, prop] of Object.entries(properties)) {
+      const path = name.slice(PREFIX.length).split('.');
+      let o: any = sent;
+      for (const k of path.slice(0, -1)) o = o[k] ??= {};
+      o[path[path.length - 1]] = prop.default;
+    }
+    expect(readSettings(sent)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('offers a severity for exactly the finding codes', () => {
+    expect(Object.keys(properties['toolSchemaLens.severity'].properties).sort()).toEqual([...FINDING_CODES].sort());
   });
 });
 
