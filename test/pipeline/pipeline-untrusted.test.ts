@@ -1,6 +1,8 @@
 // An untrusted workspace: nothing is evaluated, and every candidate file says so at its first line.
+import { existsSync, mkdtempSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/pipeline';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 
@@ -32,5 +34,40 @@ describe('pipeline in an untrusted workspace', () => {
     const result = await pipeline.analyze();
     expect([...result.diagnosticsByFile.values()].flat()).toEqual([]);
     pipeline.updateOptions({ severities: {} });
+  });
+});
+
+describe('workspace trust decides whether user code runs at all', () => {
+  const sentinelRoot = path.resolve(__dirname, '../fixtures/project-untrusted');
+  const sentinel = path.join(mkdtempSync(path.join(os.tmpdir(), 'tsl-sentinel-')), 'ran');
+  const previous = process.env.TSL_SENTINEL;
+  beforeAll(() => {
+    process.env.TSL_SENTINEL = sentinel; // the workers inherit our environment
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.TSL_SENTINEL;
+    else process.env.TSL_SENTINEL = previous;
+  });
+
+  it('untrusted: the module never runs', async () => {
+    const pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, sentinelRoot, false));
+    try {
+      const result = await pipeline.analyze();
+      expect(result.files.map((f) => [path.basename(f.file), f.tools.length, f.diagnostics.map((d) => d.code)])).toEqual([['server.ts', 0, ['evaluation-failed']]]);
+      expect(existsSync(sentinel)).toBe(false);
+    } finally {
+      await pipeline.dispose();
+    }
+  });
+
+  it('trusted: the same module runs (so the sentinel does prove execution)', async () => {
+    const pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, sentinelRoot, true));
+    try {
+      const result = await pipeline.analyze();
+      expect(result.files.map((f) => [path.basename(f.file), f.tools.map((t) => t.name)])).toEqual([['server.ts', ['touch']]]);
+      expect(existsSync(sentinel)).toBe(true);
+    } finally {
+      await pipeline.dispose();
+    }
   });
 });
