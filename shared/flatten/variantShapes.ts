@@ -6,11 +6,13 @@ import { toComparableJsonSchema } from '../jsonSchema';
 import { canonicalString, stripAnnotations } from './canonical';
 import type { AnyZod, ZodNode } from '../zod/read';
 
-export interface FieldShape {
-  /** Normalized JSON Schema (annotations stripped). */
-  shape: unknown;
-  /** Its canonical text, for comparison. */
-  canon: string;
+/** One declaration's normalized JSON Schema (annotations stripped); its canonical text only when compared. */
+export class FieldShape {
+  private text?: string;
+  constructor(readonly shape: unknown) {}
+  get canon(): string {
+    return (this.text ??= canonicalString(this.shape));
+  }
 }
 
 type Json = Record<string, unknown>;
@@ -37,8 +39,7 @@ export class VariantShapes {
     const props = this.variantJson[index]?.properties as Json | undefined;
     let json = props?.[key];
     if (json === undefined || (json as Json).$ref !== undefined) json = convertAlone(field) ?? json ?? {};
-    const shape = stripAnnotations(json);
-    return { shape, canon: canonicalString(shape) };
+    return new FieldShape(stripAnnotations(json));
   }
 
   private resolve(member: Json | undefined): Json | undefined {

@@ -4,7 +4,8 @@
  * `.loose()`, `.optional()`; zod 3: a node's class and its static `create`). Only what cannot be derived comes from
  * a registered module of the same flavour (see `registerZod`), and as a last resort from our bundled zod.
  */
-import { copyMetaV4, readMeta } from './meta';
+
+import { copyMetaV4 } from './meta';
 import { fallbackModule, v4Registry, type ModuleFlavour } from './modules';
 import { innerOf, isWrapper, readNode, type AnyZod, type Flavour, type ZodNode } from './read';
 
@@ -16,7 +17,7 @@ export interface ZodKit {
   /** A string enum (zod 4 without an enum constructor at hand: a multi-value literal, the same JSON Schema). */
   enumOf(values: string[]): AnyZod;
   unknown(): AnyZod;
-  /** The schema with this description (other metadata kept). */
+  /** Describe a node this kit just built (in place where the copy allows it: no clone). */
   describe(schema: AnyZod, text: string): AnyZod;
 }
 
@@ -67,47 +68,64 @@ function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       }
       return unknownSchema;
     },
-    describe: (s, text) => s.describe(text),
+    describe: (s, text) => {
+      s._def.description = text; // a fresh node of ours: its definition is not shared with the input
+      return s;
+    },
   };
 }
+
+/** Constructors of one zod 4 copy, found once (keyed by its object class) so later unions build without probing. */
+interface V4Copy {
+  ctors: Map<string, AnyZod>;
+  /** Whether this copy's metadata registry is the globalThis one (zod >= 4.1), so fresh nodes can be described in place. */
+  sharedRegistry?: boolean;
+}
+const v4Copies = new WeakMap<object, V4Copy>();
 
 function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   const raw = sample.raw;
   const classic = typeof raw.optional === 'function';
   const flavour: ModuleFlavour = classic ? 'v4-classic' : 'v4-mini';
   const ObjectClass = raw._zod.constr;
+  let copy = v4Copies.get(ObjectClass);
+  if (!copy) v4Copies.set(ObjectClass, (copy = { ctors: new Map() }));
+  const cache = copy;
   const mod = () => fallbackModule(flavour, ObjectClass);
-  const ctors = new Map<string, AnyZod>();
+  /** Derivations from the sample itself (classic methods of the input copy), else a registered or bundled module. */
+  const derive: Record<string, () => AnyZod> = {
+    optional: () => (classic ? raw.optional() : mod().optional(raw)),
+    enum: () => (classic ? raw.keyof() : mod().enum(['a'])),
+    unknown: () => (classic ? raw.loose()._zod.def.catchall : mod().unknown()),
+  };
   const ctorOf = (type: string) => {
-    if (!ctors.has(type)) ctors.set(type, harvest(hints, (n) => n.flavour === 'v4' && n.def.type === type)?.raw._zod.constr);
-    return ctors.get(type);
+    let ctor = cache.ctors.get(type);
+    if (!ctor) {
+      ctor = harvest(hints, (n) => n.flavour === 'v4' && n.def.type === type)?.raw._zod.constr ?? derive[type]()._zod.constr;
+      cache.ctors.set(type, ctor);
+    }
+    return ctor;
   };
   return {
     flavour: 'v4',
     object: (shape) => new ObjectClass({ type: 'object', shape }),
-    optional: (s) => {
-      if (typeof s.optional === 'function') return s.optional();
-      const Optional = ctorOf('optional');
-      return Optional ? new Optional({ type: 'optional', innerType: s }) : mod().optional(s);
-    },
+    optional: (s) => new (ctorOf('optional'))({ type: 'optional', innerType: s }),
     enumOf: (values) => {
-      const Enum = ctorOf('enum') ?? (classic ? raw.keyof()._zod.constr : undefined);
-      if (Enum) return new Enum({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
-      const Literal = ctorOf('literal');
-      return Literal ? new Literal({ type: 'literal', values }) : mod().enum(values);
+      // mini has no method to derive an enum from: a multi-value literal of the input copy has the same JSON Schema.
+      const Literal = !classic && !cache.ctors.has('enum') && !harvest(hints, (n) => n.def?.type === 'enum') ? harvest(hints, (n) => n.flavour === 'v4' && n.def.type === 'literal')?.raw._zod.constr : undefined;
+      if (Literal) return new Literal({ type: 'literal', values });
+      return new (ctorOf('enum'))({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
     },
-    unknown: () => {
-      const Unknown = ctorOf('unknown');
-      if (Unknown) return new Unknown({ type: 'unknown' });
-      return classic ? raw.loose()._zod.def.catchall : mod().unknown();
-    },
+    unknown: () => new (ctorOf('unknown'))({ type: 'unknown' }),
     describe: (s, text) => {
-      if (typeof s.describe === 'function') return s.describe(text);
-      const { id: _id, ...rest } = readMeta(s) ?? {};
-      const copy = new s._zod.constr(s._zod.def);
-      v4Registry().add(copy, { ...rest, description: text });
-      return copy;
+      const registry = v4Registry();
+      if (cache.sharedRegistry !== false) {
+        registry.add(s, { ...registry.get(s), description: text });
+        if (cache.sharedRegistry === undefined) cache.sharedRegistry = typeof s.meta !== 'function' || s.meta()?.description === text;
+        if (cache.sharedRegistry) return s;
+        registry.remove(s);
+      }
+      return s.describe(text); // a copy with its own registry (zod 4.0): let it register there
     },
   };
 }
-
