@@ -34,7 +34,7 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
     for (const [key, field] of Object.entries(v.shape)) {
       if (key === discriminator) continue;
       const schema = withoutOptional(field);
-      const decl: Declaration = { variant: v, schema, shape: shapes.shapeOf(v.index, key, schema) };
+      const decl: Declaration = { variant: v, schema, field, shape: shapes.shapeOf(v.index, key, schema) };
       const list = byKey.get(key);
       if (list) list.push(decl);
       else byKey.set(key, [decl]);
@@ -67,7 +67,7 @@ function withoutOptional(field: AnyZod): AnyZod {
 }
 
 function describeField(decls: Declaration[], merged: MergedKey, discriminator: string): string {
-  const own = decls.map((d) => fieldDescription(d.schema)).find(Boolean);
+  const own = decls.map((d) => fieldDescription(d.field)).find(Boolean);
   let hint = `Required if ${discriminator} = ${decls.map((d) => d.variant.label).join(' | ')}`;
   if (merged.outcome === 'widened-unknown') {
     hint += `. ${decls.map((d) => `${shapeName(d.shape.shape)} when ${discriminator} = ${d.variant.label}`).join('; ')}`;

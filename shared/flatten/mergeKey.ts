@@ -13,6 +13,8 @@ export interface Declaration {
   variant: Variant;
   /** The field schema with a top-level `.optional()` removed. */
   schema: AnyZod;
+  /** The field as declared (its description may sit on the optional wrapper). */
+  field: AnyZod;
   shape: FieldShape;
 }
 

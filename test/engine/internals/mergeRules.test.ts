@@ -72,3 +72,18 @@ describe('walk identity and recursion', () => {
     expect(out.safeParse({ act: { k: 'b' }, child: { act: { k: 'a', x: 's' } } }).success).toBe(true);
   });
 });
+
+describe('descriptions and hints', () => {
+  it.each([['zod 4', z4], ['zod 3', z3]] as const)('%s: a description on the optional wrapper comes before the hint', (_n, z: any) => {
+    const du = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), chat: z.string().optional().describe('Target chat') }), z.object({ k: z.literal('b') })]);
+    expect(props(du).chat.description).toBe('Target chat Required if k = a');
+  });
+
+  it('an unknown key names each variant shape after the hint; the flat object keeps the union description', () => {
+    const du = z4.discriminatedUnion('kind', [z4.object({ kind: z4.literal('message'), media: z4.object({ id: z4.string() }) }), z4.object({ kind: z4.literal('mediaGroup'), media: z4.array(z4.string()) })]).describe('Send');
+    const json = advertise({ name: 'send_message', input: du }, {});
+    expect((json.jsonSchema as any).properties.media.description).toBe('Required if kind = message | mediaGroup. object when kind = message; array when kind = mediaGroup');
+    expect((json.jsonSchema as any).description).toBe('Send');
+    expect(json.findings[0].message).toBe('Tool send_message: key `media` is declared differently by variants message (object) and mediaGroup (array), so the model sees `media` as unknown; rename it in one variant.');
+  });
+});
