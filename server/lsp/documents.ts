@@ -12,8 +12,8 @@ export class OpenDocuments {
   /** Path → URI as the client spelled it, so we answer in the client's own spelling. */
   private readonly uris = new Map<string, string>();
 
-  listen(connection: Connection): void {
-    this.documents.listen(connection);
+  constructor() {
+    // Registered first, so every other listener already sees the file as open (or closed).
     this.documents.onDidOpen((e) => {
       const file = uriToPath(e.document.uri);
       if (file) this.uris.set(file, e.document.uri);
@@ -22,6 +22,10 @@ export class OpenDocuments {
       const file = uriToPath(e.document.uri);
       if (file) this.uris.delete(file);
     });
+  }
+
+  listen(connection: Connection): void {
+    this.documents.listen(connection);
   }
 
   get(file: string): TextDocument | undefined {

@@ -70,10 +70,11 @@ export function startServer(connection: Connection, deps: ServerDeps): { session
 
   connection.onInitialized(
     guard('initialized', undefined, async () => {
+      // Registrations are fire-and-forget: a client that never answers them must not hold up the analysis.
       if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
-        await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolSchemaLens' }).catch(() => undefined);
+        void connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolSchemaLens' }).catch(() => undefined);
       }
-      if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) await registerWatchers(connection).catch(() => undefined);
+      if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) void registerWatchers(connection).catch(() => undefined);
       await session?.start();
     }),
   );

@@ -69,9 +69,10 @@ export class LensSession {
       },
       failed: (error) => this.connection.console.error(`Tool Schema Lens: analysis failed: ${describe(error)}`),
     });
-    this.docs.documents.onDidOpen((e) => this.bufferChanged(e.document.uri, 'open'));
-    this.docs.documents.onDidChangeContent((e) => this.bufferChanged(e.document.uri, 'change'));
-    this.docs.documents.onDidClose((e) => this.bufferChanged(e.document.uri, 'close'));
+    // onDidChangeContent also fires on open: one listener for both, plus the pull-mode hand-over on open.
+    this.docs.documents.onDidOpen((e) => this.bufferOpened(e.document.uri));
+    this.docs.documents.onDidChangeContent((e) => this.bufferChanged(e.document.uri));
+    this.docs.documents.onDidClose((e) => this.bufferChanged(e.document.uri));
   }
 
   /** After `initialized`: read settings, start the pipeline and the background scan. */
@@ -206,13 +207,17 @@ export class LensSession {
     void this.dispose().catch(() => undefined);
   }
 
-  private bufferChanged(uri: string, how: 'open' | 'change' | 'close'): void {
+  private bufferOpened(uri: string): void {
+    const file = uriToPath(uri);
+    if (file && !this.disposed) this.diagnostics.opened(file);
+  }
+
+  /** Opened, edited or closed (back to the disk text): analyse it and its importers after the quiet period. */
+  private bufferChanged(uri: string): void {
     const file = uriToPath(uri);
     if (!file || this.disposed) return;
     this.scheduler.cancelRunsTouching([file]);
     this.renamer.invalidate(file);
-    if (how === 'open') this.diagnostics.opened(file);
-    // Opened, edited or closed (back to the disk text): analyse it and its importers after the quiet period.
     if (this.pipeline) this.debouncer.touch(file);
   }
 
