@@ -48,11 +48,13 @@ export function firstLineRange(text: string | undefined): Range {
   return { start: { line: 0, character: 0 }, end: { line: 0, character: firstLine.length } };
 }
 
-/** The identifier (or the single character) at a 0-based point; an empty range past the end of its line. */
+/** The string literal, identifier or single character at a 0-based point; an empty range past the end of its line. */
 export function wordRange(text: string | undefined, line: number, character: number): Range {
   const lineText = (text ?? '').split(/\r?\n/)[line] ?? '';
   const start = { line, character };
   if (character >= lineText.length) return { start, end: start };
-  const word = /^[\p{L}\p{N}_$]+/u.exec(lineText.slice(character));
-  return { start, end: { line, character: character + (word ? word[0].length : 1) } };
+  const rest = lineText.slice(character);
+  // A string literal (a module specifier esbuild could not resolve) is underlined whole.
+  const token = /^(['"`])(?:\\.|(?!\1).)*\1/.exec(rest) ?? /^[\p{L}\p{N}_$]+/u.exec(rest);
+  return { start, end: { line, character: character + (token ? token[0].length : 1) } };
 }

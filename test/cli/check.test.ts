@@ -230,11 +230,16 @@ describe('check: a module that never finishes loading', () => {
   });
 });
 
-describe('check: a throw inside an imported module', () => {
-  it('stays on the analysed file (whose tools are missing) and points at the throw', async () => {
+describe('check: failures in imports', () => {
+  it('underlines an import that does not resolve; a throw inside an imported module stays on the analysed file and points at the throw', async () => {
     const run = await runCli(['check', 'cli-broken-import', '--format', 'sarif']);
     const results = json(run).runs[0].results;
     expect(results.map((r: any) => [r.message.text, r.locations[0].physicalLocation, r.relatedLocations])).toEqual([
+      [
+        'could not bundle this file: Could not resolve "./schemas/search"; its tool schemas are not analysed',
+        { artifactLocation: { uri: 'cli-broken-import/missing.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 29, endLine: 2, endColumn: 47 } },
+        undefined,
+      ],
       [
         'loading this file threw: Error: CHAT_API_BASE_URL_FOR_TESTS is not set; its tool schemas are not analysed',
         { artifactLocation: { uri: 'cli-broken-import/server.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 69 } },
