@@ -7,6 +7,10 @@ import { transportFromArgv } from './trust';
 export function runLanguageServer(): void {
   // createConnection reads --stdio / --node-ipc / --socket from argv.
   const connection = createConnection(ProposedFeatures.all);
+  // A bug of ours in some background promise is logged, never the end of the user's editor session.
+  process.on('unhandledRejection', (reason) => {
+    connection.console.error(`Tool Schema Lens: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+  });
   startServer(connection, { createPipeline, transport: transportFromArgv(process.argv) });
   connection.listen();
 }

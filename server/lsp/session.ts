@@ -67,7 +67,7 @@ export class LensSession {
         if (!active) this.busyDetail = undefined;
         this.sendStatus();
       },
-      failed: (error) => this.connection.console.error(`Tool Schema Lens: analysis failed: ${describe(error)}`),
+      failed: (error) => this.logError('analysis', error),
     });
     // onDidChangeContent also fires on open: one listener for both, plus the pull-mode hand-over on open.
     this.docs.documents.onDidOpen((e) => this.bufferOpened(e.document.uri));
@@ -151,7 +151,7 @@ export class LensSession {
       } else if (kind === 'config') config = true;
       else if (kind === 'dependencies') dependencies = true;
     }
-    if (dependencies) void this.restartWorkers();
+    if (dependencies) this.restartWorkers().catch((error) => this.logError('restarting the workers', error));
     else if (config) {
       this.renamer.reset();
       void this.rescan();
@@ -219,6 +219,10 @@ export class LensSession {
     this.scheduler.cancelRunsTouching([file]);
     this.renamer.invalidate(file);
     if (this.pipeline) this.debouncer.touch(file);
+  }
+
+  private logError(what: string, error: unknown): void {
+    this.connection.console.error(`Tool Schema Lens: ${what} failed: ${describe(error)}`);
   }
 
   private sendStatus(): void {
