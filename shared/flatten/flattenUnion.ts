@@ -22,9 +22,9 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
   const kit = kitFor(variants[0].node, hints);
   const variantStep = (v: Variant): Step => ({ kind: 'variant', discriminator, label: v.label, index: v.index });
 
-  const discValues: string[] = [];
-  for (const v of variants) for (const value of v.values) if (!discValues.includes(value)) discValues.push(value);
-  let discSchema = kit.enumOf(discValues);
+  const discValues = new Set<string>();
+  for (const v of variants) for (const value of v.values) discValues.add(value);
+  let discSchema = kit.enumOf([...discValues]);
   const discDescription = variants.map((v) => fieldDescription(v.shape[discriminator])).find(Boolean);
   if (discDescription) discSchema = kit.describe(discSchema, discDescription);
 
@@ -56,7 +56,7 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
     fields[key] = kit.describe(kit.optional(schema), describeField(decls, merged, discriminator));
   }
 
-  for (const v of variants) reportStrictness(ctx, v, [...trail, variantStep(v)], path, kit);
+  for (const v of variants) reportStrictness(ctx, v, [...trail, variantStep(v)], path);
   ctx.flattened.set(union.raw, widened);
   return describeFlat(kit.object(fields), union, kit);
 }
@@ -101,7 +101,7 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
   ctx.findings.push(finding('collision-widened', message, common));
 }
 
-function reportStrictness(ctx: WalkContext, v: Variant, trail: Step[], path: string[], _kit: ZodKit): void {
+function reportStrictness(ctx: WalkContext, v: Variant, trail: Step[], path: string[]): void {
   const what = strictnessOf(v.node);
   if (!what) return;
   ctx.findings.push(finding('strictness-dropped', messages.strictnessDropped(ctx.tool, path, v.label, what), {
