@@ -68,6 +68,7 @@ export class LensSession {
         this.sendStatus();
       },
       failed: (error) => this.logError('analysis', error),
+      trace: (line) => this.connection.console.log(line),
     });
     // onDidChangeContent also fires on open: one listener for both, plus the pull-mode hand-over on open.
     this.docs.documents.onDidOpen((e) => this.bufferOpened(e.document.uri));
@@ -230,7 +231,7 @@ export class LensSession {
     const problems = this.store.problemCount();
     let status: StatusParams;
     if (!this.settings?.enable && this.settings) status = { state: 'disabled', tools: 0, problems: 0 };
-    else if (!this.options.trusted) status = { state: 'untrusted', tools, problems, detail: 'workspace not trusted: nothing is evaluated' };
+    else if (!this.options.trusted) status = { state: 'untrusted', tools, problems };
     else if (this.scheduler.isBusy || !this.firstScanDone) status = { state: 'analysing', tools, problems, detail: this.busyDetail };
     else status = { state: 'idle', tools, problems };
     this.status.send(status);
