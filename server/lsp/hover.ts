@@ -52,7 +52,7 @@ export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file
   } else {
     const toolHits = tools
       .filter((t) => t.location.file === file)
-      .map((t) => ({ tool: t, range: [t.nameRange, t.schemaRange, t.location.range].find((r) => contains(r, position)) }))
+      .map((t) => ({ tool: t, range: [t.nameRange, t.schemaRange, registrationHead(t)].find((r) => contains(r, position)) }))
       .filter((h): h is { tool: ToolReport; range: Range } => h.range !== undefined)
       .sort((a, b) => size(a.range) - size(b.range));
     if (toolHits.length) {
@@ -66,6 +66,15 @@ export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file
   }
   if (!sections.length) return null;
   return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, range };
+}
+
+/**
+ * The part of a registration that answers with the whole schema: its first line (`server.registerTool(`), not the
+ * handler body, where TypeScript's own hover is what the user wants.
+ */
+function registrationHead(tool: ToolReport): Range {
+  const { start, end } = tool.location.range;
+  return { start, end: start.line === end.line ? end : { line: start.line, character: Number.MAX_SAFE_INTEGER } };
 }
 
 const OUTCOME: Record<KeyReport['outcome'], string> = {

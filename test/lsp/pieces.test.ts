@@ -76,7 +76,7 @@ describe('mapping and hover on synthetic reports', () => {
     rename: { key: 'sort', variant: 'a', discriminator: 'kind', newName: 'aSort' },
   };
   const tool: ToolReport = {
-    name: 't', kind: 'registration', location: { file, range: r(2, 0, 9) }, nameRange: r(2, 10, 13), schemaRange: r(3, 0, 6),
+    name: 't', kind: 'registration', location: { file, range: { start: { line: 2, character: 0 }, end: { line: 8, character: 2 } } }, nameRange: r(2, 10, 13), schemaRange: r(3, 0, 6),
     advertised: { type: 'object', properties: { sort: { type: 'string', enum: ['x', 'y'] } } }, mountable: true,
     keys: [{ path: ['sort'], key: 'sort', discriminator: 'kind', variants: ['a', 'b'], outcome: 'enum-widened', shapes: [{ enum: ['x'] }, { enum: ['y'] }],
       declarations: [{ file, range: r(4, 2, 8) }, null], advertised: { type: 'string', enum: ['x', 'y'] } }],
@@ -104,6 +104,9 @@ describe('mapping and hover on synthetic reports', () => {
     const md = (hoverAt([tool], [], file, { line: 2, character: 11 })!.contents as any).value as string;
     expect(md).toContain('**Tool `t`**: the advertised input schema');
     expect(hoverAt([tool], [], file, { line: 20, character: 0 })).toBeNull();
+    // Inside the registration but in the handler body: TypeScript's hover is the one that helps there.
+    expect(hoverAt([tool], [], file, { line: 6, character: 4 })).toBeNull();
+    expect((hoverAt([tool], [], file, { line: 2, character: 2 })!.contents as any).value).toContain('**Tool `t`**');
   });
 
   it('lists the tool containing a position, or the nearest above it', () => {
