@@ -54,6 +54,8 @@ export class DiagnosticsPublisher {
   /** True when the client pulls diagnostics for open documents (then we push only for the others). */
   pullMode = false;
   refreshSupported = false;
+  /** False while analysis is disabled: a pull then answers at once instead of waiting for results that never come. */
+  active = true;
   /** Files we have pushed a non-empty set for, so we know what to clear. */
   private readonly pushed = new Set<string>();
   private readonly waiters = new Map<string, PullWaiter[]>();
@@ -114,7 +116,7 @@ export class DiagnosticsPublisher {
   async pull(uri: string, token: CancellationToken, graceMs = 10_000): Promise<DocumentDiagnosticReport> {
     const file = uriToPath(uri);
     if (!file) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    if (!this.isFresh(file)) await this.waitFresh(file, token, graceMs);
+    if (this.active && !this.isFresh(file)) await this.waitFresh(file, token, graceMs);
     return { kind: DocumentDiagnosticReportKind.Full, resultId: String(++this.resultIds), items: this.lspDiagnostics(file) };
   }
 

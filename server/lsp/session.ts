@@ -93,6 +93,7 @@ export class LensSession {
     const settings = await this.settingsSource.read();
     if (this.disposed) return;
     this.settings = settings;
+    this.diagnostics.active = settings.enable;
     if (!settings.enable) {
       this.scheduler.cancelAll();
       this.diagnostics.clearAll(this.store.clear());
