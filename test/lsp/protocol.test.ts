@@ -268,6 +268,10 @@ describe('trust and pull diagnostics', () => {
       // media.ts is not open: still pushed.
       await client.waitForDiagnostics(path.join(root, 'src/media.ts'), { match: (x) => x.length === 1 });
       expect(client.publishedFor(tools).every((p) => p.diagnostics.length === 0)).toBe(true);
+      // A pull right after an edit waits for that version's analysis instead of answering with the old one.
+      client.change(tools, fs.readFileSync(tools, 'utf8').replace('attachment: z.string()', 'body: z.string()'));
+      const edited = await client.request('textDocument/diagnostic', { textDocument: { uri: uriOf(tools) } });
+      expect(codes(edited.items)).toEqual(['enum-widened', 'enum-widened']);
     } finally {
       client.kill();
       fs.rmSync(root, { recursive: true, force: true });
