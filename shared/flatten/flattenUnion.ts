@@ -7,7 +7,7 @@ import { messages } from '../messages';
 import type { FindingSite, KeyMerge, Step } from '../types';
 import { kitFor, type ZodKit } from '../zod/build';
 import { copyMetaV4, fieldDescription, readDescription } from '../zod/meta';
-import { innerOf, readNode, type AnyZod, type ZodNode } from '../zod/read';
+import { innerOf, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 import { shapeName } from './canonical';
 import { validatingChecksV4 } from './checks';
 import type { Variant } from './flattenable';
@@ -29,7 +29,7 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
   if (discDescription) discSchema = kit.describe(discSchema, discDescription);
 
   const byKey = new Map<string, Declaration[]>();
-  const shapes = new VariantShapes(union, union.def.options.length);
+  const shapes = new VariantShapes(union, unionOptions(union).length);
   for (const v of variants) {
     for (const [key, field] of Object.entries(v.shape)) {
       if (key === discriminator) continue;

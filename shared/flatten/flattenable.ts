@@ -1,7 +1,7 @@
 /**
  * Whether a discriminated union can become one object (spec "Flattenable or not"), and each variant's label.
  */
-import { innerOf, literalValues, objectShape, readNode, type AnyZod, type ZodKind, type ZodNode } from '../zod/read';
+import { innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodKind, type ZodNode } from '../zod/read';
 
 export interface Variant {
   index: number;
@@ -25,7 +25,7 @@ export type Flattenability = { ok: true; variants: Variant[] } | { ok: false; re
 /** Decide flattenability; never throws. */
 export function checkFlattenable(union: ZodNode): Flattenability {
   const discriminator: string = union.def.discriminator;
-  const options: AnyZod[] = union.def.options ?? [];
+  const options: AnyZod[] = unionOptions(union);
   if (options.length === 0) return { ok: false, reason: { kind: 'empty' } };
   const variants: Variant[] = [];
   for (let index = 0; index < options.length; index++) {
@@ -60,7 +60,7 @@ function describeValueTypes(values: unknown[]): string {
 
 /** Best-effort label of any union option (also for unions that are not flattenable). */
 export function optionLabel(union: ZodNode, index: number): string {
-  const node = readNode(union.def.options?.[index]);
+  const node = readNode(unionOptions(union)[index]);
   if (node?.kind === 'object') {
     let disc = readNode(objectShape(node)[union.def.discriminator]);
     if (disc && (disc.kind === 'optional' || disc.kind === 'default')) disc = readNode(innerOf(disc));

@@ -4,7 +4,7 @@
  */
 import { findChecks } from './checks';
 import { shapeName } from './canonical';
-import type { FieldShape } from './variantShapes';
+import { distinctShapes, type FieldShape } from './variantShapes';
 import type { Variant } from './flattenable';
 import type { ZodKit } from '../zod/build';
 import { innerOf, literalValues, readNode, type AnyZod } from '../zod/read';
@@ -31,8 +31,8 @@ export interface MergedKey {
 
 /** Merge the declarations of one key (in first-seen variant order). */
 export function mergeKey(decls: Declaration[], kit: ZodKit): MergedKey {
-  const distinct = new Set(decls.map((d) => d.shape.canon));
-  if (distinct.size === 1) {
+  const distinct = decls.length === 1 ? 1 : distinctShapes(decls.map((d) => d.shape));
+  if (distinct === 1) {
     if (decls.length === 1) return { outcome: 'kept', schema: decls[0].schema };
     const checks = [...new Set(decls.flatMap((d) => findChecks(d.schema)))];
     if (checks.length > 0) {

@@ -9,10 +9,23 @@ import type { AnyZod, ZodNode } from '../zod/read';
 /** One declaration's normalized JSON Schema (annotations stripped); its canonical text only when compared. */
 export class FieldShape {
   private text?: string;
+  private raw?: string;
   constructor(readonly shape: unknown) {}
+  /** Key-sorted canonical text: equal for equal shapes whatever their key order. */
   get canon(): string {
     return (this.text ??= canonicalString(this.shape));
   }
+  /** Plain JSON text: equal texts imply equal shapes (a cheap first test; unequal texts say nothing). */
+  get quick(): string {
+    return (this.raw ??= JSON.stringify(this.shape) ?? 'null');
+  }
+}
+
+/** How many distinct shapes, comparing cheaply first (identical declarations are the common case). */
+export function distinctShapes(shapes: FieldShape[]): number {
+  const first = shapes[0]?.quick;
+  if (shapes.every((s) => s.quick === first)) return shapes.length > 0 ? 1 : 0;
+  return new Set(shapes.map((s) => s.canon)).size;
 }
 
 type Json = Record<string, unknown>;

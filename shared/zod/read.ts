@@ -95,8 +95,11 @@ export function arrayElement(node: ZodNode): AnyZod {
   return node.flavour === 'v4' ? node.def.element : node.def.type;
 }
 
+/** Options of a union (zod 3 before 3.20 kept a discriminated union's options in a Map). */
 export function unionOptions(node: ZodNode): AnyZod[] {
-  return node.def.options ?? [];
+  const options = node.def.options;
+  if (options instanceof Map) return [...options.values()];
+  return Array.isArray(options) ? options : [];
 }
 
 /** The schema a lazy node resolves to, or undefined when its getter throws. */
