@@ -1,0 +1,58 @@
+/**
+ * The rename behind the quick fix, on a workspace without a tsconfig: the key in one variant and the references
+ * TypeScript ties to it move together (across files, on unsaved text), while an unrelated object with the same
+ * key name in a file that does not import the variant stays as it is.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KeyRenamer } from '../../server/lsp/keyRename';
+import { applyTextEdits, REPO } from './client';
+import { positionOf } from './fixture';
+
+describe('KeyRenamer', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-rename-')));
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const write = (name: string, text: string) => {
+    fs.writeFileSync(path.join(root, name), text);
+    return path.join(root, name);
+  };
+
+  it('renames a variant key and its narrowed references across files, leaving unrelated same-named keys', () => {
+    const variants = write('variants.ts', [
+      "import { z } from 'zod';",
+      "export const Send = z.discriminatedUnion('kind', [",
+      "  z.object({ kind: z.literal('text'), media: z.string() }),",
+      "  z.object({ kind: z.literal('photo'), media: z.object({ url: z.string() }) }),",
+      ']);',
+      '',
+    ].join('\n'));
+    const handler = write('handler.ts', [
+      "import type { z } from 'zod';",
+      "import type { Send } from './variants';",
+      'export function describe(input: z.infer<typeof Send>): string {',
+      "  if (input.kind === 'photo') return input.media.url;",
+      '  return input.media;',
+      '}',
+      '',
+    ].join('\n'));
+    const unrelated = write('unrelated.ts', "export const media = { media: 'x' };\nexport const read = media.media;\n");
+
+    // The handler's buffer is open with unsaved text: the rename must see (and edit) that text.
+    const unsaved = fs.readFileSync(handler, 'utf8').replace('return input.media.url;', 'return `${input.media.url}!`;');
+    const overlays = new Map([[handler, { text: unsaved, version: 7 }]]);
+    const renamer = new KeyRenamer(root);
+    const edits = renamer.renameKey(variants, positionOf(variants, 'media: z.object'), 'photoMedia', overlays)!;
+
+    expect([...new Set(edits.map((e) => path.basename(e.file)))].sort()).toEqual(['handler.ts', 'variants.ts']);
+    const apply = (file: string, text: string) => applyTextEdits(text, edits.filter((e) => e.file === file).map((e) => ({ range: { start: e.start, end: e.end }, newText: e.newText })));
+    expect(apply(variants, fs.readFileSync(variants, 'utf8'))).toContain("z.object({ kind: z.literal('photo'), photoMedia: z.object(");
+    expect(apply(variants, fs.readFileSync(variants, 'utf8'))).toContain("z.object({ kind: z.literal('text'), media: z.string() })");
+    const handlerAfter = apply(handler, unsaved);
+    expect(handlerAfter).toContain('return `${input.photoMedia.url}!`;');
+    expect(handlerAfter).toContain('  return input.media;');
+    expect(edits.some((e) => e.file === unrelated)).toBe(false);
+  }, 60_000);
+});
