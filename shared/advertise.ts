@@ -22,10 +22,11 @@ export interface AdvertiseResult {
  * flatten findings and this tool's probe findings; never throws.
  */
 export function advertise(tool: ToolInput, options: AdvertiseOptions = {}): AdvertiseResult {
-  const target = options.target ?? 'draft-7';
-  const name = typeof tool?.name === 'string' ? tool.name : undefined;
+  const target = options?.target ?? 'draft-7';
+  let name: string | undefined;
   try {
-    const built = assembleTool({ ...tool, name: name ?? '' }, options);
+    name = typeof tool?.name === 'string' ? tool.name : undefined;
+    const built = assembleTool({ name: name ?? '', input: tool?.input, params: tool?.params, extend: tool?.extend }, options ?? {});
     const probe = [...built.probeFindings];
     let jsonSchema: unknown = {};
     try {
@@ -44,22 +45,31 @@ export function advertise(tool: ToolInput, options: AdvertiseOptions = {}): Adve
     };
   } catch (error) {
     const f = finding('not-mountable', messages.conversionFailed(name, errorText(error)), { tool: name, sites: [{ trail: [], anchor: 'tool' }] });
-    return { jsonSchema: {}, findings: [f], merges: [], mountable: false, schema: tool?.input };
+    return { jsonSchema: {}, findings: [f], merges: [], mountable: false, schema: undefined };
   }
 }
 
 /** The probe over a tool list: every tool's not-mountable findings (exactly the schema advertise builds) and duplicate names, in one pass. */
 export function probeTools(tools: ToolInput[], options: AdvertiseOptions = {}): Finding[] {
   const out: Finding[] = [];
-  const counts = new Map<string, number>();
-  for (const tool of tools ?? []) counts.set(tool?.name, (counts.get(tool?.name) ?? 0) + 1);
-  for (const tool of tools ?? []) {
-    out.push(...advertise(tool, options).findings.filter((f) => f.code === 'not-mountable'));
-    const count = counts.get(tool?.name) ?? 0;
-    if (count > 1) {
-      out.push(finding('not-mountable', messages.duplicateName(tool.name, count), { tool: tool.name, sites: [{ trail: [], anchor: 'tool' }] }));
+  const list = Array.isArray(tools) ? tools : [];
+  const names = list.map((tool) => {
+    try {
+      return typeof tool?.name === 'string' ? tool.name : undefined;
+    } catch {
+      return undefined;
     }
-  }
+  });
+  const counts = new Map<string, number>();
+  for (const name of names) if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+  list.forEach((tool, i) => {
+    out.push(...advertise(tool, options).findings.filter((f) => f.code === 'not-mountable'));
+    const name = names[i];
+    const count = name === undefined ? 0 : counts.get(name) ?? 0;
+    if (name !== undefined && count > 1) {
+      out.push(finding('not-mountable', messages.duplicateName(name, count), { tool: name, sites: [{ trail: [], anchor: 'tool' }] }));
+    }
+  });
   return out;
 }
 

@@ -20,6 +20,8 @@ export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) && !/^(one|uni|use)/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
+const partName = (part: string) => (part === 'params' ? 'params schema' : part);
+
 const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${formatPath(path)}\``);
 const key = (path: readonly string[]) => `\`${formatPath(path)}\``;
 
@@ -64,13 +66,13 @@ export const messages = {
     return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, which the flat object the model sees does not carry (validation still enforces it); say what is allowed in a description, or drop ${what}.`);
   },
   notZod(tool: string | undefined, part: string): string {
-    return lead(tool, `the ${part} is not a zod schema, so it cannot be analysed or mounted; pass a zod object schema.`);
+    return lead(tool, `the ${partName(part)} is not a zod schema, so it cannot be analysed or mounted; pass a zod object schema.`);
   },
   nonObjectInput(tool: string | undefined, what: string): string {
     return lead(tool, `the advertised input is ${what}, not an object, so MCP cannot mount it; wrap it in z.object({ ... }).`);
   },
   partNotObject(tool: string | undefined, part: string, what: string): string {
-    return lead(tool, `the ${part} is ${what}, not an object, so it and the input would form an allOf, which MCP cannot mount; make both objects.`);
+    return lead(tool, `the ${partName(part)} is ${what}, not an object, so it and the input would form an allOf, which MCP cannot mount; make both objects.`);
   },
   unrepresentable(tool: string | undefined, path: string[], what: string): string {
     return lead(tool, `${path.length === 0 ? 'the input' : key(path)} is ${what}, which JSON Schema cannot express, so the tool cannot be mounted; use a JSON type (e.g. a string) there.`);

@@ -73,6 +73,14 @@ function isZodSchemaSafe(value: unknown): boolean {
 
 /** A raw shape (`{ a: z.string() }`) is the object the SDK would build from it. */
 function asSchema(value: unknown): AnyZod {
+  try {
+    return rawShapeToObject(value);
+  } catch {
+    return value; // a proxy or an object whose reads throw: reported as not a zod schema
+  }
+}
+
+function rawShapeToObject(value: unknown): AnyZod {
   if (isZodSchemaSafe(value) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const fields = Object.values(value as Record<string, unknown>);
   if (fields.length === 0) return fallbackModule('v4-mini').object({});
