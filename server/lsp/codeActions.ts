@@ -13,7 +13,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Diagnostic } from '../pipeline/types';
-import { contains, } from './hover';
+import { contains } from './hover';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
 import type { RenameService } from './renameService';
@@ -26,6 +26,7 @@ const RENAMEABLE = new Set(['collision-widened', 'enum-widened']);
 export interface RenameActionData {
   file: string;
   position: { line: number; character: number };
+  key: string;
   newName: string;
 }
 
@@ -33,6 +34,9 @@ export interface CodeActionCapabilities {
   lazyEdits: boolean;
   documentChanges: boolean;
 }
+
+/** Whether the results speak for a file's current text: positions from an older version would rename the wrong thing. */
+export type IsFresh = (file: string) => boolean;
 
 export function renameTitle(d: Diagnostic): string {
   const r = d.rename!;
@@ -46,21 +50,22 @@ export async function codeActionsAt(
   docs: OpenDocuments,
   renamer: RenameService,
   caps: CodeActionCapabilities,
+  isFresh: IsFresh,
 ): Promise<CodeAction[]> {
   if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
   const file = uriToPath(params.textDocument.uri);
-  if (!file) return [];
+  if (!file || !isFresh(file)) return [];
   const here = store
     .diagnosticsIn(file)
     .filter((d) => d.rename && RENAMEABLE.has(d.code) && (contains(d.range, params.range.start) || contains(params.range, d.range.start)));
   const actions: CodeAction[] = [];
   const seen = new Set<string>();
   for (const d of here) {
-    for (const sibling of siblings(d, store)) {
+    for (const sibling of siblings(d, store).filter((x) => isFresh(x.file))) {
       const id = `${sibling.file}|${sibling.range.start.line}:${sibling.range.start.character}|${sibling.rename!.newName}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      const data: RenameActionData = { file: sibling.file, position: sibling.range.start, newName: sibling.rename!.newName };
+      const data: RenameActionData = { file: sibling.file, position: sibling.range.start, key: sibling.rename!.key, newName: sibling.rename!.newName };
       const action: CodeAction = {
         title: renameTitle(sibling),
         kind: CodeActionKind.QuickFix,
@@ -79,9 +84,15 @@ export async function codeActionsAt(
 }
 
 /** Fill in the edit of an action returned without one. */
-export async function resolveCodeAction(action: CodeAction, docs: OpenDocuments, renamer: RenameService, documentChanges: boolean): Promise<CodeAction> {
+export async function resolveCodeAction(
+  action: CodeAction,
+  docs: OpenDocuments,
+  renamer: RenameService,
+  documentChanges: boolean,
+  isFresh: IsFresh,
+): Promise<CodeAction> {
   const data = action.data as RenameActionData | undefined;
-  if (!data || action.edit) return action;
+  if (!data || action.edit || !isFresh(data.file)) return action;
   const edit = await renameEdit(data, docs, renamer, documentChanges);
   return edit ? { ...action, edit } : action;
 }
@@ -103,7 +114,7 @@ function siblings(d: Diagnostic, store: ResultStore): Diagnostic[] {
 }
 
 async function renameEdit(data: RenameActionData, docs: OpenDocuments, renamer: RenameService, documentChanges: boolean): Promise<WorkspaceEdit | undefined> {
-  const edits = await renamer.renameKey(data.file, data.position, data.newName, docs.overlays());
+  const edits = await renamer.renameKey(data.file, data.position, data.key, data.newName, docs.overlays());
   if (!edits || edits.length === 0) return undefined;
   const byFile = new Map<string, TextEdit[]>();
   for (const e of edits) {

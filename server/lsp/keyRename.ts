@@ -54,10 +54,10 @@ export class KeyRenamer {
   }
 
   /**
-   * The edits that rename the property whose name starts at `position` in `file` to `newName`, or undefined when
-   * there is no renameable property there.
+   * The edits that rename the property `key` whose name starts at `position` in `file` to `newName`, or undefined
+   * when that property is not there (any more).
    */
-  renameKey(file: string, position: Position, newName: string, overlays: ReadonlyMap<string, Overlay>): TextEditAt[] | undefined {
+  renameKey(file: string, position: Position, key: string, newName: string, overlays: ReadonlyMap<string, Overlay>): TextEditAt[] | undefined {
     const project = this.sync(overlays);
     for (const scoped of this.importersOf(file, overlays, project.getCompilerOptions())) {
       if (!project.getSourceFile(scoped)) project.addSourceFileAtPathIfExists(scoped);
@@ -66,7 +66,7 @@ export class KeyRenamer {
     if (!sourceFile) return undefined;
     const offset = ts.getPositionOfLineAndCharacter(sourceFile.compilerNode, position.line, position.character);
     const node = nameNodeAt(sourceFile.getDescendantAtPos(offset));
-    if (!node) return undefined;
+    if (!node || propertyName(node) !== key) return undefined;
     const locations = project.getLanguageService().findRenameLocations(node, { usePrefixAndSuffixText: true });
     return locations.map((loc) => {
       const sf = loc.getSourceFile();
@@ -182,6 +182,10 @@ function readText(file: string): string | undefined {
 
 function isInNodeModules(file: string): boolean {
   return file.split(path.sep).includes('node_modules');
+}
+
+function propertyName(node: Node): string {
+  return Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) ? node.getLiteralText() : node.getText();
 }
 
 /** The renameable name at a node: an identifier or string-literal property name (or the node's own name). */

@@ -13,6 +13,7 @@ export interface RenameRequest {
   id: number;
   file: string;
   position: Position;
+  key: string;
   newName: string;
   overlays: Array<[string, Overlay]>;
   invalidated: string[];
@@ -46,16 +47,17 @@ export class RenameService {
     this.inline?.reset();
   }
 
-  async renameKey(file: string, position: Position, newName: string, overlays: ReadonlyMap<string, Overlay>): Promise<TextEditAt[] | undefined> {
+  async renameKey(file: string, position: Position, key: string, newName: string, overlays: ReadonlyMap<string, Overlay>): Promise<TextEditAt[] | undefined> {
     if (!fs.existsSync(this.script) || !__filename.endsWith('.js')) {
       this.inline ??= new KeyRenamer(this.root);
-      return this.inline.renameKey(file, position, newName, overlays);
+      return this.inline.renameKey(file, position, key, newName, overlays);
     }
     const worker = this.ensureWorker();
     const request: RenameRequest = {
       id: this.nextId++,
       file,
       position,
+      key,
       newName,
       overlays: [...overlays],
       invalidated: [...this.invalidated],

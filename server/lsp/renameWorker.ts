@@ -13,7 +13,7 @@ parentPort?.on('message', (request: RenameRequest) => {
   try {
     if (request.reset) renamer.reset();
     for (const file of request.invalidated) renamer.invalidate(file);
-    const edits = renamer.renameKey(request.file, request.position, request.newName, new Map(request.overlays));
+    const edits = renamer.renameKey(request.file, request.position, request.key, request.newName, new Map(request.overlays));
     reply = { id: request.id, edits };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -177,11 +177,11 @@ export class LensSession {
   }
 
   codeActions(params: CodeActionParams): Promise<CodeAction[]> {
-    return codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions);
+    return codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions, (f) => this.diagnostics.isFresh(f));
   }
 
   resolveCodeAction(action: CodeAction): Promise<CodeAction> {
-    return resolveCodeAction(action, this.docs, this.renamer, this.options.codeActions.documentChanges);
+    return resolveCodeAction(action, this.docs, this.renamer, this.options.codeActions.documentChanges, (f) => this.diagnostics.isFresh(f));
   }
 
   listTools(params: ListToolsParams | undefined): ListToolsResult {

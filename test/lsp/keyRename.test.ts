@@ -44,7 +44,7 @@ describe('KeyRenamer', () => {
     const unsaved = fs.readFileSync(handler, 'utf8').replace('return input.media.url;', 'return `${input.media.url}!`;');
     const overlays = new Map([[handler, { text: unsaved, version: 7 }]]);
     const renamer = new KeyRenamer(root);
-    const edits = renamer.renameKey(variants, positionOf(variants, 'media: z.object'), 'photoMedia', overlays)!;
+    const edits = renamer.renameKey(variants, positionOf(variants, 'media: z.object'), 'media', 'photoMedia', overlays)!;
 
     expect([...new Set(edits.map((e) => path.basename(e.file)))].sort()).toEqual(['handler.ts', 'variants.ts']);
     const apply = (file: string, text: string) => applyTextEdits(text, edits.filter((e) => e.file === file).map((e) => ({ range: { start: e.start, end: e.end }, newText: e.newText })));
@@ -54,5 +54,7 @@ describe('KeyRenamer', () => {
     expect(handlerAfter).toContain('return `${input.photoMedia.url}!`;');
     expect(handlerAfter).toContain('  return input.media;');
     expect(edits.some((e) => e.file === unrelated)).toBe(false);
+    // A position that no longer holds the key (the text moved on) renames nothing rather than something else.
+    expect(renamer.renameKey(variants, positionOf(variants, 'kind: z.literal'), 'media', 'photoMedia', overlays)).toBeUndefined();
   }, 60_000);
 });
