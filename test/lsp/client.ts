@@ -150,7 +150,7 @@ export class TestClient {
   }
 
   /** Resolve when `probe` returns a value (checked on every message received), or fail after `timeoutMs`. */
-  waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         let value: T | undefined;

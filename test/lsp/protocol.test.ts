@@ -18,7 +18,7 @@ beforeAll(() => {
   if (!fs.existsSync(SERVER)) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO });
 });
 
-describe('language server over stdio (lsp-basic)', () => {
+describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
   let root: string;
   let client: TestClient;
   let tools: string;
@@ -172,7 +172,7 @@ describe('language server over stdio (lsp-basic)', () => {
   });
 });
 
-describe('quick fix: rename a colliding key (temp copy, applied to disk)', () => {
+describe('quick fix: rename a colliding key (temp copy, applied to disk)', { timeout: 90_000 }, () => {
   let root: string;
   let client: TestClient;
 
@@ -235,7 +235,7 @@ describe('quick fix: rename a colliding key (temp copy, applied to disk)', () =>
   }, 120_000);
 });
 
-describe('trust and pull diagnostics', () => {
+describe('trust and pull diagnostics', { timeout: 90_000 }, () => {
   it('runs nothing in an untrusted workspace and says so once', async () => {
     const root = copyFixture('lsp-basic');
     const client = await TestClient.spawn({ root, initializationOptions: { isTrusted: false } });

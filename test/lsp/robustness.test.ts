@@ -10,7 +10,7 @@ import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { commandLine, copyFixture, descendants, isAlive, TestClient, uriOf } from './client';
 import { positionOf } from './fixture';
 
-describe('a hostile workspace (lsp-hostile)', () => {
+describe('a hostile workspace (lsp-hostile)', { timeout: 90_000 }, () => {
   let root: string;
   let client: TestClient;
   const file = (name: string) => path.join(root, 'src', name);
