@@ -3,13 +3,15 @@
  * or connects to in-memory streams, answers the server's requests (configuration, registrations, progress) and
  * records everything it receives so tests can wait for exactly what they expect.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import {
   WorkDoneProgress,
+  IPCMessageReader,
+  IPCMessageWriter,
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -96,6 +98,17 @@ export class TestClient {
     const child = spawn(process.execPath, [SERVER, 'lsp', '--stdio', ...extraArgs], { cwd: options.root, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stderr!.on('data', () => undefined);
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const client = new TestClient(connection, options, child);
+    await client.initialize();
+    return client;
+  }
+
+  /** Fork the real built server over Node IPC, as the VS Code extension starts it. */
+  static async fork(options: ClientOptions): Promise<TestClient> {
+    const child = fork(SERVER, ['lsp', '--node-ipc'], { cwd: options.root, stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+    child.stdout!.resume();
+    child.stderr!.resume();
+    const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
     const client = new TestClient(connection, options, child);
     await client.initialize();
     return client;

@@ -255,6 +255,27 @@ describe('trust and pull diagnostics', { timeout: 90_000 }, () => {
     }
   });
 
+  it('over Node IPC (the VS Code extension) runs nothing unless the client says the workspace is trusted', async () => {
+    const root = copyFixture('lsp-basic');
+    const tools = path.join(root, 'src/tools.ts');
+    const silent = await TestClient.fork({ root });
+    try {
+      const d = await silent.waitForDiagnostics(tools, { match: (x) => x.length > 0 });
+      expect(codes(d.diagnostics)).toEqual(['evaluation-failed']);
+      expect(silent.notifications.filter((n) => n.method === 'window/showMessage')).toHaveLength(1);
+    } finally {
+      silent.kill();
+    }
+    const trusted = await TestClient.fork({ root, initializationOptions: { isTrusted: true } });
+    try {
+      const d = await trusted.waitForDiagnostics(tools, { match: (x) => x.length > 0 });
+      expect(codes(d.diagnostics)).toEqual(['collision-widened', 'enum-widened', 'enum-widened']);
+    } finally {
+      trusted.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('answers textDocument/diagnostic for open documents when the client pulls', async () => {
     const root = copyFixture('lsp-basic');
     const client = await TestClient.spawn({ root, pull: true });
