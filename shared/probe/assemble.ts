@@ -32,7 +32,7 @@ export interface Assembled {
 /** Flatten, merge and probe one tool; never throws. */
 export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assembled {
   const flatten = options.flattenUnionInput !== false;
-  const name = tool.name;
+  const name = tool.name || undefined;
   const flattenFindings: Finding[] = [];
   const probeFindings: Finding[] = [];
   const merges: KeyMerge[] = [];
@@ -50,9 +50,8 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
     merges.push(...flat.merges);
     parts.push({ name: partName, trail, original, advertised: flat.schema, flattened: flat.flattened });
   }
-  if (probeFindings.length > 0) return { schema: parts.find((p) => p.name === 'input')?.advertised, flattenFindings, probeFindings, merges };
-
-  const merged = mergeParts(parts, name, probeFindings);
+  // A part that is not zod cannot be merged, but the others are still probed: all failures in one pass.
+  const merged = probeFindings.length > 0 ? { schema: parts.find((p) => p.name === 'input')?.advertised } : mergeParts(parts, name, probeFindings);
   for (const part of parts) {
     for (const site of findUnrepresentable(part.original, part.trail, part.flattened)) {
       const same = probeFindings.find((f) => f.code === 'not-mountable' && f.path.join('\u0000') === site.path.join('\u0000') && f.message === messages.unrepresentable(name, site.path, site.what));
@@ -89,7 +88,7 @@ function rawShapeToObject(value: unknown): AnyZod {
   return fallbackModule('v4-mini').object(value);
 }
 
-function mergeParts(parts: Part[], tool: string, findings: Finding[]): { schema: unknown; unmerged?: unknown[] } {
+function mergeParts(parts: Part[], tool: string | undefined, findings: Finding[]): { schema: unknown; unmerged?: unknown[] } {
   const input = parts.find((p) => p.name === 'input') ?? parts[0];
   let mergeable = true;
   for (const part of parts) {
