@@ -13,8 +13,16 @@ export type ModuleFlavour = 'v3' | 'v4-classic' | 'v4-mini';
 const registered: Array<{ flavour: ModuleFlavour; mod: AnyZod }> = [];
 
 /** Which flavour of zod a module namespace is, or undefined when it is not one. */
+/** The namespace that holds `object`, `string`, ...: the module itself, its `z` export or its default export. */
+function namespaceOf(mod: AnyZod): AnyZod {
+  if (typeof mod?.object === 'function') return mod;
+  if (typeof mod?.z?.object === 'function') return mod.z;
+  if (typeof mod?.default?.object === 'function') return mod.default;
+  return mod;
+}
+
 export function moduleFlavour(mod: AnyZod): ModuleFlavour | undefined {
-  const ns = mod?.z && typeof mod.z.object === 'function' && typeof mod.object !== 'function' ? mod.z : mod;
+  const ns = namespaceOf(mod);
   if (!ns || typeof ns.object !== 'function') return undefined;
   try {
     const probe = ns.object({});
@@ -28,9 +36,14 @@ export function moduleFlavour(mod: AnyZod): ModuleFlavour | undefined {
 
 /** Register a host's zod module (the workspace's `zod`, `zod/v3`, `zod/mini`) as a building fallback; returns whether it was recognised. */
 export function registerZod(mod: unknown): boolean {
-  const flavour = moduleFlavour(mod);
+  let flavour: ModuleFlavour | undefined;
+  try {
+    flavour = moduleFlavour(mod);
+  } catch {
+    return false;
+  }
   if (!flavour) return false;
-  const ns = (mod as AnyZod).z && typeof (mod as AnyZod).object !== 'function' ? (mod as AnyZod).z : mod;
+  const ns = namespaceOf(mod);
   if (!registered.some((r) => r.mod === ns)) registered.unshift({ flavour, mod: ns });
   return true;
 }
