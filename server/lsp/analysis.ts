@@ -42,6 +42,7 @@ export class AnalysisScheduler {
   constructor(
     private readonly pipeline: () => Pipeline | undefined,
     private readonly docs: OpenDocuments,
+    private readonly openFiles: () => string[],
     private readonly store: ResultStore,
     private readonly listener: AnalysisListener,
   ) {}
@@ -64,7 +65,7 @@ export class AnalysisScheduler {
     try {
       const candidates = await pipeline.listCandidates();
       if (generation !== this.scanGeneration) return;
-      const all = [...new Set([...this.docs.openFiles(), ...candidates])];
+      const all = [...new Set([...this.openFiles(), ...candidates])];
       // Anything we knew about that is no longer a candidate (deleted, excluded) goes.
       const keep = new Set(all);
       const files = all.filter((f) => !skip.has(f));

@@ -15,7 +15,8 @@ import {
 import * as path from 'node:path';
 import { LIST_TOOLS_REQUEST, RESTART_WORKERS_COMMAND, type ListToolsParams } from './protocol';
 import { DEFAULT_DEBOUNCE_MS, readInitOptions, SettingsSource } from './settings';
-import { LensSession, type CreatePipeline } from './session';
+import type { CreatePipeline, LensSession } from './session';
+import { Workspaces } from './workspaces';
 import { isTrusted, type Transport } from './trust';
 import { pathToUri, uriToPath } from './uris';
 import { registerWatchers } from './watchers';
@@ -25,8 +26,8 @@ export interface ServerDeps {
   transport: Transport;
 }
 
-export function startServer(connection: Connection, deps: ServerDeps): { session(): LensSession | undefined } {
-  let session: LensSession | undefined;
+export function startServer(connection: Connection, deps: ServerDeps): { workspaces(): Workspaces | undefined } {
+  let workspaces: Workspaces | undefined;
   let capabilities: ClientCapabilities = {};
 
   const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>
@@ -42,20 +43,20 @@ export function startServer(connection: Connection, deps: ServerDeps): { session
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     capabilities = params.capabilities;
     const init = readInitOptions(params.initializationOptions);
-    const root = workspaceRoot(params);
     const canAsk = capabilities.workspace?.configuration === true;
     const pull = capabilities.textDocument?.diagnostic !== undefined;
     const lazyEdits = capabilities.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit') === true;
-    session = new LensSession(connection, deps.createPipeline, new SettingsSource(connection, canAsk, root ? pathToUri(root) : undefined, init.settings), {
-      root: root ?? process.cwd(),
+    workspaces = new Workspaces(connection, workspaceRoots(params), deps.createPipeline, (root) => new SettingsSource(connection, canAsk, pathToUri(root), init.settings), {
       trusted: isTrusted(init.isTrusted, deps.transport),
       debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
       progressSupported: capabilities.window?.workDoneProgress === true,
       codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },
     });
-    session.diagnostics.pullMode = pull;
-    session.diagnostics.refreshSupported = capabilities.workspace?.diagnostics?.refreshSupport === true;
-    session.docs.listen(connection);
+    for (const session of workspaces.sessions) {
+      session.diagnostics.pullMode = pull;
+      session.diagnostics.refreshSupported = capabilities.workspace?.diagnostics?.refreshSupport === true;
+    }
+    workspaces.docs.listen(connection);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -75,22 +76,28 @@ export function startServer(connection: Connection, deps: ServerDeps): { session
         void connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolSchemaLens' }).catch(() => undefined);
       }
       if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) void registerWatchers(connection).catch(() => undefined);
-      await session?.start();
+      await workspaces?.each((s) => s.start());
     }),
   );
 
-  connection.onDidChangeConfiguration(
-    guard('didChangeConfiguration', undefined, async (params) => {
-      if (!session) return;
-      await session.settingsChanged(params.settings);
+  connection.onDidChangeConfiguration(guard('didChangeConfiguration', undefined, (params) => workspaces?.each((s) => s.settingsChanged(params.settings))));
+  connection.onDidChangeWatchedFiles(
+    guard('didChangeWatchedFiles', undefined, (params) => {
+      if (!workspaces) return;
+      const bySession = new Map<LensSession, typeof params.changes>();
+      for (const change of params.changes) {
+        const session = workspaces.forUri(change.uri);
+        if (session) bySession.set(session, [...(bySession.get(session) ?? []), change]);
+      }
+      for (const [session, changes] of bySession) session.watchedFilesChanged(changes);
     }),
   );
-  connection.onDidChangeWatchedFiles(guard('didChangeWatchedFiles', undefined, (params) => session?.watchedFilesChanged(params.changes)));
-  connection.onHover(guard('hover', null, (params) => session?.hover(params) ?? null));
-  connection.onCodeAction(guard('codeAction', [], (params) => session?.codeActions(params) ?? []));
+  connection.onHover(guard('hover', null, (params) => workspaces?.forUri(params.textDocument.uri)?.hover(params) ?? null));
+  connection.onCodeAction(guard('codeAction', [], (params) => workspaces?.forUri(params.textDocument.uri)?.codeActions(params) ?? []));
   connection.onCodeActionResolve(async (action) => {
     try {
-      return (await session?.resolveCodeAction(action)) ?? action;
+      const file = (action.data as { file?: string } | undefined)?.file;
+      return (file && (await workspaces?.sessionFor(file).resolveCodeAction(action))) || action;
     } catch (error) {
       connection.console.error(`Tool Schema Lens: codeAction/resolve failed: ${String(error)}`);
       return action;
@@ -98,27 +105,30 @@ export function startServer(connection: Connection, deps: ServerDeps): { session
   });
   connection.languages.diagnostics.on(
     guard('textDocument/diagnostic', { kind: 'full', items: [] } as const, (params, token) =>
-      session ? session.pullDiagnostics(params.textDocument.uri, token) : { kind: 'full' as const, items: [] },
+      workspaces?.forUri(params.textDocument.uri)?.pullDiagnostics(params.textDocument.uri, token) ?? { kind: 'full' as const, items: [] },
     ),
   );
-  connection.onRequest(LIST_TOOLS_REQUEST, guard('listTools', [], (params: ListToolsParams | undefined) => session?.listTools(params) ?? []));
+  connection.onRequest(LIST_TOOLS_REQUEST, guard('listTools', [], (params: ListToolsParams | undefined) => workspaces?.listTools(params) ?? []));
   connection.onExecuteCommand(
     guard('executeCommand', undefined, async (params) => {
-      if (params.command === RESTART_WORKERS_COMMAND) await session?.restartWorkers();
+      if (params.command === RESTART_WORKERS_COMMAND) await workspaces?.each((s) => s.restartWorkers());
     }),
   );
-  connection.onShutdown(guard('shutdown', undefined, () => withTimeout(session?.dispose(), 3000)));
-  connection.onExit(() => session?.disposeNow());
+  connection.onShutdown(guard('shutdown', undefined, () => withTimeout(workspaces?.each((s) => s.dispose()), 3000)));
+  const disposeNow = () => workspaces?.sessions.forEach((s) => s.disposeNow());
+  connection.onExit(disposeNow);
   // The library exits the process on exit, end of input and a dead parent: take the workers down on every path.
-  process.once('exit', () => session?.disposeNow());
+  process.once('exit', disposeNow);
 
-  return { session: () => session };
+  return { workspaces: () => workspaces };
 }
 
-function workspaceRoot(params: InitializeParams): string | undefined {
-  const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
-  if (folder) return uriToPath(folder);
-  return params.rootPath ? path.resolve(params.rootPath) : undefined;
+/** Every workspace folder (or the single root); the working directory when the client names none. */
+function workspaceRoots(params: InitializeParams): string[] {
+  const folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((f): f is string => f !== undefined);
+  if (folders.length) return [...new Set(folders)];
+  const root = params.rootUri ? uriToPath(params.rootUri) : params.rootPath ? path.resolve(params.rootPath) : undefined;
+  return [root ?? process.cwd()];
 }
 
 async function withTimeout(p: Promise<unknown> | undefined, ms: number): Promise<void> {

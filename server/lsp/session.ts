@@ -8,20 +8,29 @@ import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
 import { DiagnosticsPublisher } from './diagnostics';
-import { FileDebouncer, OpenDocuments } from './documents';
+import { FileDebouncer, type OpenDocuments } from './documents';
 import { hoverAt } from './hover';
 import { RenameService } from './renameService';
 import { scanProgress } from './progress';
 import type { ListToolsParams, ListToolsResult, StatusParams } from './protocol';
 import { ResultStore } from './results';
 import type { SettingsSource } from './settings';
-import { StatusReporter } from './status';
+import type { StatusAggregator } from './status';
 import { listTools } from './tools';
-import { TrustNotice } from './trust';
+import type { TrustNotice } from './trust';
 import { uriToPath } from './uris';
 import { classifyChange } from './watchers';
 
 export type CreatePipeline = (options: PipelineOptions) => Pipeline;
+
+/** What the sessions of one server share: the open buffers, the one trust notice, the status bar. */
+export interface SessionShared {
+  docs: OpenDocuments;
+  trustNotice: TrustNotice;
+  status: StatusAggregator;
+  /** Whether a file belongs to this session's root (the innermost workspace folder holding it). */
+  owns(session: LensSession, file: string): boolean;
+}
 
 export interface SessionOptions {
   root: string;
@@ -32,14 +41,12 @@ export interface SessionOptions {
 }
 
 export class LensSession {
-  readonly docs = new OpenDocuments();
+  readonly docs: OpenDocuments;
   readonly store = new ResultStore();
   readonly diagnostics: DiagnosticsPublisher;
   private readonly scheduler: AnalysisScheduler;
   private readonly debouncer: FileDebouncer;
   private readonly renamer: RenameService;
-  private readonly status: StatusReporter;
-  private readonly trustNotice: TrustNotice;
   private pipeline: Pipeline | undefined;
   private settings: Settings | undefined;
   private firstScanDone = false;
@@ -51,13 +58,13 @@ export class LensSession {
     private readonly createPipeline: CreatePipeline,
     private readonly settingsSource: SettingsSource,
     private readonly options: SessionOptions,
+    private readonly shared: SessionShared,
   ) {
+    this.docs = shared.docs;
     this.diagnostics = new DiagnosticsPublisher(connection, this.docs, this.store);
     this.renamer = new RenameService(options.root);
-    this.status = new StatusReporter(connection);
-    this.trustNotice = new TrustNotice(connection);
     this.debouncer = new FileDebouncer(options.debounceMs, (files) => void this.scheduler.analyzeChanged(files));
-    this.scheduler = new AnalysisScheduler(() => this.pipeline, this.docs, this.store, {
+    this.scheduler = new AnalysisScheduler(() => this.pipeline, this.docs, () => this.openFiles(), this.store, {
       results: (touched) => {
         this.diagnostics.publish(touched);
         this.sendStatus();
@@ -70,15 +77,11 @@ export class LensSession {
       failed: (error) => this.logError('analysis', error),
       trace: (line) => this.connection.console.log(line),
     });
-    // onDidChangeContent also fires on open: one listener for both, plus the pull-mode hand-over on open.
-    this.docs.documents.onDidOpen((e) => this.bufferOpened(e.document.uri));
-    this.docs.documents.onDidChangeContent((e) => this.bufferChanged(e.document.uri));
-    this.docs.documents.onDidClose((e) => this.bufferChanged(e.document.uri));
   }
 
   /** After `initialized`: read settings, start the pipeline and the background scan. */
   async start(): Promise<void> {
-    this.status.send({ state: 'starting', tools: 0, problems: 0 });
+    this.shared.status.update(this, { state: 'starting', tools: 0, problems: 0 });
     await this.applySettings();
   }
 
@@ -106,7 +109,7 @@ export class LensSession {
     const options = pipelineOptions(settings, this.options.root, this.options.trusted);
     if (this.pipeline) this.pipeline.updateOptions(options);
     else this.pipeline = this.createPipeline(options);
-    if (!this.options.trusted) this.trustNotice.show();
+    if (!this.options.trusted) this.shared.trustNotice.show();
     // Whatever ran under the old settings is moot.
     this.scheduler.cancelAll();
     void this.rescan();
@@ -115,7 +118,7 @@ export class LensSession {
   /** Re-analyse the whole workspace in the background (the first time with progress). */
   async rescan(): Promise<void> {
     // Open buffers first, on their own: the user is looking at them, and they must not wait for the whole scan.
-    const open = this.docs.openFiles();
+    const open = this.openFiles();
     const openRun = open.length ? this.scheduler.analyzeChanged(open) : undefined;
     const progress = await scanProgress(
       this.connection,
@@ -209,15 +212,23 @@ export class LensSession {
     void this.dispose().catch(() => undefined);
   }
 
-  private bufferOpened(uri: string): void {
-    const file = uriToPath(uri);
-    if (file && !this.disposed) this.diagnostics.opened(file);
+  /** The open buffers under this session's root. */
+  openFiles(): string[] {
+    return this.docs.openFiles().filter((f) => this.shared.owns(this, f));
+  }
+
+  get root(): string {
+    return this.options.root;
+  }
+
+  /** A buffer of ours opened (in pull mode the client now pulls it). */
+  bufferOpened(file: string): void {
+    if (!this.disposed) this.diagnostics.opened(file);
   }
 
   /** Opened, edited or closed (back to the disk text): analyse it and its importers after the quiet period. */
-  private bufferChanged(uri: string): void {
-    const file = uriToPath(uri);
-    if (!file || this.disposed) return;
+  bufferChanged(file: string): void {
+    if (this.disposed) return;
     this.scheduler.cancelRunsTouching([file]);
     this.renamer.invalidate(file);
     if (this.pipeline) this.debouncer.touch(file);
@@ -235,7 +246,7 @@ export class LensSession {
     else if (!this.options.trusted) status = { state: 'untrusted', tools, problems };
     else if (this.scheduler.isBusy || !this.firstScanDone) status = { state: 'analysing', tools, problems, detail: this.busyDetail };
     else status = { state: 'idle', tools, problems };
-    this.status.send(status);
+    this.shared.status.update(this, status);
   }
 }
 

@@ -14,3 +14,31 @@ export class StatusReporter {
     void this.connection.sendNotification(STATUS_NOTIFICATION, status);
   }
 }
+
+/** One status for the client however many workspace folders the server serves. */
+export class StatusAggregator {
+  private readonly parts = new Map<object, StatusParams>();
+
+  constructor(private readonly reporter: StatusReporter) {}
+
+  update(source: object, status: StatusParams): void {
+    this.parts.set(source, status);
+    this.reporter.send(combine([...this.parts.values()]));
+  }
+
+  remove(source: object): void {
+    this.parts.delete(source);
+  }
+}
+
+const PRECEDENCE: StatusParams['state'][] = ['starting', 'analysing', 'untrusted', 'idle', 'disabled'];
+
+function combine(parts: StatusParams[]): StatusParams {
+  const active = parts.filter((p) => p.state !== 'disabled');
+  if (active.length === 0) return { state: 'disabled', tools: 0, problems: 0 };
+  const state = PRECEDENCE.find((s) => active.some((p) => p.state === s))!;
+  const tools = active.reduce((n, p) => n + p.tools, 0);
+  const problems = active.reduce((n, p) => n + p.problems, 0);
+  const detail = active.find((p) => p.state === state && p.detail)?.detail;
+  return detail ? { state, tools, problems, detail } : { state, tools, problems };
+}

@@ -40,6 +40,8 @@ export interface ClientOptions {
   pull?: boolean;
   /** Announce codeAction/resolve support for `edit`. */
   lazyCodeActions?: boolean;
+  /** More workspace folders besides `root` (a multi-root workspace). */
+  folders?: string[];
   /** The editor's pid sent in `initialize` (default: this test process). */
   processId?: number;
 }
@@ -151,7 +153,7 @@ export class TestClient {
     this.initializeResult = await this.connection.sendRequest('initialize', {
       processId: this.options.processId ?? process.pid,
       rootUri: uriOf(this.options.root),
-      workspaceFolders: [{ uri: uriOf(this.options.root), name: path.basename(this.options.root) }],
+      workspaceFolders: [this.options.root, ...(this.options.folders ?? [])].map((f) => ({ uri: uriOf(f), name: path.basename(f) })),
       capabilities,
       initializationOptions: this.options.initializationOptions,
     });

@@ -276,6 +276,25 @@ describe('trust and pull diagnostics', { timeout: 90_000 }, () => {
     }
   });
 
+  it('serves every folder of a multi-root workspace from its own root', async () => {
+    const one = copyFixture('lsp-basic');
+    const two = copyFixture('lsp-hostile');
+    const client = await TestClient.spawn({ root: one, folders: [two], settings: { evaluation: { timeoutMs: 1500 } } });
+    try {
+      await client.waitForDiagnostics(path.join(one, 'src/tools.ts'), { match: (x) => x.length === 3 });
+      await client.waitForDiagnostics(path.join(two, 'src/good.ts'), { match: (x) => x.length === 2 });
+      await client.waitForStatus('idle');
+      const names = (await client.request('toolSchemaLens/listTools', {})).map((t: any) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['send_update', 'ping', 'notify', 'boom']));
+      const hover = await client.hover(path.join(two, 'src/good.ts'), positionOf(path.join(two, 'src/good.ts'), "'notify'", 0, 2));
+      expect((hover!.contents as MarkupContent).value).toContain('**Tool `notify`**');
+    } finally {
+      client.kill();
+      fs.rmSync(one, { recursive: true, force: true });
+      fs.rmSync(two, { recursive: true, force: true });
+    }
+  });
+
   it('answers textDocument/diagnostic for open documents when the client pulls', async () => {
     const root = copyFixture('lsp-basic');
     const client = await TestClient.spawn({ root, pull: true });
