@@ -52,13 +52,35 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
     if (merged.outcome !== 'kept') reportMerge(ctx, merged, decls, keyPath, decls.map(siteOf), discriminator);
     let schema = merged.schema;
     if (merged.outcome === 'widened-unknown') widened.add(key);
-    else if (merged.outcome === 'kept') schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
+    else if (merged.outcome === 'kept') {
+      const before = ctx.findings.length;
+      schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
+      mirrorSites(ctx, before, decls, siteOf);
+    }
     fields[key] = kit.describe(kit.optional(schema), describeField(decls, merged, discriminator));
   }
 
   for (const v of variants) reportStrictness(ctx, v, [...trail, variantStep(v)], path);
   ctx.flattened.set(union.raw, widened);
   return describeFlat(kit.object(fields), union, kit);
+}
+
+/**
+ * A kept key is walked through its first declaring variant. Findings inside it also concern the other variants'
+ * declarations when those are separate schemas of the same shape: give each such finding the mirrored site there.
+ */
+function mirrorSites(ctx: WalkContext, from: number, decls: Declaration[], siteOf: (d: Declaration) => FindingSite): void {
+  const others = decls.slice(1).filter((d) => d.schema !== decls[0].schema);
+  if (others.length === 0 || ctx.findings.length === from) return;
+  const prefix = siteOf(decls[0]).trail;
+  for (const f of ctx.findings.slice(from)) {
+    const extra: FindingSite[] = [];
+    for (const site of f.sites) {
+      if (site.trail.length < prefix.length || !prefix.every((step, i) => JSON.stringify(step) === JSON.stringify(site.trail[i]))) continue;
+      for (const d of others) extra.push({ ...site, trail: [...siteOf(d).trail, ...site.trail.slice(prefix.length)] });
+    }
+    f.sites.push(...extra);
+  }
 }
 
 function withoutOptional(field: AnyZod): AnyZod {

@@ -87,3 +87,20 @@ describe('descriptions and hints', () => {
     expect(json.findings[0].message).toBe('Tool send_message: key `media` is declared differently by variants message (object) and mediaGroup (array), so the model sees `media` as unknown; rename it in one variant.');
   });
 });
+
+describe('findings inside a key kept for several variants', () => {
+  const inner = () => z4.discriminatedUnion('t', [z4.object({ t: z4.literal('x'), v: z4.string() }), z4.object({ t: z4.literal('y'), v: z4.number() })]);
+
+  it('point at every variant that declares a separate copy of the key', () => {
+    const du = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), inner: inner() }), z4.object({ k: z4.literal('b'), inner: inner() })]);
+    const collision = flattenUnionsDeep(du).findings.find((f) => f.code === 'collision-widened')!;
+    expect(collision.path).toEqual(['inner', 'v']);
+    expect(collision.sites.map((s) => s.trail.map((t) => ('label' in t ? t.label : 'key' in t ? t.key : t.kind)).join('.'))).toEqual(['a.inner.x.v', 'a.inner.y.v', 'b.inner.x.v', 'b.inner.y.v']);
+  });
+
+  it('point once at a schema the variants share', () => {
+    const shared = inner();
+    const du = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), inner: shared }), z4.object({ k: z4.literal('b'), inner: shared })]);
+    expect(flattenUnionsDeep(du).findings.find((f) => f.code === 'collision-widened')!.sites).toHaveLength(2);
+  });
+});
