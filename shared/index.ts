@@ -10,8 +10,8 @@
  *   with a finding; a conversion that throws gives `not-mountable` and `{}` for display.
  * - advertise returns the flatten findings plus its own tool's probe (not-mountable) findings; probeTools returns
  *   only not-mountable findings (exactly what advertise builds, per tool) plus duplicate names, which only it sees.
- * - A key declared identically by several variants (kept) is walked through the FIRST declaring variant, so
- *   findings inside it carry that variant's trail.
+ * - A key declared identically by several variants (kept) is walked through the FIRST declaring variant; findings
+ *   inside it get a mirrored site in every other variant that declares a separate schema object for it.
  * - Objects the walk rebuilds only because a field changed keep their strictness and refinements; only the flat
  *   object replacing a union is plain (`strictness-dropped` per variant).
  * - Widened enums are z.enum of the input's copy; zod 4 mini without an enum constructor at hand gets a multi-value
