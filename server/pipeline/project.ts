@@ -127,6 +127,7 @@ export class WorkspaceProject {
     const text = knownText ?? fs.readFileSync(abs, 'utf8');
     this.loaded.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size });
     if (existing && existing.getFullText() === text) return existing;
+    if (!existing) return this.addFromDisk(abs, text);
     return this.write(abs, text, existing);
   }
 
@@ -141,6 +142,18 @@ export class WorkspaceProject {
   /** The language service, for rename and references (created on first use by ts-morph). */
   get languageService() {
     return this.project.getLanguageService();
+  }
+
+  /**
+   * A disk file new to the project: added by path, parsed once. (`createSourceFile` with `overwrite` first
+   * parses the disk copy and then the given text: twice the parse cost on a cold check.)
+   */
+  private addFromDisk(abs: string, text: string): SourceFile {
+    const added = this.project.addSourceFileAtPathIfExists(abs);
+    if (!added) return this.write(abs, text, undefined);
+    // The file changed between our read and ts-morph's: the text we stamped is the one analysed.
+    if (added.getFullText() !== text) added.replaceWithText(text);
+    return added;
   }
 
   private write(abs: string, text: string, existing: SourceFile | undefined): SourceFile {
