@@ -2,6 +2,7 @@
 // One server bundle serves `check`, `lsp --stdio` and the extension's IPC start.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -15,10 +16,19 @@ const common = {
   // needed by ts-morph at run time, so it stays a bundled dependency rather than a second copy per entry.
 };
 
+// esbuild's JS API drives its native binary and cannot be bundled. Every `esbuild` import of the server goes through
+// server/esbuildApi.cjs, which loads the copy the .vsix vendors into dist/esbuild/ or else the `esbuild` dependency.
+const esbuildApi = fileURLToPath(new URL('server/esbuildApi.cjs', import.meta.url));
+const esbuildApiPlugin = {
+  name: 'esbuild-api',
+  setup(b) {
+    b.onResolve({ filter: /^esbuild$/ }, (args) => (args.importer === esbuildApi ? { external: true } : { path: esbuildApi }));
+  },
+};
+
 const entries = [
   // The CLI is the package's bin: `npx tool-schema-lens` needs the shebang.
-  // esbuild's JS API drives its native binary and cannot be bundled: evaluation needs it at run time (a dependency).
-  { in: 'server/cli.ts', out: 'dist/cli.js', external: ['esbuild'], banner: { js: '#!/usr/bin/env node' } },
+  { in: 'server/cli.ts', out: 'dist/cli.js', external: [], plugins: [esbuildApiPlugin], banner: { js: '#!/usr/bin/env node' } },
   { in: 'server/pipeline/evaluate/worker.ts', out: 'dist/worker.js', external: [] },
   // TypeScript's rename for the quick fix runs in a worker thread of the language server.
   { in: 'server/lsp/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
@@ -28,7 +38,7 @@ const entries = [
 const present = entries.filter((e) => existsSync(e.in));
 await Promise.all(
   present.map((e) =>
-    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external, ...(e.banner ? { banner: e.banner } : {}) }).catch((err) => {
+    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external, plugins: e.plugins ?? [], ...(e.banner ? { banner: e.banner } : {}) }).catch((err) => {
       console.error(`build failed for ${e.in}`);
       throw err;
     }),

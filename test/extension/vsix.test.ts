@@ -1,12 +1,13 @@
 /**
- * The packaged extension: `vsce package` on the built bundles yields a .vsix holding exactly the
- * runtime files (no sources, tests, fixtures or node_modules), with a manifest VS Code can load.
+ * The packaged extension: scripts/packageVsix.mjs on the built bundles yields a .vsix holding exactly the
+ * runtime files (no sources, tests, fixtures or node_modules, but esbuild's API and this platform's binary),
+ * with a manifest VS Code can load, and a server that runs where nothing of this repository can be resolved.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipEntries, type ZipEntry } from './zipEntries';
 
@@ -23,8 +24,12 @@ const ALLOWED = [
   'extension/images/icon.png',
   'extension/dist/cli.js',
   'extension/dist/worker.js',
+  'extension/dist/renameWorker.js',
   'extension/dist/client.js',
+  'extension/dist/esbuild/lib/main.js',
+  `extension/dist/esbuild/bin/${process.platform === 'win32' ? 'esbuild.exe' : 'esbuild'}`,
 ].sort();
+const BUNDLES = ['dist/cli.js', 'dist/worker.js', 'dist/renameWorker.js', 'dist/client.js'];
 
 let outDir: string;
 let entries: ZipEntry[];
@@ -35,13 +40,12 @@ const entry = (name: string) => {
 };
 
 beforeAll(() => {
-  if (!['dist/cli.js', 'dist/worker.js', 'dist/client.js'].every((f) => existsSync(join(root, f)))) {
+  if (!BUNDLES.every((f) => existsSync(join(root, f)))) {
     execFileSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'pipe' });
   }
   outDir = mkdtempSync(join(tmpdir(), 'tsl-vsix-'));
   const vsix = join(outDir, `${manifest.name}-${manifest.version}.vsix`);
-  // stdin closed: any prompt from vsce (missing repository, license) fails the build instead of hanging it.
-  execFileSync(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--out', vsix], {
+  execFileSync(process.execPath, [join(root, 'scripts', 'packageVsix.mjs'), '--out', vsix], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 110_000,
@@ -54,8 +58,16 @@ afterAll(() => {
 });
 
 describe('the .vsix', () => {
-  it('holds exactly the bundles, manifest, readme, changelog, license and icon', () => {
+  it('holds exactly the bundles, esbuild, manifest, readme, changelog, license and icon', () => {
     expect(entries.map((e) => e.name).sort()).toEqual(ALLOWED);
+  });
+
+  it('is marked for the platform of the esbuild binary it carries, which is executable', () => {
+    const arch = process.arch === 'arm' ? 'armhf' : process.arch;
+    expect(entry('extension.vsixmanifest').read().toString('utf8')).toContain(`TargetPlatform="${process.platform}-${arch}"`);
+    if (process.platform !== 'win32') expect(entry('extension/dist/esbuild/bin/esbuild').mode & 0o111).toBe(0o111);
+    const vendored = entry('extension/dist/esbuild/lib/main.js').read().toString('utf8');
+    expect(vendored).toContain(`"${JSON.parse(readFileSync(join(root, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version}"`);
   });
 
   it('carries the manifest VS Code loads: entry point, icon, commands and trust capabilities', () => {
@@ -95,4 +107,54 @@ describe('the .vsix', () => {
     expect(cli.length).toBeGreaterThan(1000);
     expect(cli).toMatch(/lsp/);
   });
+});
+
+describe('the installed extension', () => {
+  let scratch: string;
+  beforeAll(() => {
+    // Outside the repository: neither the extension nor the workspace can reach the repository's node_modules,
+    // except for the workspace's own zod and MCP SDK (linked, as an `npm install` in the workspace would give).
+    scratch = mkdtempSync(join(tmpdir(), 'tsl-installed-'));
+    for (const e of entries) {
+      const target = join(scratch, 'vsix', e.name);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, e.read());
+      if (e.mode) chmodSync(target, e.mode);
+    }
+    const workspace = join(scratch, 'workspace');
+    cpSync(join(root, 'examples'), workspace, { recursive: true, filter: (f) => !f.includes('node_modules') });
+    mkdirSync(join(workspace, 'node_modules', '@modelcontextprotocol'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', 'zod'), join(workspace, 'node_modules', 'zod'), 'dir');
+    symlinkSync(join(root, 'node_modules', '@modelcontextprotocol', 'sdk'), join(workspace, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
+  }, 60_000);
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('runs `check` from the unzipped .vsix on a workspace outside the repository (esbuild evaluates)', () => {
+    const env = { ...process.env };
+    delete env.NODE_PATH;
+    delete env.ESBUILD_BINARY_PATH;
+    const run = spawnSync(process.execPath, [join(scratch, 'vsix', 'extension', 'dist', 'cli.js'), 'check', '.', '--format', 'json'], {
+      cwd: join(scratch, 'workspace'),
+      env,
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(run.stderr).not.toMatch(/Cannot find module|internal error/);
+    const report = JSON.parse(run.stdout);
+    const codes = report.diagnostics.map((d: { code: string }) => d.code);
+    // Evaluation ran (a bundling failure would be evaluation-failed) and found the example's known collision.
+    expect(codes).not.toContain('evaluation-failed');
+    expect(report.diagnostics).toContainEqual(expect.objectContaining({ code: 'collision-widened', file: 'src/schemas/content.ts' }));
+  }, 100_000);
+});
+
+describe('the npm package', () => {
+  it('carries the rename worker but no esbuild binary (the `esbuild` dependency provides it)', () => {
+    const dry = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const files = (JSON.parse(dry)[0].files as Array<{ path: string }>).map((f) => f.path);
+    expect(files).toContain('dist/renameWorker.js');
+    expect(files.filter((f) => f.includes('esbuild'))).toEqual([]);
+  }, 60_000);
 });

@@ -11,6 +11,8 @@ const LOCAL_SIGNATURE = 0x04034b50;
 
 export interface ZipEntry {
   name: string;
+  /** Unix permission bits as stored by the packer (0 when it stored none). */
+  mode: number;
   /** The entry's bytes, inflated. */
   read(): Buffer;
 }
@@ -36,10 +38,12 @@ export function zipEntries(file: string): ZipEntry[] {
     const nameLength = zip.readUInt16LE(offset + 28);
     const extraLength = zip.readUInt16LE(offset + 30);
     const commentLength = zip.readUInt16LE(offset + 32);
+    const mode = (zip.readUInt32LE(offset + 38) >>> 16) & 0o7777;
     const localOffset = zip.readUInt32LE(offset + 42);
     const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
     entries.push({
       name,
+      mode,
       read() {
         if (zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE) throw new Error(`bad local header for ${name}`);
         const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
