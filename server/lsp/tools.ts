@@ -1,8 +1,18 @@
-/** LIST_TOOLS_REQUEST: every tool the server knows, or the one at (or nearest above) a position. */
-import type { ToolReport } from '../pipeline/types';
+/**
+ * LIST_TOOLS_REQUEST: every tool the server knows, or the tools at a position. At a position: the registration or
+ * declaration containing it; else whatever starts nearest above it in the file, a registration or a key that tools
+ * declare there (a variant object in a schema file, imported by the tools that use it).
+ */
+import type { Position, ToolReport } from '../pipeline/types';
 import { contains } from './hover';
 import type { ListToolsParams, ListToolsResult, ToolSummary } from './protocol';
 import { uriToPath } from './uris';
+
+/** A place in one file that stands for some tools: their registration, or a key their schemas declare. */
+interface Anchor {
+  start: Position;
+  tools: ToolReport[];
+}
 
 export function listTools(tools: ToolReport[], params: ListToolsParams | undefined, uriOf: (file: string) => string): ListToolsResult {
   const summary = (t: ToolReport): ToolSummary => ({
@@ -18,10 +28,36 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
   );
   if (!params?.uri || !params.position) return sorted.map(summary);
   const file = uriToPath(params.uri);
+  if (!file) return [];
   const pos = params.position;
-  const inFile = sorted.filter((t) => t.location.file === file);
-  const containing = inFile.filter((t) => contains(t.location.range, pos));
+  const containing = sorted.filter((t) => t.location.file === file && contains(t.location.range, pos));
   if (containing.length) return [summary(containing[containing.length - 1])];
-  const above = inFile.filter((t) => t.location.range.start.line <= pos.line);
-  return above.length ? [summary(above[above.length - 1])] : [];
+  const above = anchorsIn(sorted, file).filter((a) => !after(a.start, pos));
+  // The client opens the first: a registered tool (what the model is sent) before an exported schema.
+  return above.length ? rankRegisteredFirst(above[above.length - 1].tools).map(summary) : [];
+}
+
+/** The file's anchors in source order; tools declaring the same key spot share one anchor. */
+function anchorsIn(tools: ToolReport[], file: string): Anchor[] {
+  const byStart = new Map<string, Anchor>();
+  const add = (start: Position, tool: ToolReport) => {
+    const id = `${start.line}:${start.character}`;
+    const anchor = byStart.get(id) ?? { start, tools: [] };
+    if (!anchor.tools.includes(tool)) anchor.tools.push(tool);
+    byStart.set(id, anchor);
+  };
+  for (const tool of tools) {
+    if (tool.location.file === file) add(tool.location.range.start, tool);
+    for (const key of tool.keys) for (const at of key.declarations) if (at && at.file === file) add(at.range.start, tool);
+  }
+  return [...byStart.values()].sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
+}
+
+function after(a: Position, b: Position): boolean {
+  return a.line > b.line || (a.line === b.line && a.character > b.character);
+}
+
+function rankRegisteredFirst(tools: ToolReport[]): ToolReport[] {
+  const rank = (t: ToolReport) => (t.kind === 'exported' ? 1 : 0);
+  return [...tools].sort((a, b) => rank(a) - rank(b));
 }

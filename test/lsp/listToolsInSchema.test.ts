@@ -1,0 +1,79 @@
+/**
+ * "Show Advertised Schema" asks `toolSchemaLens/listTools` for the tool at the cursor. In a schema file (a variant
+ * object imported by a tool, no registration in sight) the answer is the tools whose schemas declare the keys
+ * there, registered tools first: the real built server over stdio, on lsp-basic and on a copy of examples/.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture, REPO, SERVER, TestClient, uriOf } from './client';
+import { positionOf } from './fixture';
+
+const names = (tools: Array<{ name: string }>) => tools.map((t) => t.name);
+
+beforeAll(() => {
+  if (!fs.existsSync(SERVER)) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO });
+});
+
+describe('listTools at a position inside a schema (lsp-basic)', { timeout: 90_000 }, () => {
+  let root: string;
+  let client: TestClient;
+  const at = (file: string, needle: string, offset = 0) =>
+    client.request('toolSchemaLens/listTools', { uri: uriOf(path.join(root, file)), position: positionOf(path.join(root, file), needle, 0, offset) });
+
+  beforeAll(async () => {
+    root = copyFixture('lsp-basic');
+    client = await TestClient.spawn({ root });
+    await client.waitForStatus('idle');
+  });
+  afterAll(() => {
+    client?.kill();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('maps a key of a variant in another file to the tool that imports it', async () => {
+    expect(names(await at('src/media.ts', 'attachment:'))).toEqual(['send_update']);
+    expect(names(await at('src/media.ts', 'caption'))).toEqual(['send_update']);
+  });
+
+  it('maps a spot inside a key (its nested object) to the tool', async () => {
+    expect(names(await at('src/media.ts', 'width'))).toEqual(['send_update']);
+  });
+
+  it('maps a variant declared above the registration in the same file', async () => {
+    expect(names(await at('src/tools.ts', "format: z.enum(['plain'"))).toEqual(['send_update']);
+  });
+
+  it('answers nothing above every schema and still answers in a handler body', async () => {
+    expect(await at('src/media.ts', "import { z }")).toEqual([]);
+    expect(names(await at('src/tools.ts', 'async ({ message })'))).toEqual(['ping']);
+  });
+});
+
+describe('listTools in a schema file used by an exported schema and a registered tool (examples)', { timeout: 90_000 }, () => {
+  let root: string;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-examples-'));
+    fs.cpSync(path.join(REPO, 'examples'), root, { recursive: true, filter: (f) => !f.includes('node_modules') });
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    client = await TestClient.spawn({ root });
+    await client.waitForStatus('idle');
+  });
+  afterAll(() => {
+    client?.kill();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('lists every tool declaring the key, the registered tool first (the one the client opens)', async () => {
+    const content = path.join(root, 'src/schemas/content.ts');
+    const tools = await client.request('toolSchemaLens/listTools', { uri: uriOf(content), position: positionOf(content, 'media: z.object', 0, 2) });
+    expect(names(tools)[0]).toBe('send_message');
+    expect(names(tools)).toContain('messageContent');
+    expect(tools[0].uri).toBe(uriOf(path.join(root, 'src/tools/messaging.ts')));
+    expect(tools[0].advertised.properties.content.properties.media).toBeDefined();
+  });
+});
