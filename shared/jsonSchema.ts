@@ -6,7 +6,7 @@
  * 2020-12: `$schema` set, tuples as `prefixItems`; nothing else zod 3 emits differs between the two.
  */
 import { toJSONSchema } from 'zod/v4/core';
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { getRefs, parseDef, zodToJsonSchema } from 'zod-to-json-schema';
 import { readMeta } from './zod/meta';
 import { isV3, isV4, type AnyZod } from './zod/read';
 
@@ -66,4 +66,33 @@ function toDraft2020(json: unknown): unknown {
 export function toComparableJsonSchema(schema: AnyZod): unknown {
   if (isV4(schema)) return toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', metadata: noMetadata });
   return zodToJsonSchema(schema, { strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
+}
+
+/**
+ * zod 3 only: each variant's property schemas exactly as `toComparableJsonSchema(union)` emits them, without
+ * converting the union itself. zod-to-json-schema decides every property's `required` through `isOptional()`, a
+ * failing `safeParse(undefined)` per required key; the shapes never need it, and it was most of this conversion.
+ * The walk replays the union's: same options, paths, key order and one shared `seen` map (so a recursion back to
+ * the union or a variant still becomes `{}`). Throws where the union's conversion would.
+ */
+export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]): Array<Record<string, unknown>> {
+  const refs = getRefs({ strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
+  const root = refs.currentPath;
+  refs.seen.set(union._def, { def: union._def, path: root, jsonSchema: undefined });
+  return options.map((option, i) => {
+    const path = [...root, 'anyOf', `${i}`];
+    const def = option._def;
+    refs.seen.set(def, { def, path, jsonSchema: undefined });
+    const properties: Record<string, unknown> = {};
+    const shape = def.shape();
+    for (const key in shape) {
+      const field = shape[key];
+      if (field === undefined || field._def === undefined) continue;
+      const at = [...path, 'properties', key];
+      const json = parseDef(field._def, { ...refs, currentPath: at, propertyPath: at });
+      if (json !== undefined) properties[key] = json;
+    }
+    if (def.catchall._def.typeName !== 'ZodNever') parseDef(def.catchall._def, { ...refs, currentPath: [...path, 'additionalProperties'] });
+    return properties;
+  });
 }

@@ -2,9 +2,9 @@
  * Per-variant, per-key JSON shapes of a discriminated union, from ONE conversion of the whole union
  * (converting every field on its own would make a 256-variant union hundreds of times slower).
  */
-import { toComparableJsonSchema } from '../jsonSchema';
+import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../jsonSchema';
 import { canonicalString, stripAnnotations } from './canonical';
-import type { AnyZod, ZodNode } from '../zod/read';
+import { unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 
 /** One declaration's normalized JSON Schema (annotations stripped); its canonical text only when compared. */
 export class FieldShape {
@@ -36,6 +36,17 @@ export class VariantShapes {
   private readonly root: Json;
 
   constructor(union: ZodNode, variantCount: number) {
+    this.root = {};
+    if (union.flavour === 'v3') {
+      let members: Json[] | undefined;
+      try {
+        members = comparableVariantPropertiesV3(union.raw, unionOptions(union)).map((properties) => ({ properties }));
+      } catch {
+        members = undefined; // as when converting the whole union throws: every field converted alone
+      }
+      this.variantJson = Array.from({ length: variantCount }, (_, i) => members?.[i]);
+      return;
+    }
     let root: Json = {};
     try {
       root = (toComparableJsonSchema(union.raw) ?? {}) as Json;
