@@ -1,7 +1,8 @@
 // End-to-end in a real VS Code: installs the packaged .vsix into code-server, opens the examples
 // workspace in headless Chromium and checks what a person would: the squiggle, the Problems entry,
 // the hover with the advertised schema, "Show Advertised Schema" and the rename quick fix.
-// Usage: `npm run e2e:vscode` (packages first). Screenshots land in test-results/vscode-e2e/.
+// Usage: `npm run e2e:vscode` (packages first). Screenshots land in test-results/vscode-e2e/; add
+// `-- --update-docs` to copy the hover and Problems shots into docs/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -68,13 +69,15 @@ function logsOf(profileDir) {
   return logs;
 }
 
-// A wedged browser or editor must not hang CI: the whole run normally takes about a minute.
-const watchdog = setTimeout(async () => {
-  console.error('\nFAIL: e2e:vscode did not finish within 10 minutes');
-  await server?.stop();
-  process.exit(1);
-}, 10 * 60_000);
-watchdog.unref();
+// A wedged browser or editor must not hang CI: the run normally takes about a minute once code-server is there.
+// Armed after the install, whose first run alone can take 3–10 minutes (and blocks the timer meanwhile).
+function armWatchdog() {
+  setTimeout(async () => {
+    console.error('\nFAIL: e2e:vscode did not finish within 10 minutes of code-server being installed');
+    await server?.stop();
+    process.exit(1);
+  }, 10 * 60_000).unref();
+}
 
 let server;
 let browser;
@@ -89,6 +92,7 @@ try {
     const s = ensureCodeServer();
     return s > 1 ? `installed in ${s.toFixed(0)} s` : 'cached';
   });
+  armWatchdog();
 
   const vsix = join(root, `${manifest.name}-${manifest.version}.vsix`);
   await step('extension packaged', () => {
@@ -300,11 +304,15 @@ try {
     await shot('output');
   });
 
-  mkdirSync(join(root, 'docs'), { recursive: true });
-  // The docs show the tool hover (the whole advertised schema) where there is one, else the key's.
-  copyFileSync(join(results, existsSync(join(results, 'hover.png')) ? 'hover.png' : 'hover-key.png'), join(root, 'docs', 'hover.png'));
-  copyFileSync(join(results, 'problems.png'), join(root, 'docs', 'problems.png'));
-  console.log(`\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/ (hover and problems copied to docs/)`);
+  // Only on request (`npm run e2e:vscode -- --update-docs`): a CI or routine run leaves the checkout clean.
+  const updateDocs = process.argv.includes('--update-docs');
+  if (updateDocs) {
+    mkdirSync(join(root, 'docs'), { recursive: true });
+    // The docs show the tool hover (the whole advertised schema) where there is one, else the key's.
+    copyFileSync(join(results, existsSync(join(results, 'hover.png')) ? 'hover.png' : 'hover-key.png'), join(root, 'docs', 'hover.png'));
+    copyFileSync(join(results, 'problems.png'), join(root, 'docs', 'problems.png'));
+  }
+  console.log(`\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/${updateDocs ? ' (hover and problems copied to docs/)' : ''}`);
 } catch (error) {
   process.exitCode = 1;
   console.error(`\nFAIL: ${error instanceof Error ? error.stack : error}`);
