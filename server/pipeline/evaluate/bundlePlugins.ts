@@ -25,22 +25,34 @@ export function loaderFor(file: string): Loader {
   return LOADERS[path.extname(file).toLowerCase()] ?? 'js';
 }
 
-/** Serves overlay text instead of the disk, and lets the entry append extra source (tagged exports). */
+/** A filter (JS and esbuild's Go regexp alike) matching exactly these paths. */
+function exactly(paths: string[]): RegExp {
+  return new RegExp(`^(?:${paths.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+}
+
+/**
+ * Serves overlay text instead of the disk, and lets the entry append extra source (tagged exports).
+ * Every callback is a round trip between esbuild and this thread, so the filters only match what the
+ * plugin may change: with no overlays (a CLI check) only the entry itself.
+ */
 export function overlayPlugin(overlays: ReadonlyMap<string, string>, entry: string, entryAppendix: string): Plugin {
   return {
     name: 'tool-schema-lens-overlays',
     setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' ? { path: entry } : undefined));
-      // A file that exists only as unsaved text (created in the editor, never saved) is still importable.
-      build.onResolve({ filter: /^\.\.?(\/|$)/ }, (args) => {
-        if (overlays.size === 0) return undefined;
-        const base = path.resolve(args.resolveDir, args.path);
-        const stem = base.replace(/\.[cm]?js$/, '');
-        const candidates = [base, ...SOURCE_EXTENSIONS.map((e) => stem + e), ...SOURCE_EXTENSIONS.map((e) => path.join(base, `index${e}`))];
-        const found = candidates.find((c) => overlays.has(c) && !existsSync(c));
-        return found ? { path: found } : undefined;
-      });
-      build.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
+      // The entry keeps the path it was asked by (no symlink resolved), the one overlays are keyed by.
+      build.onResolve({ filter: exactly([entry]) }, (args) => (args.kind === 'entry-point' ? { path: entry } : undefined));
+      if (overlays.size === 0 && !entryAppendix) return;
+      if (overlays.size > 0) {
+        // A file that exists only as unsaved text (created in the editor, never saved) is still importable.
+        build.onResolve({ filter: /^\.\.?(\/|$)/ }, (args) => {
+          const base = path.resolve(args.resolveDir, args.path);
+          const stem = base.replace(/\.[cm]?js$/, '');
+          const candidates = [base, ...SOURCE_EXTENSIONS.map((e) => stem + e), ...SOURCE_EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+          const found = candidates.find((c) => overlays.has(c) && !existsSync(c));
+          return found ? { path: found } : undefined;
+        });
+      }
+      build.onLoad({ filter: overlays.size > 0 ? /.*/ : exactly([entry]), namespace: 'file' }, async (args) => {
         const overlay = overlays.get(args.path);
         if (overlay === undefined && (args.path !== entry || !entryAppendix)) return undefined;
         const text = overlay ?? (await readFile(args.path, 'utf8'));
