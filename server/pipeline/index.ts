@@ -36,6 +36,12 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   const checkCancelled = (token?: CancellationLike) => {
     if (token?.isCancellationRequested) throw new CancelledError();
   };
+  // A worker's start-up (Node, then the engine) is most of a fresh server's first analysis: it overlaps
+  // listing and discovery instead of following them. Only for a trusted workspace; no user code runs yet.
+  const warmIfTrusted = () => {
+    if (options.trusted) evaluatorNow().warm();
+  };
+  warmIfTrusted();
 
   async function listCandidates(): Promise<string[]> {
     const files = await listFiles(options.root, filter);
@@ -141,6 +147,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       } else if (evaluator && (options.memoryMb !== before.memoryMb || options.timeoutMs !== before.timeoutMs)) {
         evaluator.setLimits({ memoryMb: options.memoryMb, timeoutMs: options.timeoutMs });
       }
+      warmIfTrusted();
     },
     async restartWorkers() {
       await evaluator?.restart();

@@ -47,6 +47,8 @@ export interface Evaluator {
   setLimits(limits: Partial<PoolLimits>): void;
   /** Kill and respawn the workers (node_modules changed, or the user asked). */
   restart(): Promise<void>;
+  /** Start a worker now, ahead of the first evaluation (no user code runs until one is asked for). */
+  warm(): void;
   /** Process ids of the live workers (tests, tracing). */
   pids(): number[];
   dispose(): Promise<void>;
@@ -109,6 +111,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     evaluate,
     setLimits: (limits) => pool.setLimits(limits),
     restart: async () => pool.restart(),
+    warm: () => pool.warm(),
     pids: () => pool.pids(),
     dispose: async () => {
       pool.dispose();
