@@ -12,13 +12,17 @@ import type { Recording } from './recorders/session';
 
 export interface NamedRecording extends Recording {
   name: string;
+  /** This tool's advertisement, already made when it was recorded under the same name (it is not redone). */
+  advertised?: Advertised;
 }
 
-interface Advertised {
+export interface Advertised {
   jsonSchema: unknown;
   findings: Finding[];
   merges: EvaluatedTool['merges'];
   mountable: boolean;
+  /** The engine threw: worth trying again later (a z.lazy may only resolve once the module has loaded). */
+  refused?: true;
 }
 
 /** A tool the engine could not process: shown as unmountable with the engine's own complaint. */
@@ -29,6 +33,7 @@ function refused(tool: string, error: unknown): Advertised {
     findings: [{ code: 'not-mountable', severity: 'error', message, tool, path: [], sites: [{ trail: [], anchor: 'tool' }] }],
     merges: [],
     mountable: false,
+    refused: true,
   };
 }
 
@@ -58,7 +63,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
     // Each tool's own advertise still reports what the probe would have refused.
   }
   return judged.map(({ r, input }) => {
-    const result = advertiseSafely({ name: r.name, input }, options);
+    const result = r.advertised ?? advertiseSafely({ name: r.name, input }, options);
     const findings = [...result.findings];
     for (const f of probed) {
       if (f.tool === r.name && !findings.some((known) => sameFinding(known, f))) findings.push(f);
@@ -74,6 +79,27 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
       merges: result.merges,
     };
   });
+}
+
+/**
+ * One registration judged alone, the moment it is recorded (no probe across tools): streamed to the parent
+ * so a module that hangs later still reports it. Undefined when its input is not a zod schema.
+ */
+export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions, emptyInput: () => unknown): { tool: EvaluatedTool; advertised: Advertised } | undefined {
+  const input = recording.input === undefined ? emptyInput() : recording.input;
+  if (!isZodSchema(input)) return undefined;
+  const advertised = advertiseSafely({ name: recording.name, input }, options);
+  const tool: EvaluatedTool = {
+    name: recording.name,
+    kind: 'registration',
+    sdk: recording.sdk,
+    callSite: recording.callSite,
+    advertised: advertised.jsonSchema,
+    mountable: advertised.mountable && !advertised.findings.some((f) => f.code === 'not-mountable'),
+    findings: advertised.findings,
+    merges: advertised.merges,
+  };
+  return { tool, advertised };
 }
 
 /** Judges exported and tagged schemas, each on its own. */

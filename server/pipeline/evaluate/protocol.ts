@@ -40,8 +40,15 @@ export interface ResultMessage {
   rss: number;
 }
 
+/** One tool of the evaluation under way, sent as soon as it is recorded: kept if the module hangs later. */
+export interface ToolMessage {
+  type: 'tool';
+  id: number;
+  tool: EvaluatedTool;
+}
+
 export interface ReadyMessage {
   type: 'ready';
 }
 
-export type WorkerMessage = ResultMessage | ReadyMessage;
+export type WorkerMessage = ResultMessage | ToolMessage | ReadyMessage;

@@ -8,11 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { registerZod } from '../../../shared/index';
 import type { EvaluationFailure } from '../types';
 import { moduleSchemas } from './exportedSchemas';
-import { judgeModuleSchemas, judgeRegistrations } from './judge';
+import { judgeAlone, judgeModuleSchemas, judgeRegistrations, type Advertised } from './judge';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
 import { framesOf, userFrame } from './recorders/callSite';
 import { recorders } from './recorders/index';
-import { startSession } from './recorders/session';
+import { startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { nameOf } from './toolNames';
@@ -66,7 +66,7 @@ async function registerWorkspaceZod(modules: EvaluateMessage['zodModules']): Pro
       loaded.push(mod);
       if (!registeredZod.has(m.href)) registeredZod.add(m.href), registerZod(mod);
     } catch {
-      // The bundle imported it, so this only fails when the bundle failed first.
+      // The bundle imports it too: a zod that cannot load fails the bundle's import, which reports it.
     }
   }
   return loaded;
@@ -95,6 +95,20 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const session = startSession();
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv[1] = message.file;
+  const options = { flattenUnionInput: message.flattenUnionInput, target: message.target };
+  // The workspace's zod (a package, no user code) is registered before the bundle runs, so each tool can be
+  // judged the moment it is recorded.
+  const zodModules = await registerWorkspaceZod(message.zodModules);
+  const emptyInput = emptyObjectWith(zodModules);
+  const early = new Map<Recording, { name: string; advertised: Advertised }>();
+  session.onRecord = (recording) => {
+    const name = nameOf(recording, undefined, message.sources);
+    const judged = judgeAlone({ ...recording, name }, options, emptyInput);
+    if (!judged) return;
+    early.set(recording, { name, advertised: judged.advertised });
+    // Sent now: if the module's top level hangs later, the worker is killed and cannot send its result.
+    send({ type: 'tool', id: message.id, tool: judged.tool });
+  };
   const started = performance.now();
   let ns: Record<string, unknown> | undefined;
   try {
@@ -107,11 +121,14 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const evaluateMs = performance.now() - started;
 
   const engineStarted = performance.now();
-  const zodModules = await registerWorkspaceZod(message.zodModules);
-  const options = { flattenUnionInput: message.flattenUnionInput, target: message.target };
-  const named = session.recordings.map((r) => ({ ...r, name: nameOf(r, ns, message.sources) }));
+  const named = session.recordings.map((r) => {
+    const name = nameOf(r, ns, message.sources);
+    const known = early.get(r);
+    // Judged again when it was named differently then, or the engine refused it before the module had loaded.
+    return { ...r, name, advertised: known && known.name === name && !known.advertised.refused ? known.advertised : undefined };
+  });
   const tools = [
-    ...judgeRegistrations(named, options, emptyObjectWith(zodModules)),
+    ...judgeRegistrations(named, options, emptyInput),
     ...judgeModuleSchemas(moduleSchemas(ns, message.tagged), options),
   ];
   evaluating = false;

@@ -4,7 +4,7 @@
  * and recycled after enough evaluations or heap growth. A dead worker fails its evaluation, never the pool.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import type { CancellationLike, EvaluationFailure } from '../types';
+import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../types';
 import type { EvaluateMessage, ResultMessage, WorkerMessage } from './protocol';
 
 export interface PoolLimits {
@@ -44,7 +44,8 @@ interface Slot {
   /** Set once the script is known and the process forked. */
   child?: ChildProcess;
   ready: Promise<void>;
-  job?: Job & { id: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number };
+  /** `recorded`: tools streamed before the result, all that is left of them if the worker dies. */
+  job?: Job & { id: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number; recorded: EvaluatedTool[] };
   evaluations: number;
   stderrTail: string;
   retiring: boolean;
@@ -78,8 +79,8 @@ function installExitHook(): void {
   });
 }
 
-function failed(failure: EvaluationFailure): WorkerOutcome {
-  return { tools: [], failure, evaluateMs: 0, engineMs: 0, heapUsed: 0, rss: 0 };
+function failed(failure: EvaluationFailure, tools: EvaluatedTool[] = []): WorkerOutcome {
+  return { tools, failure, evaluateMs: 0, engineMs: 0, heapUsed: 0, rss: 0 };
 }
 
 export class WorkerPool {
@@ -168,6 +169,7 @@ export class WorkerPool {
           child.on('message', (message: WorkerMessage) => {
             if (message?.type === 'ready') resolve();
             else if (message?.type === 'result') this.finish(slot, message);
+            else if (message?.type === 'tool' && slot.job?.id === message.id) slot.job.recorded.push(message.tool);
           });
           child.on('error', () => undefined);
           child.on('exit', (code, signal) => {
@@ -182,7 +184,7 @@ export class WorkerPool {
 
   private start(slot: Slot, job: Job): void {
     const id = this.nextId++;
-    slot.job = { ...job, id };
+    slot.job = { ...job, id, recorded: [] };
     slot.ready.then(
       () => {
         if (slot.job?.id !== id || !slot.child?.connected) return;
@@ -228,7 +230,7 @@ export class WorkerPool {
     slot.job = undefined;
     if (job) {
       clearTimeout(job.timer);
-      job.resolve(failed(this.deathCause(slot, job.timedOut === true, job.limitMs, code, signal)));
+      job.resolve(failed(this.deathCause(slot, job.timedOut === true, job.limitMs, code, signal), job.recorded));
     }
     if (!this.disposed) this.pump();
   }

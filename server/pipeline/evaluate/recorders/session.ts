@@ -21,9 +21,17 @@ export class RecordingSession {
   /** Promises user code handed to a recorder (an async `initializeServer`): awaited before judging. */
   readonly pending: Promise<unknown>[] = [];
   open = true;
+  /** Told of each recording as it is made (the worker streams it to the parent). */
+  onRecord?: (recording: Recording) => void;
 
   record(recording: Recording): void {
-    if (this.open) this.recordings.push(recording);
+    if (!this.open) return;
+    this.recordings.push(recording);
+    try {
+      this.onRecord?.(recording);
+    } catch {
+      // Streaming is a courtesy: it never becomes user code's exception.
+    }
   }
 
   track(value: unknown): void {
