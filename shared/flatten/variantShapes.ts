@@ -5,6 +5,7 @@
 import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../jsonSchema';
 import { canonicalString, stripAnnotations } from './canonical';
 import { unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import { comparableVariantPropertiesV4 } from './variantPropertiesV4';
 
 /** One declaration's normalized JSON Schema (annotations stripped); its canonical text only when compared. */
 export class FieldShape {
@@ -45,6 +46,11 @@ export class VariantShapes {
         members = undefined; // as when converting the whole union throws: every field converted alone
       }
       this.variantJson = Array.from({ length: variantCount }, (_, i) => members?.[i]);
+      return;
+    }
+    const local = comparableVariantPropertiesV4(union.raw, unionOptions(union));
+    if (local) {
+      this.variantJson = Array.from({ length: variantCount }, (_, i) => (local[i] ? { properties: local[i] } : undefined));
       return;
     }
     let root: Json = {};

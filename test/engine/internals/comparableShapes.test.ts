@@ -1,12 +1,16 @@
 /**
  * The per-variant property shapes that decide every key merge come, for zod 3, from a walk that replays the
  * union's own conversion without converting the union (see comparableVariantPropertiesV3). It must give exactly
- * what converting the whole union gives, property by property: checked here against that conversion.
+ * what converting the whole union gives, property by property: checked here against that conversion. zod 4
+ * computes them locally where it can (see comparableVariantPropertiesV4): equal wherever it does.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as z4 from 'zod';
+import * as zMini from 'zod/mini';
 import { z as z3 } from 'zod3';
 import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../../../shared/jsonSchema';
+import { comparableVariantPropertiesV4 } from '../../../shared/flatten/variantPropertiesV4';
 import { FLAVOURS } from '../support/flavours';
 import { buildSchema, duArb } from '../support/randomSchemas';
 
@@ -47,5 +51,53 @@ describe('zod 3 variant shapes without converting the union', () => {
     } finally {
       console.warn = warn;
     }
+  });
+});
+
+describe('zod 4 variant shapes computed locally', () => {
+  const z = z4.z;
+  const wholeV4 = (union: any): unknown[] => ((toComparableJsonSchema(union) as any).oneOf ?? []).map((m: any) => m.properties ?? {});
+
+  it('equal the whole union conversion whenever they are computed (random unions, every zod 4 copy)', () => {
+    const zod4Flavours = FLAVOURS.filter((f) => f.major === 4);
+    let local = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...zod4Flavours), duArb(2), (flavour, spec) => {
+        const union = buildSchema(flavour, spec);
+        const got = comparableVariantPropertiesV4(union, union._zod.def.options);
+        runs++;
+        if (got === undefined) return;
+        local++;
+        expect(got).toEqual(wholeV4(union));
+        expect(JSON.stringify(got)).toBe(JSON.stringify(wholeV4(union))); // same key order too
+      }),
+      { numRuns: 400 },
+    );
+    // Not vacuous: classic copies take the local path for most random unions.
+    expect(local).toBeGreaterThan(runs / 4);
+  });
+
+  it('equal it on the nodes it replays (descriptions, nullable compaction, defaults, catchall, nested objects and arrays)', () => {
+    const shared = z.object({ id: z.string().describe('id'), n: z.number().int().min(0).optional() });
+    const union = z.discriminatedUnion('k', [
+      z.object({ k: z.literal('a'), s: z.string().min(1).regex(/^[a-z]+$/).describe('s'), n: z.string().nullable(), o: shared, d: z.number().default(3) }),
+      z.object({ k: z.literal(['b', 'c']), s: z.email(), n: z.string().min(2).nullable().optional(), o: shared.nullable(), e: z.enum(['x', 'y']).default('x') }).catchall(z.boolean()),
+      z.object({ k: z.literal('d'), a: z.array(z.object({ t: z.literal(1) })), u: z.unknown(), b: z.boolean().optional() }).strict(),
+    ]);
+    const got = comparableVariantPropertiesV4(union, union._zod.def.options);
+    expect(got).toBeDefined();
+    expect(JSON.stringify(got)).toBe(JSON.stringify(wholeV4(union)));
+  });
+
+  it('declines what it does not replay: a cycle, mini nodes, transforms, arrays with checks', () => {
+    const A: any = z.object({ k: z.literal('a'), get self() { return A.optional(); } });
+    const cases = [
+      z.discriminatedUnion('k', [A, z.object({ k: z.literal('b') })]),
+      zMini.discriminatedUnion('k', [zMini.object({ k: zMini.literal('a'), s: zMini.string() })]),
+      z.discriminatedUnion('k', [z.object({ k: z.literal('a'), s: z.string().transform((v) => v.length) })]),
+      z.discriminatedUnion('k', [z.object({ k: z.literal('a'), s: z.array(z.string()).min(1) })]),
+    ];
+    for (const union of cases) expect(comparableVariantPropertiesV4(union, (union as any)._zod.def.options)).toBeUndefined();
   });
 });
