@@ -12,8 +12,8 @@ import type { Recording } from './recorders/session';
 
 export interface NamedRecording extends Recording {
   name: string;
-  /** This tool's advertisement, already made when it was recorded under the same name (it is not redone). */
-  advertised?: Advertised;
+  /** This tool as judged alone when it was recorded under the same name (its advertisement is not redone). */
+  early?: { tool: EvaluatedTool; advertised: Advertised };
 }
 
 export interface Advertised {
@@ -63,11 +63,13 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
     // Each tool's own advertise still reports what the probe would have refused.
   }
   return judged.map(({ r, input }) => {
-    const result = r.advertised ?? advertiseSafely({ name: r.name, input }, options);
+    const result = r.early?.advertised ?? advertiseSafely({ name: r.name, input }, options);
     const findings = [...result.findings];
     for (const f of probed) {
       if (f.tool === r.name && !findings.some((known) => sameFinding(known, f))) findings.push(f);
     }
+    // Nothing the probe across tools added: the very tool already streamed (the worker sends a reference).
+    if (r.early && findings.length === result.findings.length) return r.early.tool;
     return {
       name: r.name,
       kind: 'registration',

@@ -27,10 +27,16 @@ export interface EvaluateMessage {
 
 export type ParentMessage = EvaluateMessage;
 
+/** In a result, a tool exactly as streamed earlier: the `streamed`-th tool message of this evaluation. */
+export interface StreamedTool {
+  streamed: number;
+}
+
 export interface ResultMessage {
   type: 'result';
   id: number;
-  tools: EvaluatedTool[];
+  /** Tools already streamed come back as references: each crosses the IPC (JSON both sides) once. */
+  tools: Array<EvaluatedTool | StreamedTool>;
   failure?: EvaluationFailure;
   /** Milliseconds spent loading the bundle (user code) and in the engine. */
   evaluateMs: number;

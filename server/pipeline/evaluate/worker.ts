@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { registerZod } from '../../../shared/index';
-import type { EvaluationFailure } from '../types';
+import type { EvaluatedTool, EvaluationFailure } from '../types';
 import { moduleSchemas } from './exportedSchemas';
 import { judgeAlone, judgeModuleSchemas, judgeRegistrations, type Advertised } from './judge';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
@@ -100,13 +100,15 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   // judged the moment it is recorded.
   const zodModules = await registerWorkspaceZod(message.zodModules);
   const emptyInput = emptyObjectWith(zodModules);
-  const early = new Map<Recording, { name: string; advertised: Advertised }>();
+  const early = new Map<Recording, { name: string; tool: EvaluatedTool; advertised: Advertised }>();
+  const streamed = new Map<EvaluatedTool, number>();
   session.onRecord = (recording) => {
     const name = nameOf(recording, undefined, message.sources);
     const judged = judgeAlone({ ...recording, name }, options, emptyInput);
     if (!judged) return;
-    early.set(recording, { name, advertised: judged.advertised });
+    early.set(recording, { name, ...judged });
     // Sent now: if the module's top level hangs later, the worker is killed and cannot send its result.
+    streamed.set(judged.tool, streamed.size);
     send({ type: 'tool', id: message.id, tool: judged.tool });
   };
   const started = performance.now();
@@ -125,10 +127,10 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     const name = nameOf(r, ns, message.sources);
     const known = early.get(r);
     // Judged again when it was named differently then, or the engine refused it before the module had loaded.
-    return { ...r, name, advertised: known && known.name === name && !known.advertised.refused ? known.advertised : undefined };
+    return { ...r, name, early: known && known.name === name && !known.advertised.refused ? known : undefined };
   });
   const tools = [
-    ...judgeRegistrations(named, options, emptyInput),
+    ...judgeRegistrations(named, options, emptyInput).map((tool) => (streamed.has(tool) ? { streamed: streamed.get(tool)! } : tool)),
     ...judgeModuleSchemas(moduleSchemas(ns, message.tagged), options),
   ];
   evaluating = false;

@@ -31,7 +31,7 @@ export class EvaluationCancelled extends Error {
   }
 }
 
-export type WorkerOutcome = Omit<ResultMessage, 'type' | 'id'>;
+export type WorkerOutcome = Omit<ResultMessage, 'type' | 'id' | 'tools'> & { tools: EvaluatedTool[] };
 
 interface Job {
   message: Omit<EvaluateMessage, 'id' | 'type'>;
@@ -212,8 +212,9 @@ export class WorkerPool {
     clearTimeout(job.timer);
     slot.job = undefined;
     slot.evaluations++;
-    const { type: _type, id: _id, ...outcome } = message;
-    job.resolve(outcome);
+    const { type: _type, id: _id, tools, ...rest } = message;
+    const resolved = tools.map((t) => ('streamed' in t ? job.recorded[t.streamed] : t)).filter((t): t is EvaluatedTool => t !== undefined);
+    job.resolve({ ...rest, tools: resolved });
     const heapCap = this.options.memoryMb * 1024 * 1024 * this.options.maxHeapFraction;
     if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) this.kill(slot);
     this.pump();
