@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Message, type OutputFile } from 'esbuild';
 import type { EvaluationFailure } from '../types';
-import { externalsPlugin, overlayPlugin, type ExternalModule } from './bundlePlugins';
+import { externalsPlugin, overlayPlugin, type ExternalModule, type ResolutionCache } from './bundlePlugins';
 
 export interface BundleRequest {
   /** Absolute path of the entry file. */
@@ -59,19 +59,19 @@ function inlineSourceMap(js: OutputFile, map: OutputFile, outDir: string): strin
 }
 
 /** Bundle `request.file` as if it were written to `outFile` (the source map is relative to it). */
-export async function bundleFile(request: BundleRequest, outFile: string): Promise<BundleResult> {
+export async function bundleFile(request: BundleRequest, outFile: string, cache?: ResolutionCache): Promise<BundleResult> {
   const started = performance.now();
   const aliases = taggedAliases(path.resolve(request.file), request.tagged);
-  let result = await buildOnce(request, outFile, aliases);
+  let result = await buildOnce(request, outFile, aliases, cache);
   // A tagged name that is not a top-level binding must not cost the file its registrations.
   if ('failure' in result && aliases.length > 0) {
-    const retry = await buildOnce(request, outFile, []);
+    const retry = await buildOnce(request, outFile, [], cache);
     if (!('failure' in retry)) result = retry;
   }
   return { ...result, ms: performance.now() - started };
 }
 
-async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundle['tagged']): Promise<BundleResult> {
+async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundle['tagged'], cache?: ResolutionCache): Promise<BundleResult> {
   const entry = path.resolve(request.file);
   const appendix = aliases.length ? `\n;export { ${aliases.map((a) => `${a.name} as ${a.alias}`).join(', ')} };\n` : '';
   const entryUrl = pathToFileURL(entry).href;
@@ -105,7 +105,7 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
         'import.meta.filename': JSON.stringify(entry),
       },
       banner: { js: 'import { createRequire as __toolSchemaLensCreateRequire } from "node:module"; const require = __toolSchemaLensCreateRequire(import.meta.url);' },
-      plugins: [overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod)],
+      plugins: [overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod, cache)],
     });
     const js = result.outputFiles.find((f) => f.path.endsWith('.mjs') || f.path.endsWith('.js'));
     const map = result.outputFiles.find((f) => f.path.endsWith('.map'));

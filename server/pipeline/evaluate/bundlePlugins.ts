@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ImportKind, Loader, Plugin, PluginBuild } from 'esbuild';
+import type { ImportKind, Loader, OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
 import { MCP_HANDLER_SERVER_SPECIFIERS, shimFor, shimSource, type ShimSpec } from './sdkShims';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -89,8 +89,35 @@ export interface ExternalModule {
   format: 'esm' | 'cjs';
 }
 
+type Resolution = { path: string; external?: boolean; namespace?: string; pluginData?: unknown } | undefined;
+
+/**
+ * Bare imports resolved recently, by importing directory: the files of a workspace import the same packages
+ * from the same folders, and each resolution costs esbuild two more round trips through this thread. Entries
+ * last a couple of seconds, so a package installed meanwhile is seen by the next analysis.
+ */
+export class ResolutionCache {
+  private readonly entries = new Map<string, { at: number; resolution: Resolution; external?: ExternalModule }>();
+  constructor(private readonly ttlMs = 2000) {}
+
+  get(key: string) {
+    const hit = this.entries.get(key);
+    if (hit && performance.now() - hit.at <= this.ttlMs) return hit;
+    if (hit) this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, resolution: Resolution, external?: ExternalModule): void {
+    this.entries.set(key, { at: performance.now(), resolution, external });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 /** Keeps bare imports external, pinned to their absolute resolution; routes SDK entries through shims. */
-export function externalsPlugin(onExternal: (module: ExternalModule) => void = () => {}): Plugin {
+export function externalsPlugin(onExternal: (module: ExternalModule) => void = () => {}, cache?: ResolutionCache): Plugin {
   return {
     name: 'tool-schema-lens-externals',
     setup(build) {
@@ -100,25 +127,42 @@ export function externalsPlugin(onExternal: (module: ExternalModule) => void = (
         if (args.pluginData?.[INNER] || args.kind === 'entry-point') return undefined;
         if (/^[A-Za-z]:[\\/]/.test(args.path)) return undefined; // a Windows absolute path
         if (args.path.startsWith('node:') || BUILTINS.has(args.path)) return { path: args.path, external: true };
+        const key = `${args.kind}\0${args.resolveDir}\0${args.path}`;
+        const known = cache?.get(key);
+        if (known) {
+          if (known.external) onExternal(known.external);
+          return known.resolution;
+        }
+        const resolution = await resolveBare(args);
+        cache?.set(key, resolution.resolution, resolution.external);
+        if (resolution.external) onExternal(resolution.external);
+        return resolution.resolution;
+      });
+
+      async function resolveBare(args: OnResolveArgs): Promise<{ resolution: Resolution; external?: ExternalModule }> {
         const resolved = await resolveInner(build, args.path, args.resolveDir, args.kind);
         // Unresolvable: let esbuild's own resolver fail, so the error carries the import's location.
-        if (!resolved) return undefined;
-        if (resolved.external) return { path: args.path, external: true };
+        if (!resolved) return { resolution: undefined };
+        if (resolved.external) return { resolution: { path: args.path, external: true } };
         // A tsconfig `paths` alias or a symlinked workspace package: workspace source, bundle it.
-        if (!isInNodeModules(resolved.path)) return { path: resolved.path, namespace: resolved.namespace };
+        if (!isInNodeModules(resolved.path)) return { resolution: { path: resolved.path, namespace: resolved.namespace } };
         const spec = shimFor(args.path);
         if (spec) {
           const format = isRequireKind(args.kind) ? 'cjs' : 'esm';
           return {
-            path: `${resolved.path}#${format}`,
-            namespace: SHIM_NAMESPACE,
-            pluginData: { spec, real: resolved.path, format, kind: args.kind },
+            resolution: {
+              path: `${resolved.path}#${format}`,
+              namespace: SHIM_NAMESPACE,
+              pluginData: { spec, real: resolved.path, format, kind: args.kind },
+            },
           };
         }
         const href = externalSpecifier(resolved.path, args.kind);
-        onExternal({ specifier: args.path, href, format: isRequireKind(args.kind) ? 'cjs' : 'esm' });
-        return { path: href, external: true };
-      });
+        return {
+          resolution: { path: href, external: true },
+          external: { specifier: args.path, href, format: isRequireKind(args.kind) ? 'cjs' : 'esm' },
+        };
+      }
 
       build.onLoad({ filter: /.*/, namespace: SHIM_NAMESPACE }, async (args) => {
         const { spec, real, format, kind } = args.pluginData as { spec: ShimSpec; real: string; format: 'esm' | 'cjs'; kind: ImportKind };

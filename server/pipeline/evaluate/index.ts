@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Target } from '../../../shared/types';
 import type { CancellationLike, EvaluatedFile } from '../types';
 import { bundleFile } from './bundle';
+import { ResolutionCache } from './bundlePlugins';
 import { workerScript } from './workerScript';
 import { EvaluationCancelled, WorkerPool, type PoolLimits } from './workerPool';
 
@@ -69,6 +70,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     maxHeapFraction: 0.6,
   });
   let counter = 0;
+  const resolutions = new ResolutionCache();
 
   async function evaluate(request: EvaluationRequest, token?: CancellationLike): Promise<EvaluatedFile> {
     if (token?.isCancellationRequested) throw new EvaluationCancelled();
@@ -76,7 +78,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     const overlays = request.overlays ?? new Map<string, string>();
     const bundlePath = path.join(tempDir, `bundle-${++counter}.mjs`);
     pool.warm();
-    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [] }, bundlePath);
+    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [] }, bundlePath, resolutions);
     if ('failure' in bundled) {
       return { file, tools: [], failure: bundled.failure, inputs: bundled.inputs, timings: { bundle: bundled.ms, evaluate: 0, engine: 0 } };
     }
@@ -110,7 +112,11 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
   return {
     evaluate,
     setLimits: (limits) => pool.setLimits(limits),
-    restart: async () => pool.restart(),
+    restart: async () => {
+      // Asked when node_modules changed: packages resolve afresh too.
+      resolutions.clear();
+      pool.restart();
+    },
     warm: () => pool.warm(),
     pids: () => pool.pids(),
     dispose: async () => {
