@@ -37,6 +37,35 @@ export function canonicalString(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * `canonicalString(a) === canonicalString(b)` without building either text: same sorted keys and equal values at
+ * every depth; primitives compare by their JSON text (`undefined`, `NaN`, functions all read as `null`).
+ */
+export function sameCanonical(a: unknown, b: unknown): boolean {
+  if (a === b && typeof a !== 'bigint') return true;
+  const aIsObject = a !== null && typeof a === 'object';
+  const bIsObject = b !== null && typeof b === 'object';
+  if (!aIsObject || !bIsObject) return !aIsObject && !bIsObject && primitiveText(a) === primitiveText(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameCanonical(a[i], other[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a as object);
+  if (keys.length !== Object.keys(b as object).length) return false;
+  for (const k of keys) {
+    if (!Object.prototype.propertyIsEnumerable.call(b, k)) return false;
+    if (!sameCanonical((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+function primitiveText(value: unknown): string {
+  return value === undefined ? 'null' : JSON.stringify(value) ?? 'null';
+}
+
 /** A short name for a shape in messages: its `type` (joined), else `enum`/`const`/`any`. */
 export function shapeName(shape: unknown): string {
   const s = (shape ?? {}) as Record<string, unknown>;

@@ -4,7 +4,7 @@ import * as z4 from 'zod';
 import { z as z3 } from 'zod3';
 import { advertise, flattenUnionsDeep } from '../../../shared/index';
 import { findChecks } from '../../../shared/flatten/checks';
-import { canonicalString, stripAnnotations } from '../../../shared/flatten/canonical';
+import { canonicalString, sameCanonical, stripAnnotations } from '../../../shared/flatten/canonical';
 
 const props = (input: unknown) => (advertise({ name: 't', input }, {}).jsonSchema as any).properties;
 
@@ -102,5 +102,16 @@ describe('findings inside a key kept for several variants', () => {
     const shared = inner();
     const du = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), inner: shared }), z4.object({ k: z4.literal('b'), inner: shared })]);
     expect(flattenUnionsDeep(du).findings.find((f) => f.code === 'collision-widened')!.sites).toHaveLength(2);
+  });
+});
+
+describe('canonical comparison', () => {
+  it('sameCanonical agrees with comparing canonical texts', () => {
+    const values: unknown[] = [
+      {}, { a: 1 }, { a: 1, b: 2 }, { b: 2, a: 1 }, { a: undefined }, { a: null }, { a: NaN }, [1, 2], [2, 1], [undefined], [null], [],
+      { type: 'string', enum: ['a', 'b'] }, { enum: ['a', 'b'], type: 'string' }, { type: 'string', enum: ['b', 'a'] }, '1', 1, -0, 0, null, undefined,
+      { a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, { a: [1] }, { a: { 0: 1 } }, true, 'true',
+    ];
+    for (const a of values) for (const b of values) expect(sameCanonical(a, b), `${canonicalString(a)} vs ${canonicalString(b)}`).toBe(canonicalString(a) === canonicalString(b));
   });
 });
