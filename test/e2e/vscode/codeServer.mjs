@@ -55,7 +55,11 @@ export function ensureCodeServer() {
       join(codeServerHome, 'package.json'),
       JSON.stringify({ name: 'code-server-cache', private: true, allowScripts: { 'code-server': true, argon2: true } }, null, 2),
     );
-    const env = { ...process.env, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeHome };
+    // Under `npm run e2e:vscode` the outer npm (the machine's Node) leaks its config as npm_* variables, among them
+    // npm_config_user_agent naming its Node version, which code-server's postinstall checks: a fresh install failed
+    // with "requires node v24" until they were dropped.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+    const env = { ...inherited, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeHome };
     // The machine's npm, run by Node 24 (first on PATH) so native builds target code-server's Node.
     run('npm', ['install', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], {
       cwd: codeServerHome,
