@@ -13,6 +13,12 @@ interface RegisteredTools {
 
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
+/**
+ * The real server builds an Ajv instance (~3 ms, once per server: a file each in many workspaces) to check
+ * elicitation answers; a recording server never talks to a client, so it gets a validator never asked.
+ */
+const NEVER_ASKED_VALIDATOR = { getValidator: () => () => ({ valid: true, data: undefined, errorMessage: undefined }) };
+
 /** What the caller passed as the input, for an SDK that does not keep `_registeredTools`. */
 function passedInput(method: 'tool' | 'registerTool', args: unknown[]): unknown {
   if (method === 'registerTool') return (args[1] as { inputSchema?: unknown } | undefined)?.inputSchema;
@@ -43,6 +49,12 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
   if (cached) return cached;
 
   class RecordingMcpServer extends Real {
+    constructor(...args: any[]) {
+      const [info, options, ...rest] = args;
+      // The user's own options (a validator included) win.
+      super(info, { jsonSchemaValidator: NEVER_ASKED_VALIDATOR, ...(options && typeof options === 'object' ? options : {}) }, ...rest);
+    }
+
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
       const { result, input } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
