@@ -3,8 +3,7 @@
  * time and memory limits, and get back the file's tool schemas as the engine judged them. Nothing here
  * runs workspace code except through the pool.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { unlink, writeFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Target } from '../../../shared/types';
@@ -82,31 +81,29 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     if ('failure' in bundled) {
       return { file, tools: [], failure: bundled.failure, inputs: bundled.inputs, timings: { bundle: bundled.ms, evaluate: 0, engine: 0 } };
     }
-    await writeFile(bundlePath, bundled.code);
-    try {
-      const sources = Object.fromEntries([...overlays].filter(([p]) => bundled.inputs.includes(p)));
-      const outcome = await pool.run(
-        {
-          bundlePath,
-          file,
-          zodModules: bundled.zodModules.map(({ href, format }) => ({ href, format })),
-          tagged: bundled.tagged,
-          sources,
-          flattenUnionInput: request.options.flattenUnionInput,
-          target: request.options.target,
-        },
-        token,
-      );
-      return {
+    const sources = Object.fromEntries([...overlays].filter(([p]) => bundled.inputs.includes(p)));
+    const outcome = await pool.run(
+      {
+        bundlePath,
+        code: bundled.code,
         file,
-        tools: outcome.tools,
-        ...(outcome.failure ? { failure: outcome.failure } : {}),
-        inputs: bundled.inputs,
-        timings: { bundle: bundled.ms, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
-      };
-    } finally {
-      await unlink(bundlePath).catch(() => undefined);
-    }
+        zodModules: bundled.zodModules.map(({ href, format }) => ({ href, format })),
+        tagged: bundled.tagged,
+        sources,
+        flattenUnionInput: request.options.flattenUnionInput,
+        target: request.options.target,
+      },
+      token,
+    );
+    // Normally the worker removed it; a worker killed mid-evaluation did not (the temp folder goes at exit too).
+    if (outcome.failure && existsSync(bundlePath)) rmSync(bundlePath, { force: true });
+    return {
+      file,
+      tools: outcome.tools,
+      ...(outcome.failure ? { failure: outcome.failure } : {}),
+      inputs: bundled.inputs,
+      timings: { bundle: bundled.ms, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
+    };
   }
 
   return {

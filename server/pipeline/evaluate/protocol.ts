@@ -11,8 +11,10 @@ export const RECORDERS_KEY = 'tool-schema-lens.recorders';
 export interface EvaluateMessage {
   type: 'evaluate';
   id: number;
-  /** Absolute path of the bundle (an ES module with an inline source map). */
+  /** Where the bundle is: written there by the worker (and removed afterwards) when `code` is given. */
   bundlePath: string;
+  /** The bundle, an ES module with an inline source map: the worker writes it, off the parent's busy thread. */
+  code?: string;
   /** The user's entry file. */
   file: string;
   /** The zod modules the bundle imports, to register with the engine (loaded as the bundle loads them). */

@@ -3,6 +3,7 @@
  * place, then runs the engine over what was recorded and sends plain data back over IPC. User code's
  * exits, throws and stray rejections become failures of that evaluation, never of the worker.
  */
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { registerZod } from '../../../shared/index';
@@ -114,9 +115,13 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const started = performance.now();
   let ns: Record<string, unknown> | undefined;
   try {
+    if (message.code !== undefined) writeFileSync(message.bundlePath, message.code);
     ns = (await import(pathToFileURL(message.bundlePath).href)) as Record<string, unknown>;
   } catch (error) {
     fail('load', error);
+  } finally {
+    // Imported modules stay in memory; the file is not needed again (source maps are inline).
+    if (message.code !== undefined) rmSync(message.bundlePath, { force: true });
   }
   await settle(session.pending);
   session.open = false;
