@@ -65,14 +65,16 @@ function stats(samples) {
 const ms = (x) => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1)).padStart(7);
 
 /**
- * Time both conversions side by side on a pool of equal-shaped schemas, alternating which goes first. The
- * engine keeps no cache between calls (checked in shared/), so reusing a schema measures no cache hit; zod's own
- * lazily computed fields are paid in the warm-up by both sides alike.
+ * Time both conversions side by side on a pool of equal-shaped schemas per size, alternating which goes first.
+ * The sizes are interleaved round by round (each round: a few 4-variant calls, fewer 32s, one 256), so every
+ * size is measured under the same machine load: on a shared machine, sizes measured one after the other saw
+ * different neighbours, and the 32 → 256 growth swung from 7× to 13× between runs for that reason alone. The
+ * engine keeps no cache between calls (checked in shared/), so reusing a schema measures no cache hit; zod's
+ * own lazily computed fields are paid in the warm-up by both sides alike.
  */
-function measure(z, n, iterations, warmup) {
-  const pool = Array.from({ length: 4 }, () => makeUnion(z, n));
-  const ours = { wall: [], cpu: [] };
-  const sdk = { wall: [], cpu: [] };
+function measureAll(z) {
+  const pools = Object.fromEntries(SIZES.map((n) => [n, Array.from({ length: 4 }, () => makeUnion(z, n))]));
+  const samples = Object.fromEntries(SIZES.map((n) => [n, { ours: { wall: [], cpu: [] }, sdk: { wall: [], cpu: [] } }]));
   // Wall time is what a user waits; CPU time (this process) shows the cost when the machine is shared.
   const timed = (into, work) => {
     const c = process.cpuUsage();
@@ -85,25 +87,34 @@ function measure(z, n, iterations, warmup) {
       into.cpu.push((cpu.user + cpu.system) / 1000);
     };
   };
-  for (let i = 0; i < warmup + iterations; i++) {
-    const schema = pool[i % pool.length];
+  let call = 0;
+  const pair = (n, record) => {
+    const schema = pools[n][call % pools[n].length];
     const runOurs = () =>
-      timed(ours, () => {
+      timed(samples[n].ours, () => {
         const r = advertise({ name: 'bench', input: schema }, {});
         if (!r.jsonSchema || !r.mountable) throw new Error('advertise did not produce a mountable schema');
       });
-    const runSdk = () => timed(sdk, () => toJsonSchemaCompat(schema, { strictUnions: true, pipeStrategy: 'input' }));
-    const records = i % 2 === 0 ? [runOurs(), runSdk()] : [runSdk(), runOurs()];
-    if (i >= warmup) for (const record of records) record();
-  }
-  return {
-    ours: { ...stats(ours.wall), cpu: stats(ours.cpu).median },
-    sdk: { ...stats(sdk.wall), cpu: stats(sdk.cpu).median },
+    const runSdk = () => timed(samples[n].sdk, () => toJsonSchemaCompat(schema, { strictUnions: true, pipeStrategy: 'input' }));
+    const records = call++ % 2 === 0 ? [runOurs(), runSdk()] : [runSdk(), runOurs()];
+    if (record) for (const r of records) r();
   };
+  for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+    // No forced collection between rounds: tried, it made every later call slower (3× at 32 variants), both sides.
+    for (const n of SIZES) for (let i = 0; i < PER_ROUND[n]; i++) pair(n, round >= WARMUP_ROUNDS);
+  }
+  return Object.fromEntries(
+    SIZES.map((n) => {
+      const { ours, sdk } = samples[n];
+      return [n, { ours: { ...stats(ours.wall), cpu: stats(ours.cpu).median }, sdk: { ...stats(sdk.wall), cpu: stats(sdk.cpu).median } }];
+    }),
+  );
 }
 
-const ITERATIONS = { 4: 300, 32: 100, 256: 30 };
-const WARMUP = { 4: 40, 32: 12, 256: 4 };
+/** Calls per size per round (one 256-variant call weighs about as much as eight 32s). */
+const PER_ROUND = { 4: 8, 32: 3, 256: 1 };
+const ROUNDS = 60;
+const WARMUP_ROUNDS = 5;
 
 console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores (medians in ms; targets judged on CPU time)`);
 console.log(`advertise vs SDK toJsonSchemaCompat (unflattened), ${KEYS_PER_VARIANT} keys/variant, key pool ${KEY_POOL}; times in ms`);
@@ -112,9 +123,9 @@ for (const [label, z] of [['zod 4', zod4], ['zod 3', zod3]]) {
   console.log(`\n${label}`);
   console.log('variants  advertise med   p95   cpu |     SDK med   p95   cpu | wall ratio  cpu ratio (≤3×)  iters');
   const medians = {};
+  const measured = measureAll(z);
   for (const n of SIZES) {
-    globalThis.gc?.();
-    const { ours, sdk } = measure(z, n, ITERATIONS[n], WARMUP[n]);
+    const { ours, sdk } = measured[n];
     const ratio = ours.median / sdk.median;
     const cpuRatio = ours.cpu / sdk.cpu;
     medians[n] = { ours: ours.median, sdk: sdk.median, oursCpu: ours.cpu, sdkCpu: sdk.cpu };

@@ -26,6 +26,31 @@ export function stripAnnotations(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * `stripAnnotations`, but the schema itself when there is nothing to strip (most fields carry no annotation):
+ * no copy of every field's JSON for a large union. Only for JSON the caller owns (fresh converter output).
+ */
+export function withoutAnnotations(schema: unknown): unknown {
+  return needsStripping(schema) ? stripAnnotations(schema) : schema;
+}
+
+/** Whether `stripAnnotations` would give anything but an equal plain copy (an annotation, or a non-plain object). */
+function needsStripping(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(needsStripping);
+  if (!schema || typeof schema !== 'object') return false;
+  if (Object.getPrototypeOf(schema) !== Object.prototype) return true;
+  for (const k of Object.keys(schema)) {
+    if (ANNOTATIONS.has(k) || k === '__proto__') return true;
+    if (DATA.has(k)) continue;
+    const v = (schema as Record<string, unknown>)[k];
+    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object' && !Array.isArray(v)) {
+      if (Object.getPrototypeOf(v) !== Object.prototype) return true;
+      for (const name of Object.keys(v)) if (name === '__proto__' || needsStripping((v as Record<string, unknown>)[name])) return true;
+    } else if (needsStripping(v)) return true;
+  }
+  return false;
+}
+
 /** Deterministic JSON text with object keys sorted at every depth. */
 export function canonicalString(value: unknown): string {
   if (value === undefined) return 'null';

@@ -89,7 +89,8 @@ function withoutOptional(field: AnyZod): AnyZod {
 }
 
 function describeField(decls: Declaration[], merged: MergedKey, discriminator: string): string {
-  const own = decls.map((d) => fieldDescription(d.field)).find(Boolean);
+  let own: string | undefined;
+  for (const d of decls) if ((own = fieldDescription(d.field))) break; // the first variant that describes it
   let hint = `Required if ${discriminator} = ${decls.map((d) => d.variant.label).join(' | ')}`;
   if (merged.outcome === 'widened-unknown') {
     hint += `. ${decls.map((d) => `${shapeName(d.shape.shape)} when ${discriminator} = ${d.variant.label}`).join('; ')}`;

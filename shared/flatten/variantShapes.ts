@@ -3,7 +3,7 @@
  * (converting every field on its own would make a 256-variant union hundreds of times slower).
  */
 import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../jsonSchema';
-import { sameCanonical, stripAnnotations } from './canonical';
+import { sameCanonical, withoutAnnotations } from './canonical';
 import { unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 import { comparableVariantPropertiesV4 } from './variantPropertiesV4';
 
@@ -70,7 +70,7 @@ export class VariantShapes {
     const props = this.variantJson[index]?.properties as Json | undefined;
     let json = props?.[key];
     if (json === undefined || (json as Json).$ref !== undefined) json = convertAlone(field) ?? json ?? {};
-    return new FieldShape(stripAnnotations(json));
+    return new FieldShape(withoutAnnotations(json));
   }
 
   private resolve(member: Json | undefined): Json | undefined {

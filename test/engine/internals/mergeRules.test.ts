@@ -4,7 +4,7 @@ import * as z4 from 'zod';
 import { z as z3 } from 'zod3';
 import { advertise, flattenUnionsDeep } from '../../../shared/index';
 import { findChecks } from '../../../shared/flatten/checks';
-import { canonicalString, sameCanonical, stripAnnotations } from '../../../shared/flatten/canonical';
+import { canonicalString, sameCanonical, stripAnnotations, withoutAnnotations } from '../../../shared/flatten/canonical';
 
 const props = (input: unknown) => (advertise({ name: 't', input }, {}).jsonSchema as any).properties;
 
@@ -113,5 +113,26 @@ describe('canonical comparison', () => {
       { a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, { a: [1] }, { a: { 0: 1 } }, true, 'true',
     ];
     for (const a of values) for (const b of values) expect(sameCanonical(a, b), `${canonicalString(a)} vs ${canonicalString(b)}`).toBe(canonicalString(a) === canonicalString(b));
+  });
+});
+
+describe('annotation stripping without copies', () => {
+  it('withoutAnnotations gives what stripAnnotations gives, and the schema itself when nothing is to strip', () => {
+    const clean = { type: 'object', properties: { a: { type: 'string', enum: ['x'] }, b: { anyOf: [{ type: 'null' }, { type: 'array', items: {} }] } }, required: ['a'] };
+    expect(withoutAnnotations(clean)).toBe(clean);
+    const annotated = [
+      { type: 'string', description: 'd' },
+      { type: 'object', properties: { description: { type: 'string' }, a: { type: 'number', default: 1 } } },
+      { anyOf: [{ type: 'string', title: 't' }, { type: 'null' }] },
+      { type: 'string', enum: ['description'], examples: ['x'] },
+      { $defs: { x: { type: 'string', $schema: 's' } } },
+      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'),
+    ];
+    for (const schema of annotated) {
+      expect(JSON.stringify(withoutAnnotations(schema))).toBe(JSON.stringify(stripAnnotations(schema)));
+      expect(withoutAnnotations(schema)).toEqual(stripAnnotations(schema));
+    }
+    const described = { type: 'object', properties: { description: { type: 'string' } } };
+    expect(withoutAnnotations(described)).toBe(described); // a property NAMED description is no annotation
   });
 });
