@@ -79,6 +79,9 @@ export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]):
   const refs = getRefs({ strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
   const root = refs.currentPath;
   refs.seen.set(union._def, { def: union._def, path: root, jsonSchema: undefined });
+  // One refs object re-aimed per key, where zod-to-json-schema spreads a fresh copy of it per key (the copies were
+  // a tenth of advertise at 256 variants): parseDef reads the paths synchronously and keeps only the path arrays.
+  const at = { ...refs };
   return options.map((option, i) => {
     const path = [...root, 'anyOf', `${i}`];
     const def = option._def;
@@ -88,8 +91,8 @@ export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]):
     for (const key in shape) {
       const field = shape[key];
       if (field === undefined || field._def === undefined) continue;
-      const at = [...path, 'properties', key];
-      const json = parseDef(field._def, { ...refs, currentPath: at, propertyPath: at });
+      at.currentPath = at.propertyPath = [...path, 'properties', key];
+      const json = parseDef(field._def, at);
       if (json !== undefined) properties[key] = json;
     }
     if (def.catchall._def.typeName !== 'ZodNever') parseDef(def.catchall._def, { ...refs, currentPath: [...path, 'additionalProperties'] });

@@ -70,7 +70,11 @@ export function sameCanonical(a: unknown, b: unknown): boolean {
   if (a === b && typeof a !== 'bigint') return true;
   const aIsObject = a !== null && typeof a === 'object';
   const bIsObject = b !== null && typeof b === 'object';
-  if (!aIsObject || !bIsObject) return !aIsObject && !bIsObject && primitiveText(a) === primitiveText(b);
+  if (!aIsObject || !bIsObject) {
+    if (aIsObject || bIsObject) return false;
+    if (typeof a === 'string' && typeof b === 'string') return false; // a === b was answered above
+    return primitiveText(a) === primitiveText(b);
+  }
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];
@@ -85,6 +89,30 @@ export function sameCanonical(a: unknown, b: unknown): boolean {
     if (!sameCanonical((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   }
   return true;
+}
+
+/**
+ * A number that is equal for shapes with equal canonical text (`sameCanonical`), so shapes need comparing only
+ * within one bucket: key order does not change it, the JSON text of primitives decides it.
+ */
+export function canonicalHash(value: unknown): number {
+  if (value !== null && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      let h = 0x2f1b;
+      for (const item of value) h = (Math.imul(h, 31) + canonicalHash(item)) | 0;
+      return h;
+    }
+    let h = 0x7a3d; // keys combined by sum: independent of their order
+    for (const k of Object.keys(value)) h = (h + Math.imul(stringHash(k), 0x9e3779b1 | 0) + canonicalHash((value as Record<string, unknown>)[k])) | 0;
+    return h;
+  }
+  return stringHash(typeof value === 'string' ? value : primitiveText(value)) ^ (typeof value === 'string' ? 0x55 : 0);
+}
+
+function stringHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
 }
 
 function primitiveText(value: unknown): string {

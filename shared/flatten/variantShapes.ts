@@ -3,7 +3,7 @@
  * (converting every field on its own would make a 256-variant union hundreds of times slower).
  */
 import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../jsonSchema';
-import { sameCanonical, withoutAnnotations } from './canonical';
+import { canonicalHash, sameCanonical, withoutAnnotations } from './canonical';
 import { unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 import { comparableVariantPropertiesV4 } from './variantPropertiesV4';
 
@@ -19,15 +19,23 @@ export class FieldShape {
 
 /**
  * How many distinct shapes: one when all plain texts agree (identical declarations, the common case), else how
- * many canonical classes, found by comparing structurally against one representative per class (the canonical
+ * many canonical classes, found by comparing structurally within buckets of equal canonicalHash (the canonical
  * texts of every declaration of a key shared by hundreds of variants were a tenth of advertise's time).
  */
 export function distinctShapes(shapes: FieldShape[]): number {
   const first = shapes[0]?.quick;
   if (shapes.every((s) => s.quick === first)) return shapes.length > 0 ? 1 : 0;
-  const representatives: unknown[] = [];
-  for (const { shape } of shapes) if (!representatives.some((r) => sameCanonical(r, shape))) representatives.push(shape);
-  return representatives.length;
+  const buckets = new Map<number, unknown[]>(); // by canonicalHash: a key's declarations may all differ (an enum per variant)
+  let distinct = 0;
+  for (const { shape } of shapes) {
+    const hash = canonicalHash(shape);
+    const bucket = buckets.get(hash);
+    if (!bucket) buckets.set(hash, [shape]);
+    else if (!bucket.some((r) => sameCanonical(r, shape))) bucket.push(shape);
+    else continue;
+    distinct++;
+  }
+  return distinct;
 }
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@ import * as z4 from 'zod';
 import { z as z3 } from 'zod3';
 import { advertise, flattenUnionsDeep } from '../../../shared/index';
 import { findChecks } from '../../../shared/flatten/checks';
-import { canonicalString, sameCanonical, stripAnnotations, withoutAnnotations } from '../../../shared/flatten/canonical';
+import { canonicalHash, canonicalString, sameCanonical, stripAnnotations, withoutAnnotations } from '../../../shared/flatten/canonical';
 
 const props = (input: unknown) => (advertise({ name: 't', input }, {}).jsonSchema as any).properties;
 
@@ -113,6 +113,9 @@ describe('canonical comparison', () => {
       { a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, { a: [1] }, { a: { 0: 1 } }, true, 'true',
     ];
     for (const a of values) for (const b of values) expect(sameCanonical(a, b), `${canonicalString(a)} vs ${canonicalString(b)}`).toBe(canonicalString(a) === canonicalString(b));
+    // Equal canonical texts, equal hashes (the buckets distinctShapes compares within).
+    for (const a of values) for (const b of values) if (sameCanonical(a, b)) expect(canonicalHash(a)).toBe(canonicalHash(b));
+    expect(canonicalHash({ type: 'string', enum: ['a', 'b'] })).not.toBe(canonicalHash({ type: 'string', enum: ['b', 'a'] }));
   });
 });
 
