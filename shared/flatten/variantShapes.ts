@@ -1,6 +1,9 @@
 /**
- * Per-variant, per-key JSON shapes of a discriminated union, from ONE conversion of the whole union
- * (converting every field on its own would make a 256-variant union hundreds of times slower).
+ * Per-variant, per-key JSON shapes of a discriminated union, exactly as ONE comparable conversion of the whole
+ * union gives them (converting every field on its own would make a 256-variant union hundreds of times slower).
+ * That conversion itself is skipped where its result can be had cheaper: zod 3 replays it per property
+ * (comparableVariantPropertiesV3), zod 4 computes the properties locally where provably equal
+ * (comparableVariantPropertiesV4); differential tests hold both to the whole-union conversion.
  */
 import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../jsonSchema';
 import { canonicalHash, sameCanonical, withoutAnnotations } from './canonical';
