@@ -72,20 +72,23 @@ export function toComparableJsonSchema(schema: AnyZod): unknown {
  * zod 3 only: each variant's property schemas exactly as `toComparableJsonSchema(union)` emits them, without
  * converting the union itself. zod-to-json-schema decides every property's `required` through `isOptional()`, a
  * failing `safeParse(undefined)` per required key; the shapes never need it, and it was most of this conversion.
- * The walk replays the union's: same options, paths, key order and one shared `seen` map (so a recursion back to
+ * The walk replays the union's: same options, paths, key order and ancestors in `seen` (so a recursion back to
  * the union or a variant still becomes `{}`). Throws where the union's conversion would.
  */
 export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]): Array<Record<string, unknown>> {
   const refs = getRefs({ strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
   const root = refs.currentPath;
-  refs.seen.set(union._def, { def: union._def, path: root, jsonSchema: undefined });
   // One refs object re-aimed per key, where zod-to-json-schema spreads a fresh copy of it per key (the copies were
   // a tenth of advertise at 256 variants): parseDef reads the paths synchronously and keeps only the path arrays.
   const at = { ...refs };
   return options.map((option, i) => {
     const path = [...root, 'anyOf', `${i}`];
     const def = option._def;
-    refs.seen.set(def, { def, path, jsonSchema: undefined });
+    // With $refStrategy 'none', `seen` only answers "is this node an ancestor?" (its path a prefix of the current
+    // one); no node of another variant ever is, so each variant starts from the union alone: the same answers,
+    // and a map that stays small (at 256 variants the whole-union map was thousands of live entries).
+    const seen = new Map<unknown, unknown>([[union._def, { def: union._def, path: root, jsonSchema: undefined }], [def, { def, path, jsonSchema: undefined }]]);
+    at.seen = seen as typeof refs.seen;
     const properties: Record<string, unknown> = {};
     const shape = def.shape();
     for (const key in shape) {
@@ -95,7 +98,7 @@ export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]):
       const json = parseDef(field._def, at);
       if (json !== undefined) properties[key] = json;
     }
-    if (def.catchall._def.typeName !== 'ZodNever') parseDef(def.catchall._def, { ...refs, currentPath: [...path, 'additionalProperties'] });
+    if (def.catchall._def.typeName !== 'ZodNever') parseDef(def.catchall._def, { ...refs, seen: at.seen, currentPath: [...path, 'additionalProperties'] });
     return properties;
   });
 }
