@@ -26,6 +26,8 @@ export interface EvaluatorOptions {
   cwd?: string;
   /** Recycle a worker after this many evaluations (default 200). */
   maxEvaluationsPerWorker?: number;
+  /** A further worker starts only once every worker has been on one file this long (default 250 ms). */
+  spareWorkerAfterMs?: number;
   /** Path of the worker script (default: dist/worker.js next to the server, or built from source). */
   workerScript?: string;
 }
@@ -67,6 +69,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     cwd: options.cwd,
     maxEvaluations: options.maxEvaluationsPerWorker ?? 200,
     maxHeapFraction: 0.6,
+    spareAfterMs: options.spareWorkerAfterMs ?? 250,
   });
   let counter = 0;
   const resolutions = new ResolutionCache();

@@ -21,6 +21,12 @@ export interface PoolOptions extends PoolLimits {
   maxEvaluations: number;
   /** Recycle a worker whose heap passed this fraction of the cap. */
   maxHeapFraction: number;
+  /**
+   * Another worker (up to `size`) starts only when every worker has been on its current file this long: quick
+   * files keep one worker busy (a second doubles start-up and JIT warm-up and competes with the parent's
+   * thread on a small machine), while a slow or hanging module never holds up the others.
+   */
+  spareAfterMs?: number;
 }
 
 /** Thrown by `run` for a request whose cancellation was requested before it started. */
@@ -45,7 +51,7 @@ interface Slot {
   child?: ChildProcess;
   ready: Promise<void>;
   /** `recorded`: tools streamed before the result, all that is left of them if the worker dies. */
-  job?: Job & { id: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number; recorded: EvaluatedTool[] };
+  job?: Job & { id: number; startedAt: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number; recorded: EvaluatedTool[] };
   evaluations: number;
   stderrTail: string;
   retiring: boolean;
@@ -88,6 +94,7 @@ export class WorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private disposed = false;
+  private growTimer?: NodeJS.Timeout;
 
   constructor(private options: PoolOptions) {
     installExitHook();
@@ -119,6 +126,7 @@ export class WorkerPool {
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.growTimer);
     for (const job of this.queue.splice(0)) job.reject(new Error('The evaluator was disposed'));
     this.restart();
   }
@@ -136,11 +144,37 @@ export class WorkerPool {
         job.reject(new EvaluationCancelled());
         continue;
       }
-      const slot = this.slots.find((s) => !s.job && !s.retiring) ?? (this.slots.length < this.options.size ? this.spawn() : undefined);
+      const slot = this.slots.find((s) => !s.job && !s.retiring) ?? this.grow();
       if (!slot) return;
       this.queue.shift();
       this.start(slot, job);
     }
+  }
+
+  /** A new worker when none is idle, there is room, and every working one has been held up (else check again then). */
+  private grow(): Slot | undefined {
+    if (this.slots.length >= this.options.size) return undefined;
+    const live = this.slots.filter((s) => !s.retiring);
+    const now = performance.now();
+    // Held up since: a worker still starting counts as busy but not held up; its first file (which also loads
+    // the SDKs and zod) gets the same extra room as its time limit.
+    const heldUpAt = Math.max(...live.map((s) => (s.job?.startedAt ?? now) + this.spareAfter(s)));
+    if (live.length === 0 || heldUpAt <= now) return this.spawn();
+    // A worker still starting: checked again once it has its file (see start).
+    if (heldUpAt === Infinity) return undefined;
+    if (!this.growTimer) {
+      this.growTimer = setTimeout(() => {
+        this.growTimer = undefined;
+        if (!this.disposed) this.pump();
+      }, heldUpAt - now);
+      this.growTimer.unref();
+    }
+    return undefined;
+  }
+
+  private spareAfter(slot: Slot): number {
+    const ms = this.options.spareAfterMs ?? 0;
+    return slot.evaluations === 0 ? ms * 4 : ms;
   }
 
   private spawn(): Slot {
@@ -184,7 +218,7 @@ export class WorkerPool {
 
   private start(slot: Slot, job: Job): void {
     const id = this.nextId++;
-    slot.job = { ...job, id, recorded: [] };
+    slot.job = { ...job, id, startedAt: Infinity, recorded: [] };
     slot.ready.then(
       () => {
         if (slot.job?.id !== id || !slot.child?.connected) return;
@@ -194,7 +228,10 @@ export class WorkerPool {
           this.kill(slot);
         }, (slot.job.limitMs = this.limitFor(slot)));
         const message: EvaluateMessage = { type: 'evaluate', id, ...job.message };
+        slot.job.startedAt = performance.now();
         slot.child.send(message);
+        // Jobs waiting: from now on this worker can be found held up.
+        if (this.queue.length > 0) this.pump();
       },
       (error: Error) => {
         if (slot.job?.id !== id) return;
