@@ -4,6 +4,7 @@
  * re-analysing one origin replaces only what that origin said.
  */
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../pipeline/types';
+import { preferRegistrations } from '../pipeline/workspaceChecks';
 
 interface OriginEntry {
   /** Sequence number of the run that produced it: an older run never overwrites a newer one. */
@@ -92,19 +93,11 @@ export class ResultStore {
     return [...this.origins.keys()];
   }
 
-  /** Diagnostics lying in `file`, from every origin, without exact duplicates. */
+  /** Diagnostics lying in `file`, from every origin, once each (a registration's finding wins over its exported schema's). */
   diagnosticsIn(file: string): Diagnostic[] {
-    const seen = new Set<string>();
-    const out: Diagnostic[] = [];
-    for (const entry of this.origins.values()) {
-      for (const d of entry.diagnostics.get(file) ?? []) {
-        const key = `${d.code}|${d.tool}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(d);
-      }
-    }
-    return out;
+    const all: Diagnostic[] = [];
+    for (const entry of this.origins.values()) all.push(...(entry.diagnostics.get(file) ?? []));
+    return preferRegistrations(all);
   }
 
   /** Every file that currently has diagnostics. */

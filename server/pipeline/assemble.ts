@@ -64,8 +64,6 @@ export interface AssembledFile {
   /** Every diagnostic this file's analysis produced, wherever it lies (the report keeps only its own file's). */
   diagnostics: Diagnostic[];
   places: ToolPlace[];
-  /** The kind of tool each diagnostic came from (file-level diagnostics have none). */
-  originOf: Map<Diagnostic, ToolReport['kind']>;
 }
 
 export function assembleFile(input: AssembleInput): AssembledFile {
@@ -73,10 +71,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
   const started = performance.now();
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
-  const originOf = new Map<Diagnostic, ToolReport['kind']>();
   const push = (d: Diagnostic | null, origin?: ToolReport['kind']) => {
     if (!d) return;
-    if (origin) originOf.set(d, origin);
+    if (origin) d.origin = origin;
     const id = `${d.file}\0${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}\0${d.code}\0${d.message}`;
     if (seen.has(id)) return;
     seen.add(id);
@@ -144,7 +141,6 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     },
     diagnostics,
     places,
-    originOf,
   };
 }
 

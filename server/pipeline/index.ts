@@ -119,7 +119,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
 
     const diagnosticsByFile = new Map<string, Diagnostic[]>();
     const duplicates = flagDuplicateTools(assembled, options.severities);
-    const all = withoutEngineDuplicates(preferRegistrations(assembled), duplicates);
+    const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), duplicates);
     for (const d of [...all, ...duplicates]) {
       let list = diagnosticsByFile.get(d.file);
       if (!list) diagnosticsByFile.set(d.file, (list = []));

@@ -67,6 +67,8 @@ export interface Diagnostic {
   related: RelatedInformation[];
   /** Present on collision-widened / enum-widened diagnostics placed on one variant's key. */
   rename?: RenameData;
+  /** The kind of tool schema whose finding this is (file-level diagnostics have none): lets every front prefer a registration's finding over the same one reached through an exported schema. */
+  origin?: 'registration' | 'exported' | 'tagged';
 }
 
 /** One key of a tool's schema, as the hover explains it. */

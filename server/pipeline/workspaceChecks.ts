@@ -9,22 +9,21 @@ import { duplicateRelatedMessage } from './messages';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import type { Diagnostic, Location } from './types';
 
-/** Every diagnostic of the analysis once; an exported schema's finding is dropped where a registration reports the same code at the same range. */
-export function preferRegistrations(assembled: readonly AssembledFile[]): Diagnostic[] {
-  const unique = new Map<string, { d: Diagnostic; origin?: string }>();
-  for (const a of assembled) {
-    for (const d of a.diagnostics) {
-      const id = `${placeKey(d.file, d.range)}\0${d.code}\0${d.message}`;
-      const origin = a.originOf.get(d);
-      const existing = unique.get(id);
-      if (!existing || (existing.origin === 'exported' && origin === 'registration')) unique.set(id, { d, origin });
-    }
+/**
+ * Every diagnostic once; an exported schema's finding is dropped where a registration reports the same code at the
+ * same range (the registration's names the tool the model sees). Used by the CLI's analysis and by the language
+ * server when it merges the results of several analysed files.
+ */
+export function preferRegistrations(diagnostics: Iterable<Diagnostic>): Diagnostic[] {
+  const unique = new Map<string, Diagnostic>();
+  for (const d of diagnostics) {
+    const id = `${placeKey(d.file, d.range)}\0${d.code}\0${d.message}`;
+    const existing = unique.get(id);
+    if (!existing || (existing.origin === 'exported' && d.origin === 'registration')) unique.set(id, d);
   }
   const registered = new Set<string>();
-  for (const { d, origin } of unique.values()) if (origin === 'registration') registered.add(`${placeKey(d.file, d.range)}\0${d.code}`);
-  return [...unique.values()]
-    .filter(({ d, origin }) => origin !== 'exported' || !registered.has(`${placeKey(d.file, d.range)}\0${d.code}`))
-    .map(({ d }) => d);
+  for (const d of unique.values()) if (d.origin === 'registration') registered.add(`${placeKey(d.file, d.range)}\0${d.code}`);
+  return [...unique.values()].filter((d) => d.origin !== 'exported' || !registered.has(`${placeKey(d.file, d.range)}\0${d.code}`));
 }
 
 /**

@@ -76,4 +76,12 @@ describe('listTools in a schema file used by an exported schema and a registered
     expect(tools[0].uri).toBe(uriOf(path.join(root, 'src/tools/messaging.ts')));
     expect(tools[0].advertised.properties.content.properties.media).toBeDefined();
   });
+
+  it('publishes a collision once per place, as the registered tool: not again through the exported schema it uses', async () => {
+    const content = path.join(root, 'src/schemas/content.ts');
+    const published = client.publishedFor(content).at(-1)!;
+    const collisions = published.diagnostics.filter((d) => d.code === 'collision-widened');
+    expect(collisions.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`)).toEqual(['10:3', '18:3']);
+    expect(collisions.every((d) => d.message.startsWith('Tool send_message:'))).toBe(true);
+  });
 });
