@@ -26,7 +26,7 @@ export function advertise(tool: ToolInput, options: AdvertiseOptions = {}): Adve
   let name: string | undefined;
   try {
     name = typeof tool?.name === 'string' ? tool.name : undefined;
-    const built = assembleTool({ name: name ?? '', input: tool?.input, params: tool?.params, extend: tool?.extend }, options ?? {});
+    const built = assembleTool({ name: name ?? '', input: tool?.input, params: tool?.params, extend: tool?.extend, subject: tool?.subject }, options ?? {});
     const probe = [...built.probeFindings];
     let jsonSchema: unknown = {};
     try {

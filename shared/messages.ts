@@ -5,8 +5,12 @@
 import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
 
-function lead(tool: string | undefined, sentence: string): string {
-  return tool ? `Tool ${tool}: ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
+/** Whom a message is about: a tool by name, or a schema analysed on its own (an exported schema) as `{ schema }`. */
+export type Who = string | { schema: string } | undefined;
+
+function lead(who: Who, sentence: string): string {
+  if (typeof who === 'object' && who) return `Schema ${who.schema}: ${sentence}`;
+  return who ? `Tool ${who}: ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -26,18 +30,18 @@ const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${f
 const key = (path: readonly string[]) => `\`${formatPath(path)}\``;
 
 export const messages = {
-  collisionShapes(tool: string | undefined, path: string[], variants: Array<{ label: string; shape: string }>): string {
+  collisionShapes(tool: Who, path: string[], variants: Array<{ label: string; shape: string }>): string {
     const list = listWords(variants.map((v) => `${v.label} (${v.shape})`));
     return lead(tool, `key ${key(path)} is declared differently by variants ${list}, so the model sees ${key(path)} as unknown; rename it in one variant.`);
   },
-  collisionCheck(tool: string | undefined, path: string[], labels: string[], checks: string[]): string {
+  collisionCheck(tool: Who, path: string[], labels: string[], checks: string[]): string {
     return lead(tool, `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that JSON Schema cannot apply per variant, so the model sees ${key(path)} as unknown; rename it in one variant.`);
   },
-  enumWidened(tool: string | undefined, path: string[], labels: string[], values: string[]): string {
+  enumWidened(tool: Who, path: string[], labels: string[], values: string[]): string {
     const vals = values.map((v) => `'${v}'`).join(', ');
     return lead(tool, `key ${key(path)} has different values in variants ${listWords(labels)}, so the model sees one enum (${vals}) for every variant; rename it in one variant to keep each value with its variant.`);
   },
-  unionKept(tool: string | undefined, path: string[], discriminator: string, reason: KeptReason, keyword = 'oneOf'): string {
+  unionKept(tool: Who, path: string[], discriminator: string, reason: KeptReason, keyword = 'oneOf'): string {
     const where = `the discriminated union on \`${discriminator}\` at ${at(path)}`;
     const tail = `so it cannot be flattened and the model sees ${withArticle(keyword)}`;
     switch (reason.kind) {
@@ -53,43 +57,43 @@ export const messages = {
         return lead(tool, `variant ${reason.label} of ${where} has ${withArticle(reason.what)} discriminator, ${tail}; use string literals for \`${discriminator}\`.`);
     }
   },
-  plainUnionKept(tool: string | undefined, path: string[]): string {
+  plainUnionKept(tool: Who, path: string[]): string {
     return lead(tool, `the union at ${at(path)} has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.`);
   },
-  notWalkedUnion(tool: string | undefined, path: string[], what: string, keyword = 'oneOf'): string {
+  notWalkedUnion(tool: Who, path: string[], what: string, keyword = 'oneOf'): string {
     return lead(tool, `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees ${withArticle(keyword)} there; move the union out of the ${what}.`);
   },
-  notWalkedObjects(tool: string | undefined, path: string[], what: string): string {
+  notWalkedObjects(tool: Who, path: string[], what: string): string {
     return lead(tool, `objects or arrays inside the ${what} at ${at(path)} are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the ${what} if models double-serialize them.`);
   },
-  strictnessDropped(tool: string | undefined, path: string[], label: string, what: string): string {
+  strictnessDropped(tool: Who, path: string[], label: string, what: string): string {
     return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, which the flat object the model sees does not carry (validation still enforces it); say what is allowed in a description, or drop ${what}.`);
   },
-  notZod(tool: string | undefined, part: string): string {
+  notZod(tool: Who, part: string): string {
     return lead(tool, `the ${partName(part)} is not a zod schema, so it cannot be analysed or mounted; pass a zod object schema.`);
   },
-  nonObjectInput(tool: string | undefined, what: string): string {
+  nonObjectInput(tool: Who, what: string): string {
     return lead(tool, `the advertised input is ${what}, not an object, so MCP cannot mount it; wrap it in z.object({ ... }).`);
   },
-  partNotObject(tool: string | undefined, part: string, what: string): string {
+  partNotObject(tool: Who, part: string, what: string): string {
     return lead(tool, `the ${partName(part)} is ${what}, not an object, so it and the input would form an allOf, which MCP cannot mount; make both objects.`);
   },
-  unrepresentable(tool: string | undefined, path: string[], what: string): string {
+  unrepresentable(tool: Who, path: string[], what: string): string {
     return lead(tool, `${path.length === 0 ? 'the input' : key(path)} is ${what}, which JSON Schema cannot express, so the tool cannot be mounted; use a JSON type (e.g. a string) there.`);
   },
-  keyClash(tool: string | undefined, name: string, first: string, second: string): string {
+  keyClash(tool: Who, name: string, first: string, second: string): string {
     return lead(tool, `key \`${name}\` is declared by both ${first} and ${second}, so they cannot be merged into one object; rename it in one of them.`);
   },
-  mixedVersions(tool: string | undefined, part: string): string {
+  mixedVersions(tool: Who, part: string): string {
     return lead(tool, `${part} is built with a different zod major version than the input, so they cannot be merged into one object; build both with the same zod.`);
   },
   duplicateName(tool: string, count: number): string {
     return `Tool ${tool} is registered ${count} times, so a host refuses all but one; give each tool a unique name.`;
   },
-  conversionFailed(tool: string | undefined, error: string): string {
+  conversionFailed(tool: Who, error: string): string {
     return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
   },
-  flattenFailed(tool: string | undefined, path: string[], error: string): string {
+  flattenFailed(tool: Who, path: string[], error: string): string {
     return lead(tool, `the schema at ${at(path)} could not be analysed (${error}), so it is advertised as written; report this schema to Tool Schema Lens.`);
   },
 };

@@ -88,6 +88,8 @@ export interface AdvertiseOptions {
 /** A tool as a host registers it: a name, an input schema, optional params and a host-wide extend object. */
 export interface ToolInput {
   name: string;
+  /** `schema` for a schema analysed on its own (an exported schema, not a registered tool): messages say "Schema <name>". */
+  subject?: 'tool' | 'schema';
   input: unknown;
   params?: unknown;
   extend?: unknown;

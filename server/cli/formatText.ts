@@ -33,7 +33,8 @@ export function formatText(report: CheckReport, style: TextStyle): string {
 
 function summaryLine(report: CheckReport, fileCount: number, paint: (codes: string, s: string) => string): string {
   const count = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
-  const tools = plural(report.tools.length, 'tool');
+  const schemas = report.tools.filter((t) => t.kind === 'exported').length;
+  const tools = plural(report.tools.length - schemas, 'tool') + (schemas > 0 ? ` and ${plural(schemas, 'exported schema')}` : '');
   const analysed = plural(report.fileCount, 'file');
   if (report.diagnostics.length === 0) return paint('32', `✔ no problems: ${tools} in ${analysed} checked`);
   const errors = count('error');

@@ -4,9 +4,11 @@
  */
 import * as path from 'node:path';
 import type { AnalysisResult, Diagnostic, Location, ToolReport } from '../pipeline/types';
+import { preferRegistrations } from '../pipeline/workspaceChecks';
 
 export interface CheckedTool {
   name: string;
+  kind: ToolReport['kind'];
   location: Location;
   advertised: unknown;
   mountable: boolean;
@@ -20,31 +22,24 @@ export interface CheckReport {
   fileCount: number;
 }
 
-/** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots). */
+/** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
 export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number }>): CheckReport {
   const tools: CheckedTool[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const seen = new Set<string>();
+  const all: Diagnostic[] = [];
   let fileCount = 0;
   for (const { result, fileCount: n } of results) {
     fileCount += n;
     for (const file of result.files) for (const t of file.tools) tools.push(toolOf(t));
-    for (const list of result.diagnosticsByFile.values()) {
-      for (const d of list) {
-        const id = `${d.file}\0${key(d.range.start)}\0${key(d.range.end)}\0${d.code}\0${d.message}`;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        diagnostics.push(d);
-      }
-    }
+    for (const list of result.diagnosticsByFile.values()) all.push(...list);
   }
+  const diagnostics = preferRegistrations(all);
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
   return { cwd, tools, diagnostics, fileCount };
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, location: t.location, advertised: t.advertised, mountable: t.mountable };
+  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */
@@ -58,10 +53,6 @@ function compareLocations(cwd: string, a: Location, b: Location): number {
   const fb = displayPath(cwd, b.file);
   if (fa !== fb) return fa < fb ? -1 : 1;
   return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
-}
-
-function key(p: { line: number; character: number }): string {
-  return `${p.line}:${p.character}`;
 }
 
 export function hasErrors(report: CheckReport): boolean {

@@ -115,19 +115,19 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
   const key = path[path.length - 1];
   const common = { tool: ctx.tool, path, variants: labels, sites, key, discriminator };
   if (merged.outcome === 'enum-widened') {
-    ctx.findings.push(finding('enum-widened', messages.enumWidened(ctx.tool, path, labels, merged.values ?? []), common));
+    ctx.findings.push(finding('enum-widened', messages.enumWidened(ctx.who, path, labels, merged.values ?? []), common));
     return;
   }
   const message = merged.checks
-    ? messages.collisionCheck(ctx.tool, path, labels, merged.checks)
-    : messages.collisionShapes(ctx.tool, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape.shape) })));
+    ? messages.collisionCheck(ctx.who, path, labels, merged.checks)
+    : messages.collisionShapes(ctx.who, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape.shape) })));
   ctx.findings.push(finding('collision-widened', message, common));
 }
 
 function reportStrictness(ctx: WalkContext, v: Variant, trail: Step[], path: string[]): void {
   const what = strictnessOf(v.node);
   if (!what) return;
-  ctx.findings.push(finding('strictness-dropped', messages.strictnessDropped(ctx.tool, path, v.label, what), {
+  ctx.findings.push(finding('strictness-dropped', messages.strictnessDropped(ctx.who, path, v.label, what), {
     tool: ctx.tool, path, variants: [v.label], sites: [{ trail, anchor: 'strict-call', variant: v.label }],
   }));
 }

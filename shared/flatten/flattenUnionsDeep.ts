@@ -1,6 +1,6 @@
 /** The public flatten entry: walk a whole schema, never throw. */
 import { finding } from '../findings';
-import { messages } from '../messages';
+import { messages, type Who } from '../messages';
 import type { Finding, KeyMerge, Step } from '../types';
 import { isZodSchema, type AnyZod } from '../zod/read';
 import { walk, type WalkContext } from './walk';
@@ -14,14 +14,16 @@ export interface FlattenResult {
 
 export interface FlattenOptions {
   tool?: string;
+  /** `schema` when what is flattened is a schema on its own (an export) rather than a tool's input: messages say so. */
+  subject?: 'tool' | 'schema';
 }
 
 /** Internal form: also the flattened unions and their widened keys (for the probe) and the trail prefix. */
-export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
-  const ctx: WalkContext = { tool, findings: [], merges: [], flattened: new Map(), active: new Map(), changes: 0 };
+export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined, who: Who = tool): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
+  const ctx: WalkContext = { tool, who, findings: [], merges: [], flattened: new Map(), active: new Map(), changes: 0 };
   if (!isZodSchemaSafe(schema)) {
     const part = trail[0]?.kind === 'params' ? 'params' : trail[0]?.kind === 'extend' ? 'extend object' : 'input';
-    ctx.findings.push(finding('not-mountable', messages.notZod(tool, part), { tool, sites: [{ trail, anchor: trail.length ? 'node' : 'tool' }] }));
+    ctx.findings.push(finding('not-mountable', messages.notZod(who, part), { tool, sites: [{ trail, anchor: trail.length ? 'node' : 'tool' }] }));
     return { schema, findings: ctx.findings, merges: [], flattened: ctx.flattened };
   }
   try {
@@ -30,7 +32,7 @@ export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | 
   } catch (error) {
     // A schema that throws while being read (a hostile getter, an unknown zod internals change) is advertised as written.
     const text = error instanceof Error ? error.message : String(error);
-    const findings = [finding('union-kept', messages.flattenFailed(tool, [], text), { tool, sites: [{ trail, anchor: 'node' }] })];
+    const findings = [finding('union-kept', messages.flattenFailed(who, [], text), { tool, sites: [{ trail, anchor: 'node' }] })];
     return { schema, findings, merges: [], flattened: new Map() };
   }
 }
@@ -48,6 +50,11 @@ function isZodSchemaSafe(value: unknown): boolean {
  * findings of what was lost and how each key was merged; a non-zod value comes back as is with a not-mountable finding.
  */
 export function flattenUnionsDeep(schema: unknown, options: FlattenOptions = {}): FlattenResult {
-  const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool);
+  const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool, subjectOf(options.tool, options.subject));
   return result;
+}
+
+/** How messages name a tool or schema called `name`. */
+export function subjectOf(name: string | undefined, subject: FlattenOptions['subject']): Who {
+  return subject === 'schema' && name ? { schema: name } : name;
 }

@@ -3,7 +3,7 @@
  * the very same object for every subtree in which nothing changes.
  */
 import { finding } from '../findings';
-import { messages } from '../messages';
+import { messages, type Who } from '../messages';
 import type { Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
 import { arrayElement, innerOf, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
@@ -13,6 +13,8 @@ import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
 
 export interface WalkContext {
   tool?: string;
+  /** How messages name what is analysed (the tool, or an exported schema); defaults to the tool. */
+  who?: Who;
   findings: Finding[];
   merges: KeyMerge[];
   /** Each flattened union (original node) and its keys widened to unknown: the probe follows the original through these. */
@@ -103,7 +105,7 @@ function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ct
           anchor: reason.kind === 'non-object-variant' || reason.kind === 'missing-discriminator' ? 'node' : 'discriminator',
           variant: reason.label,
         }];
-  ctx.findings.push(finding('union-kept', messages.unionKept(ctx.tool, path, discriminator, reason, node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
+  ctx.findings.push(finding('union-kept', messages.unionKept(ctx.who, path, discriminator, reason, node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
     tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' ? undefined : [reason.label],
   }));
   return node.raw;
@@ -120,7 +122,7 @@ function walkPlainUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkC
     return walked;
   });
   if (structured) {
-    ctx.findings.push(finding('union-kept', messages.plainUnionKept(ctx.tool, path), {
+    ctx.findings.push(finding('union-kept', messages.plainUnionKept(ctx.who, path), {
       tool: ctx.tool, path, severity: 'information', sites: [{ trail, anchor: 'node' }],
     }));
   }
@@ -142,7 +144,7 @@ function reportUnwalked(node: ZodNode, trail: Step[], path: string[], ctx: WalkC
   const inside = inspectUnwalked(node.raw);
   if (!inside) return;
   const what = unwalkedName(node.kind);
-  const message = inside === 'union' ? messages.notWalkedUnion(ctx.tool, path, what, node.flavour === 'v3' ? 'anyOf' : 'oneOf') : messages.notWalkedObjects(ctx.tool, path, what);
+  const message = inside === 'union' ? messages.notWalkedUnion(ctx.who, path, what, node.flavour === 'v3' ? 'anyOf' : 'oneOf') : messages.notWalkedObjects(ctx.who, path, what);
   ctx.findings.push(finding('not-walked', message, {
     tool: ctx.tool, path, severity: inside === 'union' ? 'warning' : 'information', sites: [{ trail, anchor: 'node' }],
   }));

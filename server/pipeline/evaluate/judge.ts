@@ -107,7 +107,7 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
 /** Judges exported and tagged schemas, each on its own. */
 export function judgeModuleSchemas(schemas: ModuleSchema[], options: AdvertiseOptions): EvaluatedTool[] {
   return schemas.map(({ kind, name, schema }) => {
-    const result = advertiseSafely({ name, input: schema }, options);
+    const result = advertiseSafely({ name, input: schema, subject: kind === 'exported' ? 'schema' : 'tool' }, options);
     const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : result.findings;
     return {
       name,
