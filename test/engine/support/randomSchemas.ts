@@ -155,7 +155,8 @@ function bareValueArb(spec: FieldSpec): fc.Arbitrary<unknown> {
     case 'number':
       return spec.int
         ? fc.integer({ min: spec.min ?? -100, max: 100 })
-        : fc.double({ min: spec.min ?? -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true });
+        : // Tool arguments arrive as JSON, which has no -0 (a JSON round trip, as the repair does, yields 0).
+          fc.double({ min: spec.min ?? -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
     case 'boolean':
       return fc.boolean();
     case 'literal':
