@@ -239,7 +239,8 @@ export class LensSession {
   }
 
   private sendStatus(): void {
-    const tools = this.store.tools().length;
+    // The status bar counts tools the model is offered; an exported schema on its own is not one.
+    const tools = this.store.tools().filter((t) => t.kind !== 'exported').length;
     const problems = this.store.problemCount();
     let status: StatusParams;
     if (!this.settings?.enable && this.settings) status = { state: 'disabled', tools: 0, problems: 0 };

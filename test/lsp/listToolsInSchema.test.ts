@@ -77,6 +77,10 @@ describe('listTools in a schema file used by an exported schema and a registered
     expect(tools[0].advertised.properties.content.properties.media).toBeDefined();
   });
 
+  it('counts the registered tools in its status, not the exported schemas they use', async () => {
+    expect((await client.waitForStatus('idle')).tools).toBe(4);
+  });
+
   it('publishes a collision once per place, as the registered tool: not again through the exported schema it uses', async () => {
     const content = path.join(root, 'src/schemas/content.ts');
     const once = (diagnostics: Array<{ code?: unknown; message: string; range: { start: { line: number; character: number } } }>) => {
