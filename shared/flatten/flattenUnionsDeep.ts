@@ -2,7 +2,7 @@
 import { finding } from '../findings';
 import { messages, type Who } from '../messages';
 import type { Finding, KeyMerge, Step } from '../types';
-import { isZodSchema, type AnyZod } from '../zod/read';
+import { isZodSchemaSafe, type AnyZod } from '../zod/read';
 import { walk, type WalkContext } from './walk';
 
 export interface FlattenResult {
@@ -34,14 +34,6 @@ export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | 
     const text = error instanceof Error ? error.message : String(error);
     const findings = [finding('union-kept', messages.flattenFailed(who, [], text), { tool, sites: [{ trail, anchor: 'node' }] })];
     return { schema, findings, merges: [], flattened: new Map() };
-  }
-}
-
-function isZodSchemaSafe(value: unknown): boolean {
-  try {
-    return isZodSchema(value);
-  } catch {
-    return false; // a proxy or object whose property reads throw
   }
 }
 

@@ -8,7 +8,7 @@ import { flattenWithTrail, subjectOf } from '../flatten/flattenUnionsDeep';
 import type { AdvertiseOptions, Finding, KeyMerge, Step, ToolInput } from '../types';
 import { rebuildObject } from '../zod/build';
 import { fallbackModule } from '../zod/modules';
-import { isV3, isZodSchema, objectShape, readNode, type AnyZod } from '../zod/read';
+import { isV3, isZodSchema, isZodSchemaSafe, objectShape, readNode, type AnyZod } from '../zod/read';
 import { findUnrepresentable } from './unrepresentable';
 
 export interface Part {
@@ -60,14 +60,6 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
     }
   }
   return { ...merged, flattenFindings, probeFindings, merges };
-}
-
-function isZodSchemaSafe(value: unknown): boolean {
-  try {
-    return isZodSchema(value);
-  } catch {
-    return false;
-  }
 }
 
 /** A raw shape (`{ a: z.string() }`) is the object the SDK would build from it. */

@@ -62,6 +62,15 @@ export function isZodSchema(value: unknown): boolean {
   return isV4(value) || isV3(value);
 }
 
+/** `isZodSchema`, false for a proxy or object whose property reads throw. */
+export function isZodSchemaSafe(value: unknown): boolean {
+  try {
+    return isZodSchema(value);
+  } catch {
+    return false;
+  }
+}
+
 /** Read any zod node; `undefined` for a value that is not a zod schema. */
 export function readNode(schema: unknown): ZodNode | undefined {
   if (isV4(schema)) {
