@@ -81,8 +81,13 @@ const apiBundle = path.join(apiDir, 'pipeline.cjs');
 // The pool looks for worker.js next to the server bundle, as in dist/; the bench bundle gets a copy beside it.
 mkdirSync(apiDir, { recursive: true });
 copyFileSync(path.join(REPO_ROOT, 'dist', 'worker.js'), path.join(apiDir, 'worker.js'));
+// The bundle also carries the CLI's settings, so the bench analyses with exactly the options `check` uses.
 await build({
-  entryPoints: [path.join(REPO_ROOT, 'server', 'pipeline', 'index.ts')],
+  stdin: {
+    contents: `export { createPipeline } from './server/pipeline';\nexport { DEFAULT_SETTINGS, pipelineOptions } from './server/settings';\n`,
+    resolveDir: REPO_ROOT,
+    loader: 'ts',
+  },
   outfile: apiBundle,
   bundle: true,
   platform: 'node',
@@ -92,10 +97,9 @@ await build({
   logLevel: 'error',
 });
 const { createRequire } = await import('node:module');
-const { createPipeline } = createRequire(import.meta.url)(apiBundle);
-const { DEFAULT_SETTINGS } = await import('./settingsDefaults.mjs');
+const { createPipeline, DEFAULT_SETTINGS, pipelineOptions } = createRequire(import.meta.url)(apiBundle);
 
-const pipeline = createPipeline({ ...DEFAULT_SETTINGS, root: workspace.root, trusted: true });
+const pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, workspace.root, true));
 try {
   const stageSum = (files) => {
     const sum = { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 };
