@@ -2,7 +2,7 @@
  * Repairing arguments a model double-serialized (an array sent as the string "[1,2]"), against the ORIGINAL schema,
  * at any depth (ADR-0033 §6). Scalars are never coerced; the caller's value is never mutated.
  */
-import { arrayElement, innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from './zod/read';
+import { arrayElement, innerOf, isWrapper, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from './zod/read';
 
 const PARSEABLE = new Set(['array', 'object', 'record', 'tuple', 'union', 'discriminated-union']);
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -27,7 +27,7 @@ function isRawShape(schema: unknown): schema is Record<string, AnyZod> {
 function coerce(value: unknown, schema: AnyZod, depth: number): unknown {
   if (depth > 64) return value;
   let node = readNode(schema);
-  while (node && (node.kind === 'optional' || node.kind === 'nullable' || node.kind === 'default')) node = readNode(innerOf(node));
+  while (node && isWrapper(node.kind)) node = readNode(innerOf(node));
   if (!node) return value;
   if (typeof value === 'string' && PARSEABLE.has(node.kind)) value = parseStructure(value);
   if (!value || typeof value !== 'object') return value;

@@ -6,7 +6,7 @@ import { finding } from '../findings';
 import { messages, type Who } from '../messages';
 import type { Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
-import { arrayElement, innerOf, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import { arrayElement, innerOf, isWrapper, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 import { checkFlattenable } from './flattenable';
 import { flattenUnion } from './flattenUnion';
 import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
@@ -134,7 +134,7 @@ function isStructured(schema: AnyZod): boolean {
   let node = readNode(schema);
   for (let depth = 0; node && depth < 8; depth++) {
     if (node.kind === 'object' || node.kind === 'array' || node.kind === 'discriminated-union') return true;
-    if (node.kind !== 'optional' && node.kind !== 'nullable' && node.kind !== 'default') return false;
+    if (!isWrapper(node.kind)) return false;
     node = readNode(innerOf(node));
   }
   return false;
