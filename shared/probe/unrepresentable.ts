@@ -4,7 +4,7 @@
  * (discriminator and keys widened to unknown are not advertised, so nothing inside them is probed).
  */
 import type { Step } from '../types';
-import { arrayElement, innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import { arrayElement, childrenOf, innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 import { optionLabel } from '../flatten/flattenable';
 
 export interface UnrepresentableSite {
@@ -101,19 +101,12 @@ function unrepresentable(node: ZodNode): string | undefined {
   return NAMES[node.kind];
 }
 
-/** The children that reach the advertised JSON (input side of pipes and effects, lazy targets, tuple items...). */
+/**
+ * The children that reach the advertised JSON: only the input side of a pipe; of every other kind that gets here
+ * (effects, lazy, tuple, readonly, catch, ...), all of them. Map and set never get here: they are unrepresentable.
+ */
 function advertisedChildren(node: ZodNode): AnyZod[] {
+  if (node.kind !== 'pipe') return childrenOf(node);
   const d = node.def;
-  switch (node.kind) {
-    case 'pipe': {
-      if (node.flavour === 'v3') return [d.in];
-      return [readNode(d.in)?.kind === 'transform' ? d.out : d.in];
-    }
-    case 'effects': return [d.schema];
-    case 'lazy': { try { return [d.getter()]; } catch { return []; } }
-    case 'tuple': return [...(d.items ?? []), ...(d.rest ? [d.rest] : [])];
-    case 'readonly': case 'catch': case 'promise': case 'branded': case 'nonoptional': case 'prefault':
-      return [innerOf(node)];
-    default: return [];
-  }
+  return [node.flavour === 'v4' && readNode(d.in)?.kind === 'transform' ? d.out : d.in];
 }

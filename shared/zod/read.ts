@@ -138,7 +138,7 @@ export function childrenOf(node: ZodNode): AnyZod[] {
     case 'set': return [d.valueType];
     case 'tuple': return [...(d.items ?? []), ...(d.rest ? [d.rest] : [])];
     case 'lazy': { const t = lazyTarget(node); return t ? [t] : []; }
-    case 'pipe': return node.flavour === 'v4' ? [d.in, d.out] : [d.in, d.out];
+    case 'pipe': return [d.in, d.out];
     case 'effects': return [d.schema];
     case 'optional': case 'nullable': case 'default': case 'readonly': case 'catch': case 'promise':
     case 'branded': case 'nonoptional': case 'prefault':
