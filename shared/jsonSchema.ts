@@ -9,13 +9,16 @@ import { toJSONSchema } from 'zod/v4/core';
 import { getRefs, parseDef, zodToJsonSchema } from 'zod-to-json-schema';
 import { readMeta } from './zod/meta';
 import { isV3, isV4, type AnyZod } from './zod/read';
+import type { Target } from './types';
 
 // Metadata is read per node through the node's own copy (`.meta()`), so descriptions set with a zod copy whose
 // registry is not shared through globalThis (zod before 4.1, or mini) still reach the JSON.
 const ownCopyMetadata = { get: (schema: AnyZod) => readMeta(schema) } as AnyZod;
 // Shapes are compared with annotations stripped anyway; no metadata also means no `id` → `$ref` indirection.
 const noMetadata = { get: () => undefined } as AnyZod;
-import type { Target } from './types';
+/** Options of the comparable conversion, zod 4 and zod 3; the per-variant replays (below, variantPropertiesV4) start from the same. */
+export const COMPARABLE_V4 = { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', metadata: noMetadata } as const;
+const COMPARABLE_V3 = { strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' } as const;
 
 /** The display JSON Schema of a zod schema in a dialect; never throws (`{}` for a non-zod value or a conversion that throws; `advertise` reports why). */
 export function toJsonSchema(schema: unknown, target: Target = 'draft-7'): unknown {
@@ -64,8 +67,8 @@ function toDraft2020(json: unknown): unknown {
 
 /** JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types. */
 export function toComparableJsonSchema(schema: AnyZod): unknown {
-  if (isV4(schema)) return toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', metadata: noMetadata });
-  return zodToJsonSchema(schema, { strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
+  if (isV4(schema)) return toJSONSchema(schema, COMPARABLE_V4);
+  return zodToJsonSchema(schema, COMPARABLE_V3);
 }
 
 /**
@@ -76,7 +79,7 @@ export function toComparableJsonSchema(schema: AnyZod): unknown {
  * the union or a variant still becomes `{}`). Throws where the union's conversion would.
  */
 export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]): Array<Record<string, unknown>> {
-  const refs = getRefs({ strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' });
+  const refs = getRefs(COMPARABLE_V3);
   const root = refs.currentPath;
   // One refs object re-aimed per key, where zod-to-json-schema spreads a fresh copy of it per key (the copies were
   // a tenth of advertise at 256 variants): parseDef reads the paths synchronously and keeps only the path arrays.

@@ -10,6 +10,7 @@
  * array, ...) answers `undefined`, and the caller converts the union as before.
  */
 import { initializeContext, version } from 'zod/v4/core';
+import { COMPARABLE_V4 } from '../jsonSchema';
 import type { AnyZod } from '../zod/read';
 
 type Json = Record<string, unknown>;
@@ -17,13 +18,12 @@ type Json = Record<string, unknown>;
 /** Thrown to abandon the local path; the caller falls back to converting the whole union. */
 class NotLocal extends Error {}
 
-const noMetadata = { get: () => undefined } as AnyZod;
 const LEAVES = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal', 'any', 'unknown']);
 
 /** Per variant, its `properties` as the whole-union conversion has them; `undefined` when not provably equal. */
 export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[]): Json[] | undefined {
   try {
-    const ctx = initializeContext({ target: 'draft-2020-12', io: 'input', unrepresentable: 'any', metadata: noMetadata, processors: {} } as AnyZod);
+    const ctx = initializeContext({ ...COMPARABLE_V4, processors: {} } as AnyZod);
     const walk = new LocalConversion(ctx);
     walk.enter(union);
     const variants = options.map((option) => walk.variantProperties(option));
