@@ -220,5 +220,3 @@ function sameLocation(a: Location, b: Location): boolean {
 function samePath(a: string, b: string): boolean {
   return a === b || a.replace(/\\/g, '/') === b.replace(/\\/g, '/');
 }
-
-export { fileLevel as fileLevelDiagnostic };

@@ -75,15 +75,6 @@ export class WorkspaceProject {
     for (const file of next.keys()) if (SOURCE_EXTENSION.test(file)) this.sourceFile(file);
   }
 
-  /** Set or clear the unsaved text of one file (cheap: the file is re-parsed on next access only). */
-  setOverlay(file: string, overlay: Overlay | undefined): void {
-    const abs = path.resolve(file);
-    if (overlay) this.overlays.set(abs, overlay);
-    else if (this.overlays.delete(abs)) this.loaded.delete(abs);
-    // A file the checker already pulled in (as an import of another) must see the new text too.
-    if (this.project.getSourceFile(abs)) this.sourceFile(abs);
-  }
-
   hasOverlay(file: string): boolean {
     return this.overlays.has(path.resolve(file));
   }
@@ -137,11 +128,6 @@ export class WorkspaceProject {
     this.loaded.delete(abs);
     const sf = this.project.getSourceFile(abs);
     if (sf) this.project.removeSourceFile(sf);
-  }
-
-  /** The language service, for rename and references (created on first use by ts-morph). */
-  get languageService() {
-    return this.project.getLanguageService();
   }
 
   /**

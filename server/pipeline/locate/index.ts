@@ -4,7 +4,7 @@
  * nearest enclosing node that could be reached, else the tool's registration.
  */
 import { Node, type CallExpression, type SourceFile } from 'ts-morph';
-import type { Finding, FindingSite, Step } from '../../../shared/types';
+import type { FindingSite, Step } from '../../../shared/types';
 import type { DiscoveredSite, Location, Range } from '../types';
 import { followTrail, type TrailEnd } from './followTrail';
 import { locationOf, offsetOf, filePathOf, spanRange } from './ranges';
@@ -79,11 +79,6 @@ export function placeSite(roots: Node | SchemaRoots | undefined, site: FindingSi
   } catch {
     return { location: registration, exact: false };
   }
-}
-
-/** Every site of a finding placed (same order as `finding.sites`). */
-export function placeFinding(roots: Node | SchemaRoots | undefined, finding: Finding, registration: Location): Placement[] {
-  return finding.sites.map((site) => placeSite(roots, site, registration));
 }
 
 function pickRoot(roots: Node | SchemaRoots, trail: Step[]): { root: Node | undefined; steps: Step[] } {
