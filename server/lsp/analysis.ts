@@ -47,10 +47,6 @@ export class AnalysisScheduler {
     private readonly listener: AnalysisListener,
   ) {}
 
-  get isScanning(): boolean {
-    return this.scanning;
-  }
-
   get isBusy(): boolean {
     return this.runs.size > 0 || this.scanning;
   }

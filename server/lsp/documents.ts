@@ -67,13 +67,9 @@ export class FileDebouncer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
-    private delayMs: number,
+    private readonly delayMs: number,
     private readonly fire: (files: string[]) => void,
   ) {}
-
-  setDelay(ms: number): void {
-    this.delayMs = ms;
-  }
 
   touch(file: string): void {
     const existing = this.timers.get(file);
@@ -85,11 +81,6 @@ export class FileDebouncer {
         this.fire([file]);
       }, this.delayMs),
     );
-  }
-
-  /** Whether a file has a change waiting for its quiet period to end. */
-  pending(file: string): boolean {
-    return this.timers.has(file);
   }
 
   dispose(): void {

@@ -25,10 +25,6 @@ export class StatusAggregator {
     this.parts.set(source, status);
     this.reporter.send(combine([...this.parts.values()]));
   }
-
-  remove(source: object): void {
-    this.parts.delete(source);
-  }
 }
 
 const PRECEDENCE: StatusParams['state'][] = ['starting', 'analysing', 'untrusted', 'idle', 'disabled'];
