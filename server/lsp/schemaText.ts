@@ -8,14 +8,22 @@ const MAX_STRING = 160;
 
 /** Pretty JSON of a schema, at most ~MAX_LINES lines; `truncated` says whether anything was collapsed. */
 export function schemaJson(schema: unknown, maxLines = MAX_LINES): { text: string; truncated: boolean } {
-  const full = JSON.stringify(shortenStrings(schema), null, 2) ?? 'undefined';
+  const short = shortenStrings(schema);
+  const full = JSON.stringify(short, null, 2) ?? 'undefined';
   if (lineCount(full) <= maxLines) return { text: full, truncated: false };
+  let text = full;
   for (let depth = 6; depth >= 1; depth--) {
-    const text = JSON.stringify(collapse(shortenStrings(schema), depth), null, 2).replace(/"…(\{…\}|\[…\])"/g, '$1');
+    text = collapsedJson(short, depth);
     if (lineCount(text) <= maxLines) return { text, truncated: true };
   }
-  const lines = JSON.stringify(collapse(shortenStrings(schema), 1), null, 2).replace(/"…(\{…\}|\[…\])"/g, '$1').split('\n');
+  // Even one level is too long: cut the depth-1 text.
+  const lines = text.split('\n');
   return { text: [...lines.slice(0, maxLines - 1), '  …'].join('\n'), truncated: true };
+}
+
+/** Pretty JSON with levels below `depth` shown as bare `{…}` / `[…]`. */
+function collapsedJson(schema: unknown, depth: number): string {
+  return JSON.stringify(collapse(schema, depth), null, 2).replace(/"…(\{…\}|\[…\])"/g, '$1');
 }
 
 function lineCount(s: string): number {
