@@ -13,7 +13,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Diagnostic } from '../pipeline/types';
-import { contains } from './hover';
+import { contains } from '../pipeline/match';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
 import type { RenameService } from './renameService';

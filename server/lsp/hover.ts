@@ -7,14 +7,8 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import type { Diagnostic, KeyReport, Position, Range, ToolReport } from '../pipeline/types';
 import { formatPath } from '../../shared/findings';
+import { contains } from '../pipeline/match';
 import { inlineJson, schemaJson } from './schemaText';
-
-export function contains(range: Range | undefined, p: Position): boolean {
-  if (!range) return false;
-  const afterStart = p.line > range.start.line || (p.line === range.start.line && p.character >= range.start.character);
-  const beforeEnd = p.line < range.end.line || (p.line === range.end.line && p.character <= range.end.character);
-  return afterStart && beforeEnd;
-}
 
 function size(r: Range): number {
   return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);
@@ -52,7 +46,7 @@ export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file
   } else {
     const toolHits = tools
       .filter((t) => t.location.file === file)
-      .map((t) => ({ tool: t, range: [t.nameRange, t.schemaRange, registrationHead(t)].find((r) => contains(r, position)) }))
+      .map((t) => ({ tool: t, range: [t.nameRange, t.schemaRange, registrationHead(t)].find((r) => r !== undefined && contains(r, position)) }))
       .filter((h): h is { tool: ToolReport; range: Range } => h.range !== undefined)
       .sort((a, b) => size(a.range) - size(b.range));
     if (toolHits.length) {

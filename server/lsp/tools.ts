@@ -4,7 +4,7 @@
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
 import type { Position, ToolReport } from '../pipeline/types';
-import { contains } from './hover';
+import { contains } from '../pipeline/match';
 import type { ListToolsParams, ListToolsResult, ToolSummary } from './protocol';
 import { uriToPath } from './uris';
 
