@@ -3,6 +3,7 @@
  * large workspace. Here it never blocks the server's thread (diagnostics, hovers keep flowing meanwhile).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { describeError } from './errors';
 import { KeyRenamer } from './keyRename';
 import type { RenameReply, RenameRequest } from './renameService';
 
@@ -16,7 +17,7 @@ parentPort?.on('message', (request: RenameRequest) => {
     const edits = renamer.renameKey(request.file, request.position, request.key, request.newName, new Map(request.overlays));
     reply = { id: request.id, edits };
   } catch (error) {
-    reply = { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    reply = { id: request.id, error: describeError(error) };
   }
   parentPort!.postMessage(reply);
 });

@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageserver';
 import * as path from 'node:path';
 import { LIST_TOOLS_REQUEST, RESTART_WORKERS_COMMAND, type ListToolsParams } from './protocol';
+import { describeError } from './errors';
 import { DEFAULT_DEBOUNCE_MS, readInitOptions, SettingsSource } from './settings';
 import type { CreatePipeline, LensSession } from './session';
 import { Workspaces } from './workspaces';
@@ -35,7 +36,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       try {
         return await fn(...args);
       } catch (error) {
-        connection.console.error(`Tool Schema Lens: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        connection.console.error(`Tool Schema Lens: ${name} failed: ${describeError(error)}`);
         return fallback;
       }
     };

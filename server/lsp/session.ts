@@ -8,6 +8,7 @@ import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
 import { DiagnosticsPublisher } from './diagnostics';
+import { describeError } from './errors';
 import { FileDebouncer, type OpenDocuments } from './documents';
 import { hoverAt } from './hover';
 import { RenameService } from './renameService';
@@ -235,7 +236,7 @@ export class LensSession {
   }
 
   private logError(what: string, error: unknown): void {
-    this.connection.console.error(`Tool Schema Lens: ${what} failed: ${describe(error)}`);
+    this.connection.console.error(`Tool Schema Lens: ${what} failed: ${describeError(error)}`);
   }
 
   private sendStatus(): void {
@@ -249,8 +250,4 @@ export class LensSession {
     else status = { state: 'idle', tools, problems };
     this.shared.status.update(this, status);
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
