@@ -11,17 +11,6 @@ export const CLIENT_NAME = 'Tool Schema Lens';
 
 const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
-// A change to any of these can change what a schema evaluates to (dependencies, the zod copy in use, path aliases)
-// without an edit to the source file itself, so the server re-analyses on them.
-const WATCHED_GLOBS = [
-  '**/package.json',
-  '**/package-lock.json',
-  '**/pnpm-lock.yaml',
-  '**/yarn.lock',
-  '**/tsconfig*.json',
-  '**/node_modules/zod/package.json',
-];
-
 /** Build (not start) the language client for the server bundle inside the installed extension. */
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/cli.js');
@@ -32,12 +21,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     debug: { module, args: ['lsp'], transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
 
-  const watchers = WATCHED_GLOBS.map((glob) => vscode.workspace.createFileSystemWatcher(glob));
-  context.subscriptions.push(...watchers);
-
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
-    synchronize: { configurationSection: CLIENT_ID, fileEvents: watchers },
+    // No fileEvents: the server registers the files it watches itself (server/lsp/watchers.ts), as it does in any editor.
+    synchronize: { configurationSection: CLIENT_ID },
     // A function, so a restart after trust is granted sends the new value.
     initializationOptions: () => ({ isTrusted: vscode.workspace.isTrusted }),
     outputChannel,
