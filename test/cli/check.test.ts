@@ -7,9 +7,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../../shared/findings';
-import { CLI, ensureBuilt, FIXTURES, runCli, type CliRun } from './runCli';
+import { CLI, FIXTURES, runCli, type CliRun } from './runCli';
 
-beforeAll(() => ensureBuilt());
 
 const COLLISION_ID =
   'Tool notify: key `target.id` is declared differently by variants user (string) and group (number), so the model sees `target.id` as unknown; rename it in one variant.';

@@ -1,10 +1,9 @@
 // `npm start` checks examples/: the report a first-time user sees must stay what the README promises,
 // and must not fail npm (no error-severity finding in the example).
 import * as path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, REPO, runCli } from './runCli';
+import { describe, expect, it } from 'vitest';
+import { REPO, runCli } from './runCli';
 
-beforeAll(() => ensureBuilt());
 
 describe('the examples workspace', () => {
   it('shows one finding of each kind a real server hits, at its declaration, and exits 0', async () => {

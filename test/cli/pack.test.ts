@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, FIXTURES, REPO, runCli } from './runCli';
+import { FIXTURES, REPO, runCli } from './runCli';
 
 // Inside the repository (gitignored .cache) so the checked fixture's zod and SDK resolve from the root
 // node_modules, while the package itself and its dependencies come from the tarball's own install.
@@ -12,7 +12,6 @@ const project = path.join(REPO, '.cache', 'pack-test');
 
 describe('the npm package', () => {
   beforeAll(() => {
-    ensureBuilt();
     rmSync(project, { recursive: true, force: true });
     mkdirSync(project, { recursive: true });
     execFileSync('npm', ['pack', '--pack-destination', project], { cwd: REPO, stdio: 'ignore' });

@@ -1,6 +1,5 @@
-/** Runs the built CLI (dist/cli.js) as a child process, the way a user or CI does. */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+/** Runs the built CLI (dist/cli.js, built by test/globalSetup.ts if missing) as a child process, the way a user or CI does. */
+import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 
 export const REPO = path.resolve(__dirname, '../..');
@@ -11,11 +10,6 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** `npm test` builds first; a suite run on its own builds once if the bundles are missing. */
-export function ensureBuilt(): void {
-  if (!existsSync(CLI) || !existsSync(path.join(REPO, 'dist', 'worker.js'))) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO, stdio: 'ignore' });
 }
 
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<CliRun> {

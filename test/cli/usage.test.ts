@@ -2,10 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ensureBuilt, FIXTURES, REPO, runCli } from './runCli';
+import { describe, expect, it } from 'vitest';
+import { CLI, FIXTURES, REPO, runCli } from './runCli';
 
-beforeAll(() => ensureBuilt());
 
 describe('tool-schema-lens usage', () => {
   it('prints the version from package.json', async () => {

@@ -4,7 +4,7 @@
  * with a manifest VS Code can load, and a server that runs where nothing of this repository can be resolved.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,7 +29,6 @@ const ALLOWED = [
   'extension/dist/esbuild/lib/main.js',
   `extension/dist/esbuild/bin/${process.platform === 'win32' ? 'esbuild.exe' : 'esbuild'}`,
 ].sort();
-const BUNDLES = ['dist/cli.js', 'dist/worker.js', 'dist/renameWorker.js', 'dist/client.js'];
 
 let outDir: string;
 let entries: ZipEntry[];
@@ -40,9 +39,6 @@ const entry = (name: string) => {
 };
 
 beforeAll(() => {
-  if (!BUNDLES.every((f) => existsSync(join(root, f)))) {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'pipe' });
-  }
   outDir = mkdtempSync(join(tmpdir(), 'tsl-vsix-'));
   const vsix = join(outDir, `${manifest.name}-${manifest.version}.vsix`);
   execFileSync(process.execPath, [join(root, 'scripts', 'packageVsix.mjs'), '--out', vsix], {

@@ -3,19 +3,14 @@
  * object imported by a tool, no registration in sight) the answer is the tools whose schemas declare the keys
  * there, registered tools first: the real built server over stdio, on lsp-basic and on a copy of examples/.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, REPO, SERVER, TestClient, uriOf } from './client';
+import { copyFixture, REPO, TestClient, uriOf } from './client';
 import { positionOf } from './fixture';
 
 const names = (tools: Array<{ name: string }>) => tools.map((t) => t.name);
-
-beforeAll(() => {
-  if (!fs.existsSync(SERVER)) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO });
-});
 
 describe('listTools at a position inside a schema (lsp-basic)', { timeout: 90_000 }, () => {
   let root: string;

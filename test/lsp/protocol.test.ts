@@ -8,15 +8,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, MarkupContent } from 'vscode-languageserver-protocol';
-import { applyEditToDisk, commandLine, copyFixture, descendants, isAlive, REPO, SERVER, TestClient, uriOf } from './client';
+import { applyEditToDisk, commandLine, copyFixture, descendants, isAlive, REPO, TestClient, uriOf } from './client';
 import { positionOf, rangeAt } from './fixture';
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code).sort();
 const tsc = (dir: string) => execFileSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
-
-beforeAll(() => {
-  if (!fs.existsSync(SERVER)) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO });
-});
 
 describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
   let root: string;

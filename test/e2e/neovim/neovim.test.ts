@@ -17,7 +17,6 @@ describe.skipIf(!hasNvim)('Neovim (headless) with the language server', () => {
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('shows diagnostics, hovers, and applies the rename quick fix', () => {
-    if (!fs.existsSync(SERVER)) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO });
     const out = path.join(root, 'nvim-result.json');
     const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${path.join(__dirname, 'init.lua')}`], {
       cwd: root,
