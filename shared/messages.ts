@@ -14,13 +14,13 @@ function lead(who: Who, sentence: string): string {
 }
 
 /** `a`, `a and b`, `a, b and c`. */
-export function listWords(items: readonly string[]): string {
+function listWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** `a union`, `an optional`, `an anyOf`, `a oneOf`. */
-export function withArticle(word: string): string {
+function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) && !/^(one|uni|use)/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 

@@ -12,7 +12,6 @@ export type ModuleFlavour = 'v3' | 'v4-classic' | 'v4-mini';
 
 const registered: Array<{ flavour: ModuleFlavour; mod: AnyZod }> = [];
 
-/** Which flavour of zod a module namespace is, or undefined when it is not one. */
 /** The namespace that holds `object`, `string`, ...: the module itself, its `z` export or its default export. */
 function namespaceOf(mod: AnyZod): AnyZod {
   if (typeof mod?.object === 'function') return mod;
@@ -21,7 +20,8 @@ function namespaceOf(mod: AnyZod): AnyZod {
   return mod;
 }
 
-export function moduleFlavour(mod: AnyZod): ModuleFlavour | undefined {
+/** Which flavour of zod a module namespace is, or undefined when it is not one. */
+function moduleFlavour(mod: AnyZod): ModuleFlavour | undefined {
   const ns = namespaceOf(mod);
   if (!ns || typeof ns.object !== 'function') return undefined;
   try {
