@@ -54,9 +54,10 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
   const merged = probeFindings.length > 0 ? { schema: parts.find((p) => p.name === 'input')?.advertised } : mergeParts(parts, name, probeFindings);
   for (const part of parts) {
     for (const site of findUnrepresentable(part.original, part.trail, part.flattened)) {
-      const same = probeFindings.find((f) => f.code === 'not-mountable' && f.path.join('\u0000') === site.path.join('\u0000') && f.message === messages.unrepresentable(name, site.path, site.what));
+      const message = messages.unrepresentable(name, site.path, site.what);
+      const same = probeFindings.find((f) => f.code === 'not-mountable' && f.path.join('\u0000') === site.path.join('\u0000') && f.message === message);
       if (same) same.sites.push({ trail: site.trail, anchor: 'node' });
-      else probeFindings.push(finding('not-mountable', messages.unrepresentable(name, site.path, site.what), { tool: name, path: site.path, sites: [{ trail: site.trail, anchor: 'node' }] }));
+      else probeFindings.push(finding('not-mountable', message, { tool: name, path: site.path, sites: [{ trail: site.trail, anchor: 'node' }] }));
     }
   }
   return { ...merged, flattenFindings, probeFindings, merges };
