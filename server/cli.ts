@@ -8,6 +8,7 @@ import { formatJson } from './cli/formatJson';
 import { formatSarif } from './cli/formatSarif';
 import { formatText } from './cli/formatText';
 import { hasErrors } from './cli/report';
+import { describeError } from './lsp/errors';
 import { version } from '../package.json';
 
 async function main(argv: string[]): Promise<number> {
@@ -58,8 +59,7 @@ function fail(err: unknown): void {
   if (err instanceof UsageError) {
     process.stderr.write(`tool-schema-lens: ${err.message}\n`);
   } else {
-    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    process.stderr.write(`tool-schema-lens: internal error: ${detail}\n`);
+    process.stderr.write(`tool-schema-lens: internal error: ${describeError(err)}\n`);
   }
   process.exitCode = 2;
 }
