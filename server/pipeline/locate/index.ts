@@ -54,13 +54,8 @@ export function toolLocation(file: string, site: DiscoveredSite): Location {
 /** Place a finding site exactly; null when the trail cannot be followed, the anchor is 'tool', or it is not in source. */
 export function locateSite(roots: Node | SchemaRoots, site: FindingSite): Location | null {
   if (site.anchor === 'tool') return null;
-  const { root, steps } = pickRoot(roots, site.trail);
-  if (!root) return null;
   try {
-    const end = followTrail(root, steps);
-    if (!end.complete) return null;
-    const anchor = anchorNode(end, site, steps);
-    return anchor ? anchor : null;
+    return reach(roots, site)?.anchor ?? null;
   } catch {
     return null; // half-typed source mid-edit: the fallback places it
   }
@@ -69,16 +64,22 @@ export function locateSite(roots: Node | SchemaRoots, site: FindingSite): Locati
 /** Place a finding site, never nowhere: exact anchor, else the nearest node reached, else the registration. */
 export function placeSite(roots: Node | SchemaRoots | undefined, site: FindingSite, registration: Location): Placement {
   if (site.anchor === 'tool' || !roots) return { location: registration, exact: site.anchor === 'tool' };
-  const { root, steps } = pickRoot(roots, site.trail);
-  if (!root) return { location: registration, exact: false };
   try {
-    const end = followTrail(root, steps);
-    const anchor = end.complete ? anchorNode(end, site, steps) : null;
-    if (anchor) return { location: anchor, exact: true };
-    return { location: locationOf(end.expression), exact: false };
+    const reached = reach(roots, site);
+    if (!reached) return { location: registration, exact: false };
+    if (reached.anchor) return { location: reached.anchor, exact: true };
+    return { location: locationOf(reached.end.expression), exact: false };
   } catch {
     return { location: registration, exact: false };
   }
+}
+
+/** A site's trail followed from its root: the exact anchor (null when not reached) and where the trail ended; undefined without a root. */
+function reach(roots: Node | SchemaRoots, site: FindingSite): { anchor: Location | null; end: TrailEnd } | undefined {
+  const { root, steps } = pickRoot(roots, site.trail);
+  if (!root) return undefined;
+  const end = followTrail(root, steps);
+  return { anchor: end.complete ? anchorNode(end, site, steps) : null, end };
 }
 
 function pickRoot(roots: Node | SchemaRoots, trail: Step[]): { root: Node | undefined; steps: Step[] } {
