@@ -53,7 +53,11 @@ export async function listFiles(root: string, filter: FileFilter): Promise<strin
 
 /** Whether `file` (absolute) lies under root and the globs admit it. */
 export function admitted(root: string, file: string, filter: FileFilter): boolean {
+  return isUnder(root, file) && filter.admits(path.relative(root, file).split(path.sep).join('/'));
+}
+
+/** Whether `file` (absolute) lies strictly under root. */
+export function isUnder(root: string, file: string): boolean {
   const rel = path.relative(root, file);
-  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return false;
-  return filter.admits(rel.split(path.sep).join('/'));
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { WorkspaceProject } from './project';
 import { discoverFiles, mayHoldToolSchemas } from './discover';
 import { assembleFile, type AssembledFile } from './assemble';
-import { admitted, fileFilter, listFiles, type FileFilter } from './candidates';
+import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
 import { flagDuplicateTools, preferRegistrations, withoutEngineDuplicates } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
@@ -45,8 +45,10 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
 
   async function listCandidates(): Promise<string[]> {
     const files = await listFiles(options.root, filter);
-    const texts = await Promise.all(files.map((f) => readCandidateText(project, f)));
-    return files.filter((_, i) => texts[i] !== undefined && mayHoldToolSchemas(texts[i]!));
+    return files.filter((f) => {
+      const text = project.readText(f);
+      return text !== undefined && mayHoldToolSchemas(text);
+    });
   }
 
   async function analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult> {
@@ -196,19 +198,10 @@ function safeDiscover(project: WorkspaceProject, file: string): DiscoveredFile {
   }
 }
 
-async function readCandidateText(project: WorkspaceProject, file: string): Promise<string | undefined> {
-  return project.readText(file);
-}
-
 /** The pool failed (not the user's code): still a finding on that file rather than a lost analysis. */
 function internalFailure(file: string, err: unknown): EvaluatedFile {
   const reason = `internal error of the evaluation pool: ${err instanceof Error ? err.message : String(err)}`;
   return { file, tools: [], failure: { phase: 'load', reason }, inputs: [file], timings: { bundle: 0, evaluate: 0, engine: 0 } };
-}
-
-function isUnder(root: string, file: string): boolean {
-  const rel = path.relative(root, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 function findOverlay(overlays: ReadonlyMap<string, Overlay> | undefined, file: string): Overlay | undefined {
