@@ -69,8 +69,9 @@ export class DiagnosticsPublisher {
 
   /** Whether the store speaks for the buffer's current text (or for the disk, when not open). */
   isFresh(file: string): boolean {
-    if (!this.docs.isOpen(file)) return true;
-    return this.store.wasAnalysed(file) && this.store.analysedVersion(file) === this.docs.version(file);
+    const version = this.docs.version(file);
+    // No version: not open. Open: fresh only when analysed at this very version (never analysed, or from disk, is none).
+    return version === undefined || this.store.analysedVersion(file) === version;
   }
 
   /** Current diagnostics in a file, in LSP form. */

@@ -85,10 +85,6 @@ export class ResultStore {
     return this.analysedVersions.get(file);
   }
 
-  wasAnalysed(file: string): boolean {
-    return this.analysedVersions.has(file);
-  }
-
   originFiles(): string[] {
     return [...this.origins.keys()];
   }
