@@ -18,14 +18,12 @@ export interface FlattenOptions {
   subject?: 'tool' | 'schema';
 }
 
-/** Internal form: also the flattened unions and their widened keys (for the probe) and the trail prefix. */
+/**
+ * Internal form for a zod schema (callers check, and word a non-zod part themselves): also the flattened unions
+ * and their widened keys (for the probe), under a trail prefix.
+ */
 export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined, who: Who = tool): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
   const ctx: WalkContext = { tool, who, findings: [], merges: [], flattened: new Map(), active: new Map(), changes: 0 };
-  if (!isZodSchemaSafe(schema)) {
-    const part = trail[0]?.kind === 'params' ? 'params' : trail[0]?.kind === 'extend' ? 'extend object' : 'input';
-    ctx.findings.push(finding('not-mountable', messages.notZod(who, part), { tool, sites: [{ trail, anchor: trail.length ? 'node' : 'tool' }] }));
-    return { schema, findings: ctx.findings, merges: [], flattened: ctx.flattened };
-  }
   try {
     const out = walk(schema, trail, [], ctx);
     return { schema: out, findings: ctx.findings, merges: ctx.merges, flattened: ctx.flattened };
@@ -42,7 +40,11 @@ export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | 
  * findings of what was lost and how each key was merged; a non-zod value comes back as is with a not-mountable finding.
  */
 export function flattenUnionsDeep(schema: unknown, options: FlattenOptions = {}): FlattenResult {
-  const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool, subjectOf(options.tool, options.subject));
+  const who = subjectOf(options.tool, options.subject);
+  if (!isZodSchemaSafe(schema)) {
+    return { schema, findings: [finding('not-mountable', messages.notZod(who, 'input'), { tool: options.tool, sites: [{ trail: [], anchor: 'tool' }] })], merges: [] };
+  }
+  const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool, who);
   return result;
 }
 
