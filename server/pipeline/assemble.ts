@@ -8,6 +8,7 @@ import { evaluationFailedMessage, failurePointMessage, relatedSiteMessage } from
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
+import { diagnosticKey } from './workspaceChecks';
 import type {
   Diagnostic,
   DiscoveredSite,
@@ -74,7 +75,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
   const push = (d: Diagnostic | null, origin?: ToolReport['kind']) => {
     if (!d) return;
     if (origin) d.origin = origin;
-    const id = `${d.file}\0${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}\0${d.code}\0${d.message}`;
+    const id = diagnosticKey(d);
     if (seen.has(id)) return;
     seen.add(id);
     diagnostics.push(d);

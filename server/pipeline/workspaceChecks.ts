@@ -17,7 +17,7 @@ import type { Diagnostic, Location } from './types';
 export function preferRegistrations(diagnostics: Iterable<Diagnostic>): Diagnostic[] {
   const unique = new Map<string, Diagnostic>();
   for (const d of diagnostics) {
-    const id = `${placeKey(d.file, d.range)}\0${d.code}\0${d.message}`;
+    const id = diagnosticKey(d);
     const existing = unique.get(id);
     if (!existing || (existing.origin === 'exported' && d.origin === 'registration')) unique.set(id, d);
   }
@@ -74,6 +74,11 @@ export function flagDuplicateTools(assembled: readonly AssembledFile[], severiti
     }
   }
   return out;
+}
+
+/** What makes two diagnostics the same one: place, code and message. */
+export function diagnosticKey(d: Diagnostic): string {
+  return `${placeKey(d.file, d.range)}\0${d.code}\0${d.message}`;
 }
 
 function placeKey(file: string, range: Location['range']): string {
