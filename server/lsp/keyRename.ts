@@ -99,6 +99,8 @@ export class KeyRenamer {
       }
     }
     for (const file of this.dirty) {
+      // An open buffer speaks for itself: its text, not the disk's, is what the rename's positions refer to.
+      if (this.overlaid.has(file)) continue;
       const sf = project.getSourceFile(file);
       if (!sf) continue;
       if (fs.existsSync(file)) sf.refreshFromFileSystemSync();

@@ -2,8 +2,7 @@
 import * as fs from 'node:fs';
 
 /** 0-based position of the `nth` occurrence of `needle` in a file (plus `offset` characters). */
-export function positionOf(file: string, needle: string, nth = 0, offset = 0): { line: number; character: number } {
-  const text = fs.readFileSync(file, 'utf8');
+export function positionOf(file: string, needle: string, nth = 0, offset = 0, text = fs.readFileSync(file, 'utf8')): { line: number; character: number } {
   let at = -1;
   for (let i = 0; i <= nth; i++) {
     at = text.indexOf(needle, at + 1);

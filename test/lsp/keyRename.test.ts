@@ -57,4 +57,26 @@ describe('KeyRenamer', () => {
     // A position that no longer holds the key (the text moved on) renames nothing rather than something else.
     expect(renamer.renameKey(variants, positionOf(variants, 'kind: z.literal'), 'media', 'photoMedia', overlays)).toBeUndefined();
   }, 60_000);
+
+  it('keeps renaming an open buffer\'s unsaved text when its file changes on disk meanwhile', () => {
+    const variants = write('shifted.ts', [
+      "import { z } from 'zod';",
+      "export const Post = z.discriminatedUnion('kind', [",
+      "  z.object({ kind: z.literal('a'), body: z.string() }),",
+      "  z.object({ kind: z.literal('b'), body: z.number() }),",
+      ']);',
+      '',
+    ].join('\n'));
+    // The buffer gained two lines at the top that are not saved; then the disk copy changes too (a checkout).
+    const unsaved = '// draft\n// more\n' + fs.readFileSync(variants, 'utf8');
+    const overlays = new Map([[variants, { text: unsaved, version: 3 }]]);
+    const renamer = new KeyRenamer(root);
+    const at = () => positionOf(variants, "body: z.number", 0, 0, unsaved);
+    expect(renamer.renameKey(variants, at(), 'body', 'bBody', overlays)).toBeDefined();
+    fs.writeFileSync(variants, fs.readFileSync(variants, 'utf8').replace("'b'", "'c'"));
+    renamer.invalidate(variants);
+    const edits = renamer.renameKey(variants, at(), 'body', 'bBody', overlays)!;
+    expect(edits).toBeDefined();
+    expect(applyTextEdits(unsaved, edits.filter((e) => e.file === variants).map((e) => ({ range: { start: e.start, end: e.end }, newText: e.newText })))).toContain("literal('b'), bBody: z.number()");
+  }, 60_000);
 });
