@@ -53,24 +53,42 @@ export function advertise(tool: ToolInput, options: AdvertiseOptions = {}): Adve
 export function probeTools(tools: ToolInput[], options: AdvertiseOptions = {}): Finding[] {
   const out: Finding[] = [];
   const list = Array.isArray(tools) ? tools : [];
-  const names = list.map((tool) => {
-    try {
-      return typeof tool?.name === 'string' ? tool.name : undefined;
-    } catch {
-      return undefined;
-    }
-  });
-  const counts = new Map<string, number>();
-  for (const name of names) if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const names = list.map(nameOf);
+  const counts = countNames(names);
   list.forEach((tool, i) => {
     out.push(...advertise(tool, options).findings.filter((f) => f.code === 'not-mountable'));
-    const name = names[i];
-    const count = name === undefined ? 0 : counts.get(name) ?? 0;
-    if (name !== undefined && count > 1) {
-      out.push(finding('not-mountable', messages.duplicateName(name, count), { tool: name, sites: [{ trail: [], anchor: 'tool' }] }));
-    }
+    out.push(...duplicateOf(names[i], counts));
   });
   return out;
+}
+
+/**
+ * The duplicate-name findings of a tool list, one per registration of a shared name, in list order: for a host
+ * that already advertised each tool (probeTools minus the per-tool work it would redo).
+ */
+export function duplicateToolNames(names: ReadonlyArray<string | undefined>): Finding[] {
+  const counts = countNames(names);
+  return names.flatMap((name) => duplicateOf(name, counts));
+}
+
+function nameOf(tool: ToolInput): string | undefined {
+  try {
+    return typeof tool?.name === 'string' ? tool.name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function countNames(names: ReadonlyArray<string | undefined>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of names) if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return counts;
+}
+
+function duplicateOf(name: string | undefined, counts: ReadonlyMap<string, number>): Finding[] {
+  const count = name === undefined ? 0 : counts.get(name) ?? 0;
+  if (name === undefined || count < 2) return [];
+  return [finding('not-mountable', messages.duplicateName(name, count), { tool: name, sites: [{ trail: [], anchor: 'tool' }] })];
 }
 
 function stripSchemaKeyword(json: unknown): unknown {

@@ -22,7 +22,7 @@
  *   zod 3 in draft 2020-12 is its 2019-09 output with `$schema` set and tuples as `prefixItems`.
  */
 export { flattenUnionsDeep, type FlattenResult, type FlattenOptions } from './flatten/flattenUnionsDeep';
-export { advertise, probeTools, type AdvertiseResult } from './advertise';
+export { advertise, probeTools, duplicateToolNames, type AdvertiseResult } from './advertise';
 export { coerceJsonArgs } from './coerce';
 export { toJsonSchema } from './jsonSchema';
 export { registerZod } from './zod/modules';

@@ -3,7 +3,7 @@
  * one and probed together (so duplicate names are found); exported schemas keep their flatten findings
  * only, since they may not be a whole tool input; tagged ones are judged as a whole tool input.
  */
-import { advertise, probeTools } from '../../../shared/index';
+import { advertise, duplicateToolNames } from '../../../shared/index';
 import type { AdvertiseOptions, Finding, ToolInput } from '../../../shared/types';
 import type { EvaluatedTool } from '../types';
 import type { ModuleSchema } from './exportedSchemas';
@@ -53,15 +53,9 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
   const judged = recordings
     .map((r) => ({ r, input: r.input === undefined ? emptyInput() : r.input }))
     .filter(({ input }) => isZodSchema(input));
-  let probed: Finding[] = [];
-  try {
-    probed = probeTools(
-      judged.map(({ r, input }) => ({ name: r.name, input })),
-      options,
-    );
-  } catch {
-    // Each tool's own advertise still reports what the probe would have refused.
-  }
+  // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
+  // duplicate names are new, so the tools are not advertised a second time here.
+  const probed = duplicateToolNames(judged.map(({ r }) => r.name));
   return judged.map(({ r, input }) => {
     const result = r.early?.advertised ?? advertiseSafely({ name: r.name, input }, options);
     const findings = [...result.findings];
