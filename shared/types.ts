@@ -10,7 +10,8 @@ export type FindingCode =
   | 'not-walked'
   | 'strictness-dropped'
   | 'not-mountable'
-  | 'evaluation-failed';
+  | 'evaluation-failed'
+  | 'client-rejects';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -60,6 +61,9 @@ export interface Finding {
   /** For collisions: the key and the discriminator of the union it collided in. */
   key?: string;
   discriminator?: string;
+  /** For client-rejects: the targets (profile ids) that refuse or rewrite it, and the profile rule broken. */
+  targets?: string[];
+  clientRule?: string;
 }
 
 /** How one key of one flattened union was merged: what a hover explains. */

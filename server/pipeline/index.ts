@@ -10,6 +10,7 @@ import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
 import { flagDuplicateTools, preferRegistrations, withoutEngineDuplicates } from './workspaceChecks';
+import { flagServerLimits } from './serverLimits';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
 import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
@@ -115,12 +116,13 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           severities: options.severities,
           locator,
           discoverMs: discoverMs.get(file) ?? 0,
+          clients: options.clients,
         }),
       );
     }
 
     const diagnosticsByFile = new Map<string, Diagnostic[]>();
-    const duplicates = flagDuplicateTools(assembled, options.severities);
+    const duplicates = [...flagDuplicateTools(assembled, options.severities), ...flagServerLimits(assembled, options.clients, options.severities)];
     const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), duplicates);
     for (const d of [...all, ...duplicates]) {
       let list = diagnosticsByFile.get(d.file);
