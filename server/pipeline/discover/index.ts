@@ -76,7 +76,7 @@ export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollow
   const sites = [...registrations, ...declarations].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   );
-  const importsSdk = [...bindings.families].some((f) => f !== 'zod');
-  const zodUnion = bindings.families.has('zod') && sourceFile.getFullText().includes('discriminatedUnion');
+  const importsSdk = bindings.libraries.size > 0;
+  const zodUnion = bindings.importsZod && sourceFile.getFullText().includes('discriminatedUnion');
   return { sites, candidate: sites.length > 0 || importsSdk || zodUnion };
 }
