@@ -6,11 +6,21 @@
  */
 import { Node, SyntaxKind, ts, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
 import type { DiscoveredSite } from '../types';
-import { rangeOf } from '../locate/ranges';
 import { TOOL_LIBRARIES, type RegistrationForm, type ServerClass, type ToolLibrary, type ToolSdk } from '../sdks';
-import type { ImportFollower } from './declarations';
 import { calleeExport, readSdkBindings, type SdkBindings } from './sdkImports';
-import { isStringish, localDeclaration, objectLiteralOf, peel, propertyName, propertyOf, stringValue, transparentParent } from './scope';
+import {
+  importedBinding,
+  isStringish,
+  localDeclaration,
+  objectLiteralOf,
+  peel,
+  propertyName,
+  propertyOf,
+  rangeOf,
+  stringValue,
+  transparentParent,
+  type ImportFollower,
+} from '../syntax';
 
 /** A receiver that is a library's server; 'other': followed to something that is certainly none (an object literal). */
 type ReceiverKind = { library: ToolLibrary<ToolSdk>; server: ServerClass } | 'other' | 'unknown';
@@ -200,16 +210,10 @@ function importedReceiverKind(receiver: Node, follow: ImportFollower): ReceiverK
   const expr = peel(receiver);
   if (!Node.isIdentifier(expr)) return 'unknown';
   const sourceFile = expr.getSourceFile();
-  for (const decl of sourceFile.getImportDeclarations()) {
-    const specifier = decl.getModuleSpecifierValue();
-    if (!specifier.startsWith('.')) continue;
-    const spec = decl.getNamedImports().find((s) => (s.getAliasNode()?.getText() ?? s.getName()) === expr.getText());
-    if (!spec) continue;
-    const init = follow(sourceFile, specifier, spec.getName());
-    const value = init && peel(init);
-    return value && Node.isNewExpression(value) ? constructed(value, readSdkBindings(value.getSourceFile())) : 'unknown';
-  }
-  return 'unknown';
+  const binding = importedBinding(sourceFile, expr.getText());
+  const init = binding && follow(sourceFile, binding.specifier, binding.name);
+  const value = init && peel(init);
+  return value && Node.isNewExpression(value) ? constructed(value, readSdkBindings(value.getSourceFile())) : 'unknown';
 }
 
 function constructed(created: NewExpression, bindings: SdkBindings): ReceiverKind {

@@ -4,6 +4,7 @@
  * exports that matters is its descriptor's data (`../sdks`); this file only reads the imports.
  */
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { isZodSpecifier } from '../syntax';
 import { exportOf, libraryOf, type DiscoveredExport, type ToolLibrary, type ToolSdk } from '../sdks';
 
 /** An export discovery recognises, and the library it comes from. */
@@ -21,11 +22,6 @@ export interface SdkBindings {
   named: Map<string, BoundExport>;
   /** Namespace (or default/require object) local name → its library: `import * as ai from 'ai'`. */
   namespaces: Map<string, ToolLibrary<ToolSdk>>;
-}
-
-/** `zod`, `zod/v4`, `zod/mini`, `zod3`, `zod-copy`, ...: the specifiers a workspace imports zod by. */
-export function isZodSpecifier(specifier: string): boolean {
-  return /^zod(\d*|-[\w-]+)?(\/|$)/.test(specifier);
 }
 
 function bindName(bindings: SdkBindings, library: ToolLibrary<ToolSdk>, local: string, imported: string): void {

@@ -6,8 +6,7 @@
  * looked through, as the engine's trail looks through them.
  */
 import { Node, type CallExpression } from 'ts-morph';
-import { isZodSpecifier } from '../discover/sdkImports';
-import { peel } from '../discover/scope';
+import { isZodSpecifier, peel } from '../syntax';
 import { resolveIdentifier, resolveMember } from './resolve';
 
 export type SchemaForm =
