@@ -4,6 +4,7 @@
  * File paths are absolute, with the platform's separators.
  */
 import type { FindingCode, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { ToolSdk } from './sdks';
 
 export interface Position {
   line: number;
@@ -150,7 +151,7 @@ export interface Pipeline {
 // ---------------------------------------------------------------------------------------------
 
 /** A library that registers tools, as discovery and the recording wrappers name it. */
-export type ToolSdk = 'mcp' | 'fastmcp' | 'ai' | 'openai-agents' | 'langchain';
+export type { ToolSdk };
 
 /** A 0-based point in a source file, as the evaluation worker reports it (from source-mapped stacks). */
 export interface SourcePoint {
