@@ -4,6 +4,17 @@ import type { Profile } from '../types';
 /** The formats Structured Outputs accepts (OpenAI's "supported schemas" list). */
 export const OPENAI_STRICT_FORMATS = ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'] as const;
 
+/** openai-node's strict transform: its refusals are the API's documented subset, in code. */
+const TRANSFORM = 'https://github.com/openai/openai-node/blob/master/src/lib/transform.ts';
+
+/** Keywords strict Structured Outputs cannot represent (openai-node's JSON_SCHEMA_UNSUPPORTED_SCHEMA_KEYWORDS, less oneOf and allOf, which have rules of their own). */
+export const OPENAI_STRICT_UNSUPPORTED = [
+  '$anchor', '$dynamicAnchor', '$dynamicRef', '$recursiveAnchor', '$recursiveRef', 'additionalItems', 'contains', 'contentEncoding',
+  'contentMediaType', 'contentSchema', 'dependentRequired', 'dependentSchemas', 'dependencies', 'else', 'if', 'maxContains',
+  'maxProperties', 'minContains', 'minProperties', 'not', 'patternProperties', 'prefixItems', 'propertyNames', 'then',
+  'unevaluatedItems', 'unevaluatedProperties', 'uniqueItems',
+] as const;
+
 export const openaiStrict: Profile = {
   id: 'openai-strict',
   label: 'OpenAI (strict)',
@@ -12,6 +23,9 @@ export const openaiStrict: Profile = {
     { id: 'root-type', checks: 'the parameters root is `type: "object"`', consequence: 'request-rejected', says: 'root must be an object', source: 'https://github.com/nstfkc/gemi/issues/478', confirmed: '2026-12-01' },
     { id: 'root-combinator', checks: 'no anyOf/oneOf/allOf at the root', consequence: 'request-rejected', says: 'anyOf is only allowed nested inside an object property', source: 'https://github.com/nstfkc/gemi/issues/478', confirmed: '2026-12-01' },
     { id: 'one-of', checks: 'no oneOf anywhere', consequence: 'request-rejected', says: "'oneOf' is not permitted", source: 'https://github.com/ai-dynamo/dynamo/pull/15153', confirmed: '2026-12-01' },
+    { id: 'all-of', checks: 'no allOf (openai-node merges plain object intersections before sending)', consequence: 'request-rejected', says: 'cannot be merged without changing Draft 7 validation', source: TRANSFORM, confirmed: '2026-12-01' },
+    { id: 'unsupported-keyword', checks: `none of ${OPENAI_STRICT_UNSUPPORTED.join(', ')}`, consequence: 'request-rejected', says: 'uses unsupported keyword … and cannot be represented in strict Structured Outputs', source: TRANSFORM, confirmed: '2026-12-01', params: { keywords: OPENAI_STRICT_UNSUPPORTED } },
+    { id: 'array-items', checks: 'every array has one \`items\` schema (no tuple)', consequence: 'request-rejected', says: 'uses tuple-form `items`, which cannot be represented in strict Structured Outputs', source: TRANSFORM, confirmed: '2026-12-01' },
     { id: 'strict-required', checks: 'every property is listed in `required`', consequence: 'request-rejected', says: 'all fields must be required', source: 'https://github.com/github/github-mcp-server/pull/39', confirmed: '2026-12-01' },
     { id: 'strict-additional-properties', checks: 'every object has `additionalProperties: false`', consequence: 'request-rejected', says: "'additionalProperties' is required to be supplied and to be false", source: 'https://github.com/lastmile-ai/openai-agents-mcp/issues/2', confirmed: '2026-12-01' },
     { id: 'format', checks: `\`format\` is one of ${OPENAI_STRICT_FORMATS.join(', ')}`, consequence: 'request-rejected', says: "'uri' is not a valid format", source: 'https://github.com/tailcallhq/forgecode/issues/2974', confirmed: '2026-12-01', params: { formats: OPENAI_STRICT_FORMATS } },
