@@ -5,6 +5,7 @@
  */
 import { assembleTool } from '../../shared/probe/assemble';
 import { coerceJsonArgs } from '../../shared/coerce';
+import { toJsonSchema } from '../../shared/jsonSchema';
 import { objectShape, readNode } from '../../shared/zod/read';
 import { identityParse } from './identityParse';
 import { markFlattened } from './marker';
@@ -39,6 +40,14 @@ export class ToolInputError extends Error {
   }
 }
 
+/**
+ * The issues of a ToolInputError as text for the model, else undefined: an OpenAI Agents `errorFunction`, whose default
+ * hides every error's message, can answer with it so the model can correct its call.
+ */
+export function inputErrorText(error: unknown): string | undefined {
+  return error instanceof ToolInputError ? error.message : undefined;
+}
+
 export interface FlattenedTool<S> {
   /** The flat object to register as the tool's input schema (a zod object of the input's own zod copy). */
   inputSchema: FlatSchema<S>;
@@ -50,6 +59,11 @@ export interface FlattenedTool<S> {
   handler<E, R>(fn: (args: Output<S>, extra: E) => R | Promise<R>): (args: unknown, extra: E) => Promise<R | ErrorResult>;
   /** Wrap an AI SDK / OpenAI Agents `execute`: a validation failure throws ToolInputError, the library's error path. */
   execute<C extends unknown[], R>(fn: (args: Output<S>, ...context: C) => R | Promise<R>): (args: unknown, ...context: C) => Promise<R>;
+  /**
+   * The flat schema as JSON Schema, as the editor previews it: for libraries that take JSON Schema rather than zod
+   * (the OpenAI Agents SDK outside strict mode, which refuses a zod schema whose keys are optional).
+   */
+  jsonSchema(target?: 'draft-7' | 'draft-2020-12'): Record<string, unknown>;
   /** Repair and parse a call's arguments with the original schema, as the wrappers do. */
   parse(args: unknown): Promise<{ ok: true; value: Output<S> } | { ok: false; issues: ReadonlyArray<Issue> }>;
 }
@@ -76,6 +90,9 @@ export function flattenTool<S>(inputSchema: S, options: FlattenToolOptions = {})
     shape,
     original: inputSchema,
     parse,
+    // Plain JSON: zod 4.6 marks its conversion output as a Standard Schema (non-enumerable), which libraries then
+    // treat as a schema to convert rather than as JSON Schema.
+    jsonSchema: (target = 'draft-7') => JSON.parse(JSON.stringify(toJsonSchema(flat, target))) as Record<string, unknown>,
     handler: (fn) => async (args, extra) => {
       const parsed = await parse(args);
       if (!parsed.ok) return { content: [{ type: 'text', text: issuesText(parsed.issues) }], isError: true };
