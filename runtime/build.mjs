@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
-rmSync(dist, { recursive: true, force: true });
+if (!process.argv.includes('--js-only')) rmSync(dist, { recursive: true, force: true });
 
 /** Every zod import stays external; the ones whose meaning differs between zod 3.25 and 4.x are pinned to a major. */
 function peerZod() {
@@ -38,6 +38,9 @@ const common = {
 };
 await build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });
 await build({ ...common, format: 'cjs', outfile: join(dist, 'index.cjs') });
+
+// `--js-only`: the root build, which needs the bundles (examples/ imports the package) but not the declarations.
+if (process.argv.includes('--js-only')) process.exit(0);
 
 // Declarations: only the package's own modules are public (the engine's types never appear in its API).
 const out = mkdtempSync(join(tmpdir(), 'tsl-runtime-types-'));
