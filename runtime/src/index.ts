@@ -14,8 +14,14 @@ import { issuesText, validateWith, type Issue } from './validate';
 export { FLATTENED, flattenedOrigin, type FlattenedOrigin } from './marker';
 export type { Issue } from './validate';
 
-/** What a zod schema of either major parses to. */
-export type Output<S> = S extends { _zod: { output: infer O } } ? O : S extends { _output: infer O } ? O : unknown;
+/** What a zod schema of either major parses to; a raw shape parses as the object the SDK builds from it. */
+export type Output<S> = S extends { _zod: { output: infer O } } ? O : S extends { _output: infer O } ? O : S extends object ? ShapeOutput<S> : unknown;
+
+type ShapeOutput<S> = S[keyof S] extends { _zod: unknown }
+  ? import('zod/v4').output<import('zod/v4').ZodObject<Extract<S, import('zod/v4').ZodRawShape>>>
+  : S[keyof S] extends { _def: unknown }
+    ? import('zod/v3').output<import('zod/v3').ZodObject<Extract<S, import('zod/v3').ZodRawShape>>>
+    : unknown;
 
 export interface FlattenToolOptions {
   /** A params object the host merges into every tool's input (flattened separately, then merged). */
@@ -26,6 +32,7 @@ export interface FlattenToolOptions {
 
 /** The MCP `tools/call` result a validation failure becomes. */
 export interface ErrorResult {
+  [key: string]: unknown;
   content: Array<{ type: 'text'; text: string }>;
   isError: true;
 }
