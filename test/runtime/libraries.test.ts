@@ -84,3 +84,20 @@ describe('types', () => {
     expectTypeOf(send.inputSchema).toMatchTypeOf<z.ZodObject>();
   });
 });
+
+describe('params and extend', () => {
+  it('merges a host params object into the flat object; each part parses the keys it declares', async () => {
+    const params = z.object({ workspace: z.string().min(1) });
+    const send = flattenTool(input, { params });
+    const keys = Object.keys((send.jsonSchema() as { properties: object }).properties);
+    expect(keys).toEqual(['workspace', 'op', 'values', 'from', 'to']);
+    expect(await send.parse({ workspace: 'w', op: 'rename', from: 'A', to: 'B' })).toEqual({ ok: true, value: { workspace: 'w', op: 'rename', from: 'A', to: 'b' } });
+    const refused = await send.parse({ workspace: '', op: 'add', values: [] });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? [] : refused.issues.map((i) => i.path?.join('.'))).toEqual(['workspace', 'values']);
+  });
+
+  it('refuses plainly an input that cannot be one object', () => {
+    expect(() => flattenTool(z.string())).toThrow(/cannot flatten this input/);
+  });
+});
