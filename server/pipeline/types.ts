@@ -3,7 +3,7 @@
  * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
  * File paths are absolute, with the platform's separators.
  */
-import type { FindingCode, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { FindingCode, FindingRule, KeyMerge, Severity, Step, Target } from '../../shared/types';
 import type { ToolSdk } from './sdks';
 
 export interface Position {
@@ -61,6 +61,8 @@ export interface Diagnostic {
   severity: Severity;
   code: FindingCode;
   message: string;
+  /** The check that raised it, where its code has several (shared `RULES`). */
+  rule?: FindingRule;
   tool?: string;
   /** Schema path in the original input (keys, `*`). */
   path: string[];
