@@ -47,10 +47,18 @@ export interface FindingSite {
   variant?: string;
 }
 
+/** A check's stable id within its finding code (see `RULES` in findings.ts). */
+export type FindingRule = 'duplicate-name' | import('./clients/types').RuleId;
+
 export interface Finding {
   code: FindingCode;
   severity: Severity;
   message: string;
+  /**
+   * Which check raised it, where one code has several (`RULES` in findings.ts): code downstream that must
+   * tell them apart reads this, never the message.
+   */
+  rule?: FindingRule;
   tool?: string;
   /** Schema path in the original input: keys, and `*` for array items and record values. */
   path: string[];
@@ -61,9 +69,8 @@ export interface Finding {
   /** For collisions: the key and the discriminator of the union it collided in. */
   key?: string;
   discriminator?: string;
-  /** For client-rejects: the targets (profile ids) that refuse or rewrite it, and the profile rule broken. */
+  /** For client-rejects: the targets (profile ids) that refuse or rewrite it (`rule` is the profile rule broken). */
   targets?: string[];
-  clientRule?: string;
 }
 
 /** How one key of one flattened union was merged: what a hover explains. */

@@ -3,9 +3,7 @@
  * one result per diagnostic, artifact URIs relative to the working directory (%SRCROOT%).
  */
 import { pathToFileURL } from 'node:url';
-import { CODES, FINDING_CODES } from '../../shared/findings';
-import type { Severity } from '../../shared/types';
-import type { Location } from '../pipeline/types';
+import { CODES, FINDING_CODES, type Location, type Severity } from '../pipeline';
 import { dottedPath } from './formatJson';
 import { displayPath, type CheckReport } from './report';
 
@@ -53,7 +51,7 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
           ...(d.related.length > 0
             ? { relatedLocations: d.related.map((r, i) => ({ id: i + 1, physicalLocation: physical(r.location), message: { text: r.message } })) }
             : {}),
-          properties: { tool: d.tool ?? null, path: dottedPath(d.path), ...(d.targets ? { targets: d.targets, rule: d.clientRule ?? null } : {}) },
+          properties: { tool: d.tool ?? null, path: dottedPath(d.path), ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}) },
         })),
       },
     ],

@@ -3,7 +3,7 @@
  * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
  * File paths are absolute, with the platform's separators.
  */
-import type { FindingCode, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { AdvertiseOptions, FindingCode, FindingRule, KeyMerge, Severity, Step } from '../../shared/types';
 import type { ToolSdk } from './sdks';
 
 export interface Position {
@@ -23,12 +23,18 @@ export interface Location {
 
 export type SeveritySetting = Severity | 'off';
 
+/**
+ * The engine's options, as one object from the settings to the worker (where each tool is advertised with
+ * them): a new engine option is a field of the engine's `AdvertiseOptions` plus its setting, nothing between.
+ */
+export type EngineOptions = AdvertiseOptions;
+
 export interface PipelineOptions {
   /** Absolute workspace root: where tsconfig.json / package.json are looked up and globs are relative to. */
   root: string;
-  flattenUnionInput: boolean;
-  target: Target;
-  /** Targets every tool is judged against (client-rejects); empty: chosen per tool from its library. */
+  /** Passed to the engine unchanged with each evaluation. */
+  engine: EngineOptions;
+  /** Targets every tool is judged against (client-rejects), applied at assembly; empty: chosen per tool from its library. */
   clients?: string[];
   /** Per-evaluation time limit in milliseconds (default 5000). */
   timeoutMs: number;
@@ -63,6 +69,8 @@ export interface Diagnostic {
   severity: Severity;
   code: FindingCode;
   message: string;
+  /** The check that raised it, where its code has several (shared `RULES`). */
+  rule?: FindingRule;
   tool?: string;
   /** Schema path in the original input (keys, `*`). */
   path: string[];
@@ -70,9 +78,8 @@ export interface Diagnostic {
   related: RelatedInformation[];
   /** Present on collision-widened / enum-widened diagnostics placed on one variant's key. */
   rename?: RenameData;
-  /** For client-rejects: the target ids it concerns, and the profile rule broken. */
+  /** For client-rejects: the target ids it concerns (`rule` is the profile rule broken). */
   targets?: string[];
-  clientRule?: string;
   /** The kind of tool schema whose finding this is (file-level diagnostics have none): lets every front prefer a registration's finding over the same one reached through an exported schema. */
   origin?: 'registration' | 'exported' | 'tagged';
 }

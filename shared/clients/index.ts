@@ -124,7 +124,7 @@ export function clientFinding(tool: string | undefined, v: PlacedViolation, sele
     sites: [v.site],
     severity: severityOf(targets[0].consequence),
     targets: targets.map((t) => t.target),
-    clientRule: v.rule,
+    rule: v.rule,
   });
 }
 
