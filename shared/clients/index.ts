@@ -19,7 +19,7 @@ import { geminiJson } from './profiles/geminiJson';
 import { openai } from './profiles/openai';
 import { openaiStrict } from './profiles/openaiStrict';
 import { vscodeCopilot } from './profiles/vscodeCopilot';
-import { schemaPathOf } from './schemaNodes';
+import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
 import type { Consequence, Hit, Profile, Rule, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
 
 export type * from './types';
@@ -96,13 +96,17 @@ export function judgeServer(context: ServerContext, targets: readonly string[] =
   return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server').map((v) => ({ ...v, detail: { ...v.detail, server: context.server ?? '' } }));
 }
 
-/** A violation placed: its schema path, and its site through `siteOf` (the zod node) or at the tool. */
-export function placeViolation(v: Violation, siteOf?: (pointer: string[]) => FindingSite): PlacedViolation {
+/**
+ * A violation placed: its schema path, and its site through `siteOf` (the zod node) or at the tool. Given the
+ * input schema, a node inside `$defs` is placed where the definition is first used.
+ */
+export function placeViolation(v: Violation, siteOf?: (pointer: string[]) => FindingSite, inputSchema?: unknown): PlacedViolation {
   const inInput = v.part === 'input';
+  const pointer = inInput && inputSchema !== undefined ? rebaseDefinitionPointer(inputSchema, v.pointer) : v.pointer;
   return {
     ...v,
-    path: inInput ? schemaPathOf(v.pointer) : [],
-    site: inInput && siteOf && v.pointer.length > 0 ? siteOf(v.pointer) : { trail: [], anchor: 'tool' },
+    path: inInput ? schemaPathOf(pointer) : [],
+    site: inInput && siteOf && pointer.length > 0 ? siteOf(pointer) : { trail: [], anchor: 'tool' },
   };
 }
 

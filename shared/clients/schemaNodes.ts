@@ -71,3 +71,14 @@ export function schemaPathOf(pointer: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * A pointer into `$defs`/`definitions` rebased onto the first place that refers to that definition (zod 4 moves
+ * a recursive schema there): the node a reader wrote is where it is used. Unchanged when nothing refers to it.
+ */
+export function rebaseDefinitionPointer(schema: unknown, pointer: readonly string[]): string[] {
+  if ((pointer[0] !== '$defs' && pointer[0] !== 'definitions') || pointer.length < 2) return [...pointer];
+  const target = `#/${pointer[0]}/${pointer[1].replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const user = schemaNodes(schema).find((n) => n.node.$ref === target && n.pointer[0] !== '$defs' && n.pointer[0] !== 'definitions');
+  return user ? [...user.pointer, ...pointer.slice(2)] : [...pointer];
+}

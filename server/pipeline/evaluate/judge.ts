@@ -54,7 +54,7 @@ function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertise
 export function clientViolations(name: string, input: unknown, advertised: Advertised, server?: string): PlacedViolation[] {
   if (advertised.refused || !advertised.mountable) return [];
   try {
-    return judgeTool({ name, inputSchema: advertised.jsonSchema }, { server }).map((v) => placeViolation(v, (pointer) => siteOfPointer(input, pointer)));
+    return judgeTool({ name, inputSchema: advertised.jsonSchema }, { server }).map((v) => placeViolation(v, (pointer) => siteOfPointer(input, pointer), advertised.jsonSchema));
   } catch {
     return []; // a rule must never cost the tool its other findings
   }

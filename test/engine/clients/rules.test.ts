@@ -135,3 +135,14 @@ const SHARED_CHECK = new Set([
   'anthropic name-length', 'anthropic-strict root-combinator', 'anthropic-strict name-length', 'gemini name-length',
   'gemini-json name-length', 'gemini-json name-characters',
 ]);
+
+it('places a recursive $ref zod 4 moved into definitions where the definition is used: on the z.lazy', async () => {
+  const { placeViolation, siteOfPointer } = await import('../../../shared/clients/index');
+  const input = tree(z4);
+  const { jsonSchema } = advertise({ name: 't', input });
+  const recursive = judgeTool({ name: 't', inputSchema: jsonSchema }, {}, ['claude-code']).find((v) => v.rule === 'ref-recursive')!;
+  expect(recursive.pointer).toEqual(['definitions', '__schema0', 'properties', 'children', 'items']);
+  const placed = placeViolation(recursive, (p) => siteOfPointer(input, p), jsonSchema);
+  expect(placed.path).toEqual(['tree', 'children', '*']);
+  expect(placed.site).toEqual({ trail: [{ kind: 'key', key: 'tree' }], anchor: 'node' });
+});
