@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { advertise } from '../../../shared/index';
 import { judgeTool, type Violation } from '../../../shared/clients/index';
 import { ZOD3_ALIAS, ZOD4, type Flavour } from '../support/flavours';
-import { buildSchema, fieldArb } from '../support/randomSchemas';
+import { build, corpus, type Z } from './corpus';
 
 /** Rules the API enforces that toStrictJsonSchema leaves to the API (it neither repairs nor refuses them). */
 const DIFFERENCES: Record<string, string> = {
@@ -23,38 +23,6 @@ const DIFFERENCES: Record<string, string> = {
   depth: 'the transform does not count nesting; the API refuses more than 10 levels',
   'enum-count': 'the transform does not count enum values; the API refuses more than 500 in total',
 };
-
-type Z = any;
-/** Extra field kinds beyond the soundness generator's: the nodes strict mode cares about. */
-const EXTRAS: Array<[string, (z: Z) => unknown]> = [
-  ['url', (z) => z.string().url()],
-  ['email', (z) => z.string().email()],
-  ['uuid', (z) => z.string().uuid()],
-  ['record', (z) => z.record(z.string(), z.number())],
-  ['tuple', (z) => z.tuple([z.string(), z.number()])],
-  ['union', (z) => z.union([z.string(), z.number()])],
-  ['objectUnion', (z) => z.union([z.object({ a: z.string() }), z.object({ b: z.number() })])],
-  ['nullable', (z) => z.string().nullable()],
-  ['nullableOptional', (z) => z.string().nullable().optional()],
-  ['passthrough', (z) => z.object({ a: z.string() }).passthrough()],
-  ['strict', (z) => z.object({ a: z.string() }).strict()],
-  ['intersection', (z) => z.intersection(z.object({ a: z.string() }), z.object({ b: z.number() }))],
-  ['recursive', (z) => { const node: Z = z.lazy(() => z.object({ children: z.array(node) })); return node; }],
-  ['unknownArray', (z) => z.array(z.unknown())],
-  ['positive', (z) => z.number().positive()],
-];
-
-const field = fc.oneof(
-  { weight: 3, arbitrary: fieldArb(2).map((spec) => ({ kind: 'spec' as const, spec })) },
-  { weight: 2, arbitrary: fc.constantFrom(...EXTRAS).map(([name]) => ({ kind: 'extra' as const, name })) },
-);
-const corpus = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e'), field, { minKeys: 1, maxKeys: 4 });
-
-function build(f: Flavour, z: Z, fields: Record<string, { kind: 'spec'; spec: any } | { kind: 'extra'; name: string }>) {
-  const shape: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) shape[k] = v.kind === 'spec' ? buildSchema(f, v.spec) : EXTRAS.find(([n]) => n === v.name)![1](z);
-  return z.object(shape);
-}
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 function at(schema: unknown, pointer: string[]): any {
