@@ -46,6 +46,11 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'A file could not be bundled or run (syntax error, missing import, throw at load, time-out, untrusted workspace).',
   },
+  'over-budget': {
+    code: 'over-budget',
+    defaultSeverity: 'information',
+    summary: "A tool's definition (or a whole server's) costs more tokens than `toolSchemaLens.budget.*` allows.",
+  },
 };
 
 export const FINDING_CODES = Object.keys(CODES) as FindingCode[];

@@ -4,6 +4,7 @@
  */
 import { formatPath } from '../../shared/findings';
 import { displayPath, type CheckReport } from './report';
+import { TOKENIZER } from '../pipeline';
 
 export function formatJson(report: CheckReport): string {
   const out = {
@@ -13,6 +14,7 @@ export function formatJson(report: CheckReport): string {
       line: t.location.range.start.line + 1,
       column: t.location.range.start.character + 1,
       advertised: t.advertised ?? null,
+      tokens: t.tokens,
       mountable: t.mountable,
     })),
     diagnostics: report.diagnostics.map((d) => ({
@@ -27,6 +29,7 @@ export function formatJson(report: CheckReport): string {
       path: dottedPath(d.path),
       message: d.message,
     })),
+    tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
   };
   return JSON.stringify(out, null, 2) + '\n';
 }

@@ -5,12 +5,15 @@
 import * as path from 'node:path';
 import type { AnalysisResult, Diagnostic, Location, ToolReport } from '../pipeline/types';
 import { preferRegistrations } from '../pipeline/workspaceChecks';
+import { sentTools, serverOverBudget, serverTokens, type ServerTokens, type ToolTokens } from '../pipeline';
+import type { TokenBudget } from '../pipeline/types';
 
 export interface CheckedTool {
   name: string;
   kind: ToolReport['kind'];
   location: Location;
   advertised: unknown;
+  tokens: ToolTokens;
   mountable: boolean;
 }
 
@@ -20,26 +23,33 @@ export interface CheckReport {
   diagnostics: Diagnostic[];
   /** Files that were analysed (candidates), whether or not they held tools. */
   fileCount: number;
+  /** The registered tools' tokens together. */
+  tokens: ServerTokens;
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
-export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number }>): CheckReport {
+export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number; root?: string; budget?: TokenBudget }>): CheckReport {
   const tools: CheckedTool[] = [];
   const all: Diagnostic[] = [];
+  const sent: ToolReport[] = [];
   let fileCount = 0;
-  for (const { result, fileCount: n } of results) {
+  for (const { result, fileCount: n, root, budget } of results) {
     fileCount += n;
-    for (const file of result.files) for (const t of file.tools) tools.push(toolOf(t));
+    const rootTools = result.files.flatMap((file) => file.tools);
+    for (const t of rootTools) tools.push(toolOf(t));
     for (const list of result.diagnosticsByFile.values()) all.push(...list);
+    // Each checked folder is one server: its registered tools are what one client would be sent together.
+    if (root) all.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
+    sent.push(...sentTools(rootTools));
   }
   const diagnostics = preferRegistrations(all);
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
-  return { cwd, tools, diagnostics, fileCount };
+  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent) };
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable };
+  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, tokens: t.tokens, mountable: t.mountable };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */

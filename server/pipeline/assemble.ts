@@ -9,6 +9,7 @@ import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
+import { countToolTokens, toolOverBudget } from './tokens';
 import type {
   Diagnostic,
   DiscoveredSite,
@@ -18,6 +19,7 @@ import type {
   KeyReport,
   Location,
   Range,
+  TokenBudget,
   ToolReport,
 } from './types';
 
@@ -58,6 +60,8 @@ export interface AssembleInput {
   severities: SeverityOverrides;
   locator: Locator;
   discoverMs: number;
+  /** Token budgets for the per-tool `over-budget` finding. */
+  budget?: TokenBudget;
 }
 
 export interface AssembledFile {
@@ -93,13 +97,15 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator) };
       places.push(place);
       for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
-      tools.push({
+      const report: ToolReport = {
         name: tool.name,
         kind: tool.kind,
         location: place.location,
         nameRange: site?.nameRange,
         schemaRange: site?.schemaRange,
         advertised: tool.advertised,
+        ...(tool.description ? { description: tool.description } : {}),
+        tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised }),
         mountable: tool.mountable,
         keys: tool.merges.map((m): KeyReport => {
           const { unionTrail, ...merge } = m;
@@ -112,7 +118,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
             advertised: advertisedAt(tool.advertised, m.path),
           };
         }),
-      });
+      };
+      tools.push(report);
+      push(toolOverBudget(report, input.budget, severities, (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' })), tool.kind);
     }
     if (evaluated.failure) {
       const at = evaluated.failure.at;

@@ -15,6 +15,7 @@ import { createLocator } from './locator';
 import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
 export type { Pipeline, PipelineOptions } from './types';
+export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverOverBudget, serverTokens, TOKENIZER, type ServerTokens, type ToolTokens } from './tokens';
 
 export class CancelledError extends Error {
   constructor() {
@@ -115,6 +116,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           severities: options.severities,
           locator,
           discoverMs: discoverMs.get(file) ?? 0,
+          budget: options.budget,
         }),
       );
     }

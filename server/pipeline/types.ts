@@ -4,6 +4,7 @@
  * File paths are absolute, with the platform's separators.
  */
 import type { FindingCode, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { ToolTokens } from './tokens/countTools';
 
 export interface Position {
   line: number;
@@ -38,6 +39,13 @@ export interface PipelineOptions {
   severities: Partial<Record<FindingCode, SeveritySetting>>;
   /** Without trust no workspace code runs: every candidate file gets an `evaluation-failed` (not trusted) diagnostic instead. */
   trusted: boolean;
+  /** Token budgets for `over-budget` (0: off); absent: none. */
+  budget?: TokenBudget;
+}
+
+export interface TokenBudget {
+  tokensPerTool: number;
+  tokensPerServer: number;
 }
 
 export interface RelatedInformation {
@@ -91,6 +99,10 @@ export interface ToolReport {
   schemaRange?: Range;
   /** The advertised JSON Schema, exactly what the model sees. */
   advertised: unknown;
+  /** The description it was registered with (sent to the model with the schema). */
+  description?: string;
+  /** What its definition costs in the model's context window (o200k_base tokens). */
+  tokens: ToolTokens;
   mountable: boolean;
   keys: KeyReport[];
 }
@@ -161,6 +173,8 @@ export interface EvaluatedTool {
   callSite?: SourcePoint;
   /** For exported / tagged schemas: the binding's name in its module. */
   exportName?: string;
+  /** The description the tool was registered with. */
+  description?: string;
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
   advertised: unknown;
   mountable: boolean;

@@ -49,7 +49,7 @@ describe('the declared settings', () => {
   it('restrict in untrusted workspaces exactly the settings that decide what code runs', () => {
     const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
     for (const name of restricted) expect(Object.keys(properties), name).toContain(name);
-    const executionSettings = Object.keys(properties).filter((n) => /\.(enable|include|exclude)$|\.evaluation\./.test(n));
+    const executionSettings = Object.keys(properties).filter((n) => /^toolSchemaLens\.(enable|include|exclude)$|\.evaluation\./.test(n));
     expect([...restricted].sort()).toEqual(executionSettings.sort());
   });
 });

@@ -9,6 +9,7 @@ type AnyClass = new (...args: any[]) => any;
 interface FastMcpTool {
   name?: unknown;
   parameters?: unknown;
+  description?: unknown;
 }
 
 export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClass } {
@@ -16,13 +17,13 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClas
   class RecordingFastMCP extends real.FastMCP {
     addTool(tool: FastMcpTool): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTool);
-      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite });
+      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: textOf(tool?.description), callSite });
       return super.addTool(tool);
     }
 
     addTools(tools: FastMcpTool[]): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTools);
-      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite });
+      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: textOf(tool?.description), callSite });
       return super.addTools(tools);
     }
 
@@ -30,4 +31,8 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClas
   }
   Object.defineProperty(RecordingFastMCP, 'name', { value: 'FastMCP' });
   return { FastMCP: RecordingFastMCP };
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

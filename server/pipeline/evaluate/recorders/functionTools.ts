@@ -16,7 +16,7 @@ export function aiRecorder(real: { tool: AnyFunction }): { tool: AnyFunction } {
     const callSite = captureCallSite(tool);
     const options = args[0] as Options;
     const handle = real.tool.apply(this, args);
-    session.record({ sdk: 'ai', name: undefined, input: options?.inputSchema ?? options?.parameters, callSite, handle });
+    session.record({ sdk: 'ai', name: undefined, input: options?.inputSchema ?? options?.parameters, description: textOf(options?.description), callSite, handle });
     return handle;
   };
   return { tool };
@@ -29,7 +29,7 @@ export function openaiAgentsRecorder(real: { tool: AnyFunction }): { tool: AnyFu
     const options = args[0] as Options;
     const name = options?.name ?? (typeof options?.execute === 'function' ? options.execute.name : undefined);
     // Recorded before the real call: the SDK may refuse the schema (strict mode), and the user should still see it.
-    session.record({ sdk: 'openai-agents', name: name ? String(name) : undefined, input: options?.parameters, callSite });
+    session.record({ sdk: 'openai-agents', name: name ? String(name) : undefined, input: options?.parameters, description: textOf(options?.description), callSite });
     return real.tool.apply(this, args);
   };
   return { tool };
@@ -40,16 +40,20 @@ export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTo
   const tool = function tool(this: unknown, ...args: any[]) {
     const callSite = captureCallSite(tool);
     const fields = args[1] as Options;
-    session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, callSite });
+    session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: textOf(fields?.description), callSite });
     return real.tool.apply(this, args);
   };
   class DynamicStructuredTool extends real.DynamicStructuredTool {
     constructor(...args: any[]) {
       const callSite = captureCallSite(DynamicStructuredTool);
       const fields = args[0] as Options;
-      session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, callSite });
+      session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: textOf(fields?.description), callSite });
       super(...args);
     }
   }
   return { tool, DynamicStructuredTool };
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

@@ -11,6 +11,8 @@ export interface Recording {
   name: string | undefined;
   /** The input schema as the SDK built it (a raw shape already turned into an object), or undefined when there is none. */
   input: unknown;
+  /** The tool's description as passed to the SDK: part of what the model is sent (and of its token cost). */
+  description?: string;
   callSite?: SourcePoint;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
