@@ -5,8 +5,16 @@
  */
 import type { Position, ToolReport } from '../pipeline/types';
 import { contains } from '../pipeline/match';
-import type { ListToolsParams, ListToolsResult, ToolSummary } from './protocol';
+import type { ListToolsParams, ListToolsResult, ServerSummary, ToolSummary } from './protocol';
+import type { ProblemCounts } from './results';
+import { dialectOf, libraryOf, NO_PROBLEMS } from './toolFacts';
 import { uriToPath } from './uris';
+
+/** What listTools needs beside the tools: their problems and the server they form. */
+export interface ListContext {
+  problems: ReadonlyMap<string, ProblemCounts>;
+  server: ServerSummary;
+}
 
 /** A place in one file that stands for some tools: their registration, or a key their schemas declare. */
 interface Anchor {
@@ -14,15 +22,27 @@ interface Anchor {
   tools: ToolReport[];
 }
 
-export function listTools(tools: ToolReport[], params: ListToolsParams | undefined, uriOf: (file: string) => string): ListToolsResult {
-  const summary = (t: ToolReport): ToolSummary => ({
-    name: t.name,
-    uri: uriOf(t.location.file),
-    range: t.location.range,
-    kind: t.kind,
-    mountable: t.mountable,
-    advertised: t.advertised,
-  });
+export function listTools(tools: ToolReport[], params: ListToolsParams | undefined, uriOf: (file: string) => string, context: ListContext): ListToolsResult {
+  const one = params?.uri !== undefined && params.position !== undefined;
+  const summary = (t: ToolReport): ToolSummary => {
+    const library = libraryOf(t);
+    const dialect = dialectOf(t.advertised);
+    return {
+      name: t.name,
+      uri: uriOf(t.location.file),
+      range: t.location.range,
+      kind: t.kind,
+      mountable: t.mountable,
+      advertised: t.advertised,
+      ...(t.description ? { description: t.description } : {}),
+      tokens: t.tokens,
+      problems: context.problems.get(t.name) ?? NO_PROBLEMS,
+      ...(library ? { library } : {}),
+      ...(dialect ? { dialect } : {}),
+      server: context.server,
+      ...(one && t.compare ? { compare: t.compare } : {}),
+    };
+  };
   const sorted = [...tools].sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line,
   );

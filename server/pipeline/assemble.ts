@@ -106,6 +106,8 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         advertised: tool.advertised,
         ...(tool.description ? { description: tool.description } : {}),
         tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised }),
+        ...(tool.sdk ? { sdk: tool.sdk } : {}),
+        ...(tool.compare ? { compare: tool.compare } : {}),
         mountable: tool.mountable,
         keys: tool.merges.map((m): KeyReport => {
           const { unionTrail, ...merge } = m;

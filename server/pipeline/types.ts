@@ -103,6 +103,10 @@ export interface ToolReport {
   description?: string;
   /** What its definition costs in the model's context window (o200k_base tokens). */
   tokens: ToolTokens;
+  /** The library it was registered with (none for an exported or tagged schema). */
+  sdk?: ToolSdk;
+  /** As written and flattened, when they differ (Compare). */
+  compare?: SchemaPair;
   mountable: boolean;
   keys: KeyReport[];
 }
@@ -181,6 +185,14 @@ export interface EvaluatedTool {
   /** Engine findings (severity = the engine's default; the pipeline applies the user's overrides). */
   findings: import('../../shared/types').Finding[];
   merges: KeyMerge[];
+  /** The input schema as written and flattened, when flattening changes it (what Compare shows side by side). */
+  compare?: SchemaPair;
+}
+
+/** One tool's input schema as written (unflattened) and flattened, both as JSON Schema from the engine. */
+export interface SchemaPair {
+  asWritten: unknown;
+  flattened: unknown;
 }
 
 export type EvaluationFailure = {

@@ -110,7 +110,8 @@ describe('mapping and hover on synthetic reports', () => {
   });
 
   it('lists the tool containing a position, or the nearest above it', () => {
-    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`).map((t) => t.name)).toEqual(['t']);
-    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`)).toEqual([]);
+    const context = { problems: new Map(), server: { name: 'w', uri: 'file:///w', tools: 1, tokens: 30, windowShare: 0.00015 } };
+    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`, context).map((t) => t.name)).toEqual(['t']);
+    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`, context)).toEqual([]);
   });
 });

@@ -46,6 +46,20 @@ function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertise
   }
 }
 
+/**
+ * The tool's input schema both as written and flattened, for Compare: computed by the engine with the other
+ * flatten option, and kept only when flattening changes something (a union was flattened, or would be).
+ */
+function compareFor(input: ToolInput, options: AdvertiseOptions, result: Advertised): EvaluatedTool['compare'] {
+  if (result.refused) return undefined;
+  const flattened = options.flattenUnionInput !== false;
+  if (flattened && result.merges.length === 0) return undefined;
+  if (!flattened && !/"(oneOf|anyOf)"/.test(JSON.stringify(result.jsonSchema))) return undefined;
+  const other = advertiseSafely(input, { ...options, flattenUnionInput: !flattened });
+  if (other.refused || JSON.stringify(other.jsonSchema) === JSON.stringify(result.jsonSchema)) return undefined;
+  return flattened ? { asWritten: other.jsonSchema, flattened: result.jsonSchema } : { asWritten: result.jsonSchema, flattened: other.jsonSchema };
+}
+
 const sameFinding = (a: Finding, b: Finding) => a.code === b.code && a.message === b.message && a.path.join('\u0000') === b.path.join('\u0000');
 
 /** Judges a file's registrations together; `emptyInput` stands in for a tool registered without a schema. */
@@ -58,6 +72,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
   const probed = duplicateToolNames(judged.map(({ r }) => r.name));
   return judged.map(({ r, input }) => {
     const result = r.early?.advertised ?? advertiseSafely({ name: r.name, input }, options);
+    const compare = r.early ? r.early.tool.compare : compareFor({ name: r.name, input }, options, result);
     const findings = [...result.findings];
     for (const f of probed) {
       if (f.tool === r.name && !findings.some((known) => sameFinding(known, f))) findings.push(f);
@@ -74,6 +89,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
       mountable: result.mountable && !findings.some((f) => f.code === 'not-mountable'),
       findings,
       merges: result.merges,
+      ...(compare ? { compare } : {}),
     };
   });
 }
@@ -86,6 +102,7 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
   const input = recording.input === undefined ? emptyInput() : recording.input;
   if (!isZodSchema(input)) return undefined;
   const advertised = advertiseSafely({ name: recording.name, input }, options);
+  const compare = compareFor({ name: recording.name, input }, options, advertised);
   const tool: EvaluatedTool = {
     name: recording.name,
     kind: 'registration',
@@ -96,6 +113,7 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
     mountable: advertised.mountable && !advertised.findings.some((f) => f.code === 'not-mountable'),
     findings: advertised.findings,
     merges: advertised.merges,
+    ...(compare ? { compare } : {}),
   };
   return { tool, advertised };
 }
@@ -103,7 +121,9 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
 /** Judges exported and tagged schemas, each on its own. */
 export function judgeModuleSchemas(schemas: ModuleSchema[], options: AdvertiseOptions): EvaluatedTool[] {
   return schemas.map(({ kind, name, schema }) => {
-    const result = advertiseSafely({ name, input: schema, subject: kind === 'exported' ? 'schema' : 'tool' }, options);
+    const toolInput: ToolInput = { name, input: schema, subject: kind === 'exported' ? 'schema' : 'tool' };
+    const result = advertiseSafely(toolInput, options);
+    const compare = compareFor(toolInput, options, result);
     const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : result.findings;
     return {
       name,
@@ -113,6 +133,7 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: AdvertiseOp
       mountable: kind === 'exported' ? true : result.mountable,
       findings,
       merges: result.merges,
+      ...(compare ? { compare } : {}),
     };
   });
 }
