@@ -90,8 +90,9 @@ describe('the typed mirror in server/settings.ts', () => {
 });
 
 describe('the contributed commands', () => {
-  const clientSource = ['extension.ts', 'statusBar.ts', 'showAdvertisedSchema.ts']
-    .map((f) => readFileSync(join(root, 'client', f), 'utf8'))
+  // Command ids the server names too (a code lens runs Show Advertised Schema) live in the shared protocol module.
+  const clientSource = ['client/extension.ts', 'client/statusBar.ts', 'client/showAdvertisedSchema.ts', 'client/compareSchemas.ts', 'client/toolsView.ts', 'server/lsp/protocol.ts']
+    .map((f) => readFileSync(join(root, f), 'utf8'))
     .join('\n');
 
   it('are in the "Tool Schema Lens" category and registered by the client', () => {
