@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LIST_TOOLS_REQUEST, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../server/lsp/protocol';
+import { ListToolsRequest, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../protocol';
 
 export const SHOW_ADVERTISED_SCHEMA_COMMAND = 'toolSchemaLens.showAdvertisedSchema';
 export const ADVERTISED_SCHEME = 'tool-schema-lens';
@@ -56,7 +56,7 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
 }
 
 async function listTools(client: LanguageClient, params: ListToolsParams): Promise<ListToolsResult> {
-  return (await client.sendRequest<ListToolsResult>(LIST_TOOLS_REQUEST, params)) ?? [];
+  return (await client.sendRequest(ListToolsRequest, params)) ?? [];
 }
 
 async function pickTool(client: LanguageClient): Promise<ToolSummary | undefined> {

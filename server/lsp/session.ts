@@ -13,7 +13,7 @@ import { FileDebouncer, type OpenDocuments } from './documents';
 import { hoverAt } from './hover';
 import { RenameService } from './renameService';
 import { scanProgress } from './progress';
-import type { ListToolsParams, ListToolsResult, StatusParams } from './protocol';
+import type { ListToolsParams, ListToolsResult, StatusParams } from '../../protocol';
 import { ResultStore } from './results';
 import type { SettingsSource } from './settings';
 import type { StatusAggregator } from './status';
