@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LIST_TOOLS_REQUEST, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../server/lsp/protocol';
+import { ListToolsRequest, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../protocol';
 import type { AdvertisedSchemaDocuments } from './showAdvertisedSchema';
 import type { ToolsNode } from './toolsView';
 
@@ -19,7 +19,7 @@ async function toolAt(client: LanguageClient, node: ToolsNode | undefined): Prom
     if (editor) params = { uri: client.code2ProtocolConverter.asUri(editor.document.uri), position: editor.selection.active };
   }
   if (!params) return undefined;
-  const [tool] = (await client.sendRequest<ListToolsResult>(LIST_TOOLS_REQUEST, params)) ?? [];
+  const [tool] = (await client.sendRequest(ListToolsRequest, params)) ?? [];
   return tool;
 }
 

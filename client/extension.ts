@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { STATUS_NOTIFICATION, type StatusParams } from '../server/lsp/protocol';
+import { StatusNotification } from '../protocol';
 import { CLIENT_NAME, createLanguageClient } from './languageClient';
 import { ADVERTISED_SCHEME, AdvertisedSchemaDocuments, SHOW_ADVERTISED_SCHEMA_COMMAND, showAdvertisedSchema } from './showAdvertisedSchema';
 import { SHOW_OUTPUT_COMMAND, StatusBar } from './statusBar';
@@ -25,7 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const languageClient = createLanguageClient(context, output);
   client = languageClient;
   context.subscriptions.push(
-    languageClient.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => {
+    languageClient.onNotification(StatusNotification, (status) => {
       statusBar.update(status);
       // The view re-reads the list when an analysis settles (tokens change without the counts), not on every progress step.
       if (status.state === 'idle' || status.state === 'untrusted' || status.state === 'disabled') toolsView.refresh();

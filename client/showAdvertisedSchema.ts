@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LIST_TOOLS_REQUEST, SHOW_ADVERTISED_SCHEMA_COMMAND, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../server/lsp/protocol';
+import { ListToolsRequest, SHOW_ADVERTISED_SCHEMA_COMMAND, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../protocol';
 import type { ToolsNode } from './toolsView';
 
 export { SHOW_ADVERTISED_SCHEMA_COMMAND };
@@ -69,7 +69,7 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
 }
 
 async function listTools(client: LanguageClient, params: ListToolsParams): Promise<ListToolsResult> {
-  return (await client.sendRequest<ListToolsResult>(LIST_TOOLS_REQUEST, params)) ?? [];
+  return (await client.sendRequest(ListToolsRequest, params)) ?? [];
 }
 
 async function toolFor(client: LanguageClient, target: ListToolsParams | ToolsNode | undefined): Promise<ToolSummary | undefined> {

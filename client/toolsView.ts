@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LIST_TOOLS_REQUEST, type ListToolsResult, type ServerSummary, type ToolSummary } from '../server/lsp/protocol';
+import { ListToolsRequest, type ServerSummary, type ToolSummary } from '../protocol';
 import { toolItemText, serverItemText } from './toolsViewText';
 
 export const TOOLS_VIEW_ID = 'toolSchemaLens.tools';
@@ -28,7 +28,7 @@ export class ToolsView implements vscode.TreeDataProvider<ToolsNode>, vscode.Dis
     if (node) return [];
     const client = this.client();
     if (!client?.isRunning()) return [];
-    const tools = ((await client.sendRequest<ListToolsResult>(LIST_TOOLS_REQUEST, {})) ?? []).filter((t) => t.kind !== 'exported');
+    const tools = ((await client.sendRequest(ListToolsRequest, {})) ?? []).filter((t) => t.kind !== 'exported');
     const servers = new Map<string, { kind: 'server'; server: ServerSummary; tools: ToolSummary[] }>();
     for (const tool of tools) {
       const entry = servers.get(tool.server.uri) ?? { kind: 'server' as const, server: tool.server, tools: [] };

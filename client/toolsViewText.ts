@@ -1,5 +1,5 @@
 /** The words of the Tool Schemas view; pure, so they read (and are tested) without VS Code. */
-import type { ServerSummary, ToolSummary } from '../server/lsp/protocol';
+import type { ServerSummary, ToolSummary } from '../protocol';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;

@@ -37,19 +37,21 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 const SEVERITY_VALUES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'off'];
+const isSeveritySetting = (v: unknown): v is SeveritySetting => (SEVERITY_VALUES as readonly unknown[]).includes(v);
 
 /** Normalise a raw `toolSchemaLens` configuration object; anything malformed falls back to its default. */
 export function readSettings(raw: unknown): Settings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, any>;
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const d = DEFAULT_SETTINGS;
   const bool = (v: unknown, dflt: boolean) => (typeof v === 'boolean' ? v : dflt);
   const num = (v: unknown, dflt: number, min: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(min, v) : dflt);
   const strings = (v: unknown, dflt: string[]) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? [...v] : [...dflt]);
   const severity: Settings['severity'] = {};
   if (r.severity && typeof r.severity === 'object') {
+    const given = r.severity as Record<string, unknown>;
     for (const code of FINDING_CODES) {
-      const v = r.severity[code];
-      if (SEVERITY_VALUES.includes(v)) severity[code] = v;
+      const v = given[code];
+      if (isSeveritySetting(v)) severity[code] = v;
     }
   }
   const evaluation = (r.evaluation && typeof r.evaluation === 'object' ? r.evaluation : {}) as Record<string, unknown>;

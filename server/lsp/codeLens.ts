@@ -6,7 +6,7 @@
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { ToolReport } from '../pipeline/types';
-import { SHOW_ADVERTISED_SCHEMA_COMMAND } from './protocol';
+import { SHOW_ADVERTISED_SCHEMA_COMMAND } from '../../protocol';
 import type { ProblemCounts } from './results';
 import { NO_PROBLEMS, problemsText, tokensText } from './toolFacts';
 

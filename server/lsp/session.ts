@@ -27,7 +27,7 @@ import { hoverAt } from './hover';
 import { RenameService } from './renameService';
 import { scanProgress } from './progress';
 import { codeLensesIn } from './codeLens';
-import type { ListToolsParams, ListToolsResult, ServerSummary, StatusParams } from './protocol';
+import type { ListToolsParams, ListToolsResult, ServerSummary, StatusParams } from '../../protocol';
 import { documentSymbols, workspaceSymbols } from './symbols';
 import { ResultStore } from './results';
 import type { SettingsSource } from './settings';

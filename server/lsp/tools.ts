@@ -1,11 +1,11 @@
 /**
- * LIST_TOOLS_REQUEST: every tool the server knows, or the tools at a position. At a position: the registration or
+ * ListToolsRequest: every tool the server knows, or the tools at a position. At a position: the registration or
  * declaration containing it; else whatever starts nearest above it in the file, a registration or a key that tools
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
 import type { Position, ToolReport } from '../pipeline/types';
 import { contains } from '../pipeline/match';
-import type { ListToolsParams, ListToolsResult, ServerSummary, ToolSummary } from './protocol';
+import type { ListToolsParams, ListToolsResult, ServerSummary, ToolSummary } from '../../protocol';
 import type { ProblemCounts } from './results';
 import { dialectOf, libraryOf, NO_PROBLEMS } from './toolFacts';
 import { uriToPath } from './uris';

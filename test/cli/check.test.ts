@@ -76,7 +76,7 @@ describe.skipIf(!hasScript)('check: colour on a terminal', () => {
   const onTerminal = (env: Record<string, string | undefined>) =>
     new Promise<string>((resolve, reject) => {
       execFile('script', ['-qec', `"${process.execPath}" "${CLI}" check cli-basic`, '/dev/null'], { cwd: FIXTURES, env: { ...process.env, ...env } }, (err, stdout) =>
-        err && err.code !== 0 ? reject(err) : resolve(stdout),
+        err && err.code !== 0 ? reject(new Error(err.message, { cause: err })) : resolve(stdout),
       );
     });
 

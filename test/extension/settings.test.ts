@@ -91,7 +91,7 @@ describe('the typed mirror in server/settings.ts', () => {
 
 describe('the contributed commands', () => {
   // Command ids the server names too (a code lens runs Show Advertised Schema) live in the shared protocol module.
-  const clientSource = ['client/extension.ts', 'client/statusBar.ts', 'client/showAdvertisedSchema.ts', 'client/compareSchemas.ts', 'client/toolsView.ts', 'server/lsp/protocol.ts']
+  const clientSource = ['client/extension.ts', 'client/statusBar.ts', 'client/showAdvertisedSchema.ts', 'client/compareSchemas.ts', 'client/toolsView.ts', 'protocol/index.ts']
     .map((f) => readFileSync(join(root, f), 'utf8'))
     .join('\n');
 

@@ -1,7 +1,7 @@
 // The words of the Tool Schemas view, as a person reads them in the Explorer.
 import { describe, expect, it } from 'vitest';
 import { serverItemText, toolItemText } from '../../client/toolsViewText';
-import type { ToolSummary } from '../../server/lsp/protocol';
+import type { ToolSummary } from '../../protocol';
 
 const server = { name: 'shop', uri: 'file:///shop', tools: 41, tokens: 23_410, windowShare: 0.11705 };
 const tool = (over: Partial<ToolSummary>): ToolSummary => ({

@@ -86,7 +86,7 @@ describe('mapping and hover on synthetic reports', () => {
     const lsp = toLspDiagnostic(diagnostic, (f) => `file://${f}`);
     expect(lsp).toMatchObject({ severity: DiagnosticSeverity.Information, code: 'enum-widened', source: 'tool-schema-lens' });
     expect(lsp.relatedInformation![0].location.uri).toBe('file:///w/src/other.ts');
-    expect((lsp.data as any).rename.newName).toBe('aSort');
+    expect(lsp.data.rename.newName).toBe('aSort');
   });
 
   it('explains an enum-widened key and shows the finding there', () => {
