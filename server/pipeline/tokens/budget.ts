@@ -4,6 +4,7 @@
  * (placed on its heaviest tool). The server check needs every tool at once, so the fronts run it on their whole
  * result (the CLI after its run, the language server over its store), never inside one file's analysis.
  */
+import { RULES } from '../../../shared/findings';
 import { messages } from '../../../shared/messages';
 import { effectiveSeverity, type SeverityOverrides } from '../severities';
 import type { Diagnostic, Location, TokenBudget, ToolReport } from '../types';
@@ -50,6 +51,7 @@ export function toolOverBudget(
     range: tool.nameRange ?? tool.location.range,
     severity,
     code: 'over-budget',
+    rule: RULES.toolOverBudget,
     message: messages.overBudgetTool(tool.name, total, limit, heavy, descriptionShare),
     tool: tool.name,
     path: heavy && heavy.share >= 0.25 ? [heavy.key] : [],
@@ -75,6 +77,7 @@ export function serverOverBudget(server: string, tools: readonly ToolReport[], b
       range: first.nameRange ?? first.location.range,
       severity,
       code: 'over-budget',
+      rule: RULES.serverOverBudget,
       message,
       tool: first.name,
       path: [],

@@ -18,6 +18,11 @@ export interface Recording {
   handle?: unknown;
 }
 
+/** A description as the SDK got it, when it is text (anything else is not sent to a model as one). */
+export function descriptionOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 export class RecordingSession {
   readonly recordings: Recording[] = [];
   /** Promises user code handed to a recorder (an async `initializeServer`): awaited before judging. */
