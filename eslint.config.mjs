@@ -56,7 +56,8 @@ export default tseslint.config(
   // The evaluation worker and its recorders stand in for SDK classes and receive whatever the user's module passes
   // (a server object, a tool config, a schema from any zod): untyped user values by nature, read defensively.
   {
-    files: ['server/pipeline/evaluate/recorders/**/*.ts', 'server/pipeline/evaluate/worker.ts', 'server/pipeline/evaluate/exportedSchemas.ts'],
+    // sdks/: the per-library descriptors hold their recorders (the `pipeline` branch moves them there).
+    files: ['server/pipeline/evaluate/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts', 'server/pipeline/evaluate/worker.ts', 'server/pipeline/evaluate/exportedSchemas.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -69,7 +70,7 @@ export default tseslint.config(
   // A recorder hands its own method to captureCallSite as the stack boundary (V8's Error.captureStackTrace): the
   // method is compared, never called, so an unbound reference is the point.
   {
-    files: ['server/pipeline/evaluate/recorders/**/*.ts'],
+    files: ['server/pipeline/evaluate/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   // Suites assert on JSON: CLI output, JSON-RPC payloads, advertised JSON Schemas, zod internals. Their shape is
