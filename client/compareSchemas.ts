@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ListToolsRequest, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../protocol';
+import { ListToolsRequest, type ListToolsParams, type ToolSummary } from '../protocol';
 import type { AdvertisedSchemaDocuments } from './showAdvertisedSchema';
 import type { ToolsNode } from './toolsView';
 

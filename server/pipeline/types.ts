@@ -3,7 +3,7 @@
  * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
  * File paths are absolute, with the platform's separators.
  */
-import type { FindingCode, FindingRule, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { FindingCode, FindingRule, KeyMerge, Severity, Target } from '../../shared/types';
 import type { ToolSdk } from './sdks';
 import type { ToolTokens } from './tokens/countTools';
 
