@@ -105,9 +105,10 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         schemaRange: site?.schemaRange,
         advertised: tool.advertised,
         ...(tool.description ? { description: tool.description } : {}),
-        tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised }),
+        tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema }),
         ...(tool.sdk ? { sdk: tool.sdk } : {}),
         ...(tool.compare ? { compare: tool.compare } : {}),
+        ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,
         keys: tool.merges.map((m): KeyReport => {
           const { unionTrail, ...merge } = m;

@@ -110,6 +110,8 @@ export interface ToolReport {
   sdk?: ToolSdk;
   /** As written and flattened, when they differ (Compare). */
   compare?: SchemaPair;
+  /** The output schema as JSON Schema, when the tool declares one. */
+  outputSchema?: unknown;
   mountable: boolean;
   keys: KeyReport[];
 }
@@ -190,6 +192,8 @@ export interface EvaluatedTool {
   merges: KeyMerge[];
   /** The input schema as written and flattened, when flattening changes it (what Compare shows side by side). */
   compare?: SchemaPair;
+  /** The output schema as JSON Schema, when the tool declares one (counted on its own). */
+  outputSchema?: unknown;
 }
 
 /** One tool's input schema as written (unflattened) and flattened, both as JSON Schema from the engine. */

@@ -63,3 +63,18 @@ describe('token counts and budgets on a real server', () => {
     expect(again.files[0].tools.map((t) => t.tokens.total)).toEqual([1609, 49]);
   });
 });
+
+describe('an output schema is counted on its own', () => {
+  const outputRoot = path.resolve(__dirname, '../fixtures/tokens-output');
+  let pipeline: Pipeline;
+  afterAll(() => pipeline?.dispose());
+
+  it('adds the output schema as JSON Schema to the total, separately from the definition', async () => {
+    pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, outputRoot, true));
+    const [tool] = (await pipeline.analyze()).files.flatMap((f) => f.tools);
+    expect(tool.outputSchema).toMatchObject({ type: 'object', properties: { status: { enum: ['open', 'paid', 'shipped'] }, total: { type: 'number', description: 'In cents.' } } });
+    const input = countTokens(JSON.stringify({ name: 'get_order', description: 'Look an order up by its id.', inputSchema: tool.advertised }));
+    const output = countTokens(JSON.stringify(tool.outputSchema));
+    expect(tool.tokens).toEqual({ input, output, total: input + output });
+  });
+});

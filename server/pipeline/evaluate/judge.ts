@@ -60,6 +60,13 @@ function compareFor(input: ToolInput, options: AdvertiseOptions, result: Adverti
   return flattened ? { asWritten: other.jsonSchema, flattened: result.jsonSchema } : { asWritten: result.jsonSchema, flattened: other.jsonSchema };
 }
 
+/** The output schema as JSON Schema (never flattened: servers flatten inputs only), for its token count. */
+function outputFor(recording: Recording, options: AdvertiseOptions): unknown {
+  if (recording.output === undefined || !isZodSchemaSafe(recording.output)) return undefined;
+  const result = advertiseSafely({ name: 'output', input: recording.output }, { ...options, flattenUnionInput: false });
+  return result.refused ? undefined : result.jsonSchema;
+}
+
 const sameFinding = (a: Finding, b: Finding) => a.code === b.code && a.message === b.message && a.path.join('\u0000') === b.path.join('\u0000');
 
 /** Judges a file's registrations together; `emptyInput` stands in for a tool registered without a schema. */
@@ -73,6 +80,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
   return judged.map(({ r, input }) => {
     const result = r.early?.advertised ?? advertiseSafely({ name: r.name, input }, options);
     const compare = r.early ? r.early.tool.compare : compareFor({ name: r.name, input }, options, result);
+    const outputSchema = r.early ? r.early.tool.outputSchema : outputFor(r, options);
     const findings = [...result.findings];
     for (const f of probed) {
       if (f.tool === r.name && !findings.some((known) => sameFinding(known, f))) findings.push(f);
@@ -90,6 +98,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
       findings,
       merges: result.merges,
       ...(compare ? { compare } : {}),
+      ...(outputSchema !== undefined ? { outputSchema } : {}),
     };
   });
 }
@@ -103,6 +112,7 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
   if (!isZodSchemaSafe(input)) return undefined;
   const advertised = advertiseSafely({ name: recording.name, input }, options);
   const compare = compareFor({ name: recording.name, input }, options, advertised);
+  const outputSchema = outputFor(recording, options);
   const tool: EvaluatedTool = {
     name: recording.name,
     kind: 'registration',
@@ -114,6 +124,7 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
     findings: advertised.findings,
     merges: advertised.merges,
     ...(compare ? { compare } : {}),
+    ...(outputSchema !== undefined ? { outputSchema } : {}),
   };
   return { tool, advertised };
 }

@@ -19,7 +19,7 @@ export const MCP_SERVER: ServerClass = {
 
 type AnyClass = new (...args: any[]) => any;
 interface RegisteredTools {
-  _registeredTools?: Record<string, { inputSchema?: unknown; description?: unknown }>;
+  _registeredTools?: Record<string, { inputSchema?: unknown; description?: unknown; outputSchema?: unknown }>;
 }
 
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
@@ -48,7 +48,7 @@ function registerThrough(
   method: 'tool' | 'registerTool',
   args: unknown[],
   register: () => unknown,
-): { result: unknown; input: unknown; description?: string } {
+): { result: unknown; input: unknown; description?: string; output?: unknown } {
   const tools = server._registeredTools;
   const key = typeof args[0] === 'string' ? args[0] : undefined;
   const previous = tools && key !== undefined ? tools[key] : undefined;
@@ -58,7 +58,12 @@ function registerThrough(
     // What the SDK stored is what it advertises: a raw shape already turned into its object.
     const stored = key !== undefined ? tools?.[key] : undefined;
     const description = stored ? stored.description : passedDescription(method, args);
-    return { result, input: stored ? stored.inputSchema : passedInput(method, args), description: typeof description === 'string' ? description : undefined };
+    return {
+      result,
+      input: stored ? stored.inputSchema : passedInput(method, args),
+      description: typeof description === 'string' ? description : undefined,
+      output: stored?.outputSchema ?? undefined,
+    };
   } finally {
     // The first registration stays the live one, as in the real server (which would have thrown).
     if (previous && key !== undefined) tools![key] = previous;
@@ -88,8 +93,8 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
-      const { result, input, description } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, description, callSite });
+      const { result, input, description, output } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
+      session.record({ sdk: 'mcp', name: String(args[0]), input, description, output, callSite });
       return result;
     }
 

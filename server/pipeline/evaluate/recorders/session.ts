@@ -13,6 +13,8 @@ export interface Recording {
   input: unknown;
   /** The tool's description as passed to the SDK: part of what the model is sent (and of its token cost). */
   description?: string;
+  /** The output schema as the SDK stored it (MCP `registerTool`'s `outputSchema`), when there is one. */
+  output?: unknown;
   callSite?: SourcePoint;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
