@@ -3,10 +3,7 @@
  * by file (relative path), then by position. Paths are printed relative to the working directory with `/`.
  */
 import * as path from 'node:path';
-import type { AnalysisResult, Diagnostic, Location, ToolReport } from '../pipeline/types';
-import { preferRegistrations } from '../pipeline/workspaceChecks';
-import { sentTools, serverOverBudget, serverTokens, type ServerTokens, type ToolTokens } from '../pipeline';
-import type { TokenBudget } from '../pipeline/types';
+import { mergeAnalyses, sentTools, serverOverBudget, serverTokens, type AnalysisResult, type Diagnostic, type Location, type ServerTokens, type TokenBudget, type ToolReport, type ToolTokens } from '../pipeline';
 
 export interface CheckedTool {
   name: string;
@@ -29,20 +26,17 @@ export interface CheckReport {
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
 export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number; root?: string; budget?: TokenBudget }>): CheckReport {
-  const tools: CheckedTool[] = [];
-  const all: Diagnostic[] = [];
+  const merged = mergeAnalyses(results.map(({ result }) => result));
+  const fileCount = results.reduce((n, r) => n + r.fileCount, 0);
+  const tools = merged.tools.map(toolOf);
+  const diagnostics: Diagnostic[] = [...merged.diagnostics];
   const sent: ToolReport[] = [];
-  let fileCount = 0;
-  for (const { result, fileCount: n, root, budget } of results) {
-    fileCount += n;
+  for (const { result, root, budget } of results) {
     const rootTools = result.files.flatMap((file) => file.tools);
-    for (const t of rootTools) tools.push(toolOf(t));
-    for (const list of result.diagnosticsByFile.values()) all.push(...list);
     // Each checked folder is one server: its registered tools are what one client would be sent together.
-    if (root) all.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
+    if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
     sent.push(...sentTools(rootTools));
   }
-  const diagnostics = preferRegistrations(all);
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
   return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent) };

@@ -5,9 +5,9 @@
  * jumps to a stale line.
  */
 import type { CodeLens } from 'vscode-languageserver';
-import type { ToolReport } from '../pipeline/types';
+import type { ToolReport } from '../pipeline';
 import { SHOW_ADVERTISED_SCHEMA_COMMAND } from '../../protocol';
-import type { ProblemCounts } from './results';
+import type { ProblemCounts } from '../pipeline';
 import { NO_PROBLEMS, problemsText, tokensText } from './toolFacts';
 
 /** The lenses of one file. `uri` is the file's document URI, passed back to the command. */

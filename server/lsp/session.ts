@@ -15,8 +15,7 @@ import {
   type HoverParams,
   type SymbolInformation,
 } from 'vscode-languageserver';
-import { preloadTokenizer, sentTools, serverOverBudget, serverTokens } from '../pipeline';
-import type { Pipeline, PipelineOptions } from '../pipeline/types';
+import { preloadTokenizer, ResultStore, sentTools, serverOverBudget, serverTokens, type Pipeline, type PipelineOptions } from '../pipeline';
 import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
@@ -29,7 +28,6 @@ import { scanProgress } from './progress';
 import { codeLensesIn } from './codeLens';
 import type { ListToolsParams, ListToolsResult, ServerSummary, StatusParams } from '../../protocol';
 import { documentSymbols, workspaceSymbols } from './symbols';
-import { ResultStore } from './results';
 import type { SettingsSource } from './settings';
 import type { StatusAggregator } from './status';
 import { listTools } from './tools';

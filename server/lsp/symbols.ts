@@ -3,8 +3,8 @@
  * problems), and every tool of the workspace as a workspace symbol (Ctrl+T finds a tool by name).
  */
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
-import type { Range, ToolReport } from '../pipeline/types';
-import type { ProblemCounts } from './results';
+import type { Range, ToolReport } from '../pipeline';
+import type { ProblemCounts } from '../pipeline';
 import { NO_PROBLEMS, problemsText, tokensText } from './toolFacts';
 
 function kindOf(tool: ToolReport): SymbolKind {

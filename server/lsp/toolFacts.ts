@@ -2,8 +2,8 @@
  * The few facts about a tool that every view words the same way (code lens, outline, Tools view, hover header):
  * its tokens, its problems, the library that registered it and the dialect of its schema.
  */
-import type { ToolReport, ToolSdk } from '../pipeline/types';
-import type { ProblemCounts } from './results';
+import type { ToolReport, ToolSdk } from '../pipeline';
+import type { ProblemCounts } from '../pipeline';
 
 const LIBRARY: Record<ToolSdk, string> = {
   mcp: '@modelcontextprotocol/sdk',
