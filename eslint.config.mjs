@@ -35,7 +35,10 @@ export default tseslint.config(
   {
     rules: {
       // As TypeScript's noUnusedLocals reads it: a leading underscore names a value left out on purpose (a rest sibling).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Passing a caught value on unchanged (`catch (error) { reject(error) }`) keeps what was thrown; wrapping it would not.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
     },
@@ -57,7 +60,12 @@ export default tseslint.config(
   // (a server object, a tool config, a schema from any zod): untyped user values by nature, read defensively.
   {
     // sdks/: the per-library descriptors hold their recorders (the `pipeline` branch moves them there).
-    files: ['server/pipeline/evaluate/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts', 'server/pipeline/evaluate/worker.ts', 'server/pipeline/evaluate/exportedSchemas.ts'],
+    files: [
+      'server/pipeline/evaluate/recorders/**/*.ts',
+      'server/pipeline/sdks/**/*.ts',
+      'server/pipeline/evaluate/worker.ts',
+      'server/pipeline/evaluate/exportedSchemas.ts',
+    ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -102,8 +110,14 @@ export default tseslint.config(
         {
           paths: [{ name: 'vscode', message: 'server/pipeline/ knows no editor.' }],
           patterns: [
-            { group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc*'], message: 'Only server/lsp/ knows LSP; the pipeline speaks server/pipeline/types.ts.' },
-            { group: ['**/lsp/**', '**/cli/**', '**/cli', '**/client/**', '../../protocol', '../../../protocol', '../../../../protocol'], message: 'Data flows one way: the pipeline never imports its fronts.' },
+            {
+              group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc*'],
+              message: 'Only server/lsp/ knows LSP; the pipeline speaks server/pipeline/types.ts.',
+            },
+            {
+              group: ['**/lsp/**', '**/cli/**', '**/cli', '**/client/**', '../../protocol', '../../../protocol', '../../../../protocol'],
+              message: 'Data flows one way: the pipeline never imports its fronts.',
+            },
           ],
         },
       ],
@@ -114,7 +128,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc*', '**/lsp/**', '**/client/**'], message: 'Only server/lsp/ knows LSP; the CLI is the other front.' }] },
+        {
+          patterns: [
+            {
+              group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc*', '**/lsp/**', '**/client/**'],
+              message: 'Only server/lsp/ knows LSP; the CLI is the other front.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -147,7 +168,12 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'vscode', message: 'protocol/ is shared with the server, which has no vscode module.' }],
-          patterns: [{ group: ['**/server/**', '**/client/**', '**/shared/**', 'vscode-languageserver', 'vscode-languageclient*', 'node:*'], message: 'protocol/ holds message types only; it depends on vscode-languageserver-protocol alone.' }],
+          patterns: [
+            {
+              group: ['**/server/**', '**/client/**', '**/shared/**', 'vscode-languageserver', 'vscode-languageclient*', 'node:*'],
+              message: 'protocol/ holds message types only; it depends on vscode-languageserver-protocol alone.',
+            },
+          ],
         },
       ],
     },

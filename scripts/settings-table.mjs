@@ -55,7 +55,8 @@ export function withSettingsTable(readme, manifest) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start >= 0 && end > start) return readme.slice(0, start) + block + readme.slice(end + END.length);
-  return `${readme.replace(/\s*$/, '')}\n\n## Settings\n\n${block}\n`;
+  // Prettier would realign the generated table: the block is kept out of its reach.
+  return `${readme.replace(/\s*$/, '')}\n\n## Settings\n\n<!-- prettier-ignore-start -->\n${block}\n<!-- prettier-ignore-end -->\n`;
 }
 
 /** The table currently between the README's markers, or undefined when there are none. */
