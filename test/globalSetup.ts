@@ -8,12 +8,24 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const REPO = path.join(__dirname, '..');
-const BUNDLES = ['dist/cli.js', 'dist/worker.js', 'dist/renameWorker.js', 'dist/client.js'];
-/** What the bundles are built from (esbuild.mjs's entries and everything they import from this repo). */
-const SOURCES = ['shared', 'protocol', 'server', 'client', 'esbuild.mjs'];
+
+/** Each build: its outputs, what they are built from (entries and everything they import from this repo), and how. */
+const BUILDS = [
+  {
+    outputs: ['dist/cli.js', 'dist/worker.js', 'dist/renameWorker.js', 'dist/client.js'],
+    sources: ['shared', 'protocol', 'server', 'client', 'esbuild.mjs'],
+    args: ['esbuild.mjs'],
+  },
+  // The runtime package, as `npm run build` makes it (the fixtures that ship through it import its dist/).
+  {
+    outputs: ['runtime/dist/index.mjs', 'runtime/dist/index.cjs'],
+    sources: ['shared', 'runtime/src', 'runtime/build.mjs'],
+    args: ['runtime/build.mjs', '--js-only'],
+  },
+];
 
 export default function setup(): void {
-  if (bundlesAreStale()) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO, stdio: 'pipe' });
+  for (const b of BUILDS) if (isStale(b.outputs, b.sources)) execFileSync(process.execPath, b.args, { cwd: REPO, stdio: 'pipe' });
   const fixtures = path.join(__dirname, 'fixtures');
   for (const name of readdirSync(fixtures)) {
     const dir = path.join(fixtures, name);
@@ -22,11 +34,11 @@ export default function setup(): void {
   }
 }
 
-function bundlesAreStale(): boolean {
-  const bundles = BUNDLES.map((f) => path.join(REPO, f));
-  if (!bundles.every((f) => existsSync(f))) return true;
-  const oldestBundle = Math.min(...bundles.map((f) => statSync(f).mtimeMs));
-  return SOURCES.some((s) => newestIn(path.join(REPO, s)) > oldestBundle);
+function isStale(outputs: string[], sources: string[]): boolean {
+  const files = outputs.map((f) => path.join(REPO, f));
+  if (!files.every((f) => existsSync(f))) return true;
+  const oldest = Math.min(...files.map((f) => statSync(f).mtimeMs));
+  return sources.some((s) => newestIn(path.join(REPO, s)) > oldest);
 }
 
 /** The latest modification time of a file, or of any file under a folder. */
