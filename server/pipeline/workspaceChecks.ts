@@ -74,7 +74,7 @@ function duplicateTools(assembled: readonly AssembledFile[], severities: Severit
     for (const place of a.places) {
       if (place.tool.kind !== 'registration') continue;
       let places = byName.get(place.tool.name);
-      if (!places) byName.set(place.tool.name, (places = new Map()));
+      if (!places) byName.set(place.tool.name, (places = new Map<string, Location>()));
       // The name is what the diagnostic underlines; the whole call when the name is not a literal.
       const at: Location = place.site?.nameRange ? { file: place.location.file, range: place.site.nameRange } : place.location;
       places.set(placeKey(at.file, at.range), at);

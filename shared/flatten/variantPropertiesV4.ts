@@ -25,7 +25,7 @@ const LEAVES = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal'
 /** Per variant, its `properties` as the whole-union conversion has them; `undefined` when not provably equal. */
 export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[]): Json[] | undefined {
   try {
-    const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} } as AnyZod);
+    const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} });
     const walk = new LocalConversion(ctx);
     walk.enter(union);
     const variants = options.map((option) => walk.variantProperties(option));
@@ -125,7 +125,7 @@ const UNREPRESENTABLE = Symbol('unrepresentable default');
 function serializeDefault(value: unknown): unknown {
   let bigint = false;
   const text = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? ((bigint = true), null) : v));
-  return bigint ? UNREPRESENTABLE : JSON.parse(text as string);
+  return bigint ? UNREPRESENTABLE : JSON.parse(text);
 }
 
 /** zod's compactTypeUnion: an anyOf of bare `type`s becomes one `type` (as zod does to every emitted schema). */

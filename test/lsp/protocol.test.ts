@@ -44,7 +44,7 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
     expect(collision).toMatchObject({ source: 'tool-schema-lens', severity: 2, range: rangeAt(tools, 'attachment') });
     expect(collision.message).toContain('attachment');
     expect(collision.relatedInformation?.map((r) => r.location.uri)).toContain(uriOf(media));
-    expect((collision.data as any).rename).toMatchObject({ key: 'attachment', variant: 'text', discriminator: 'type' });
+    expect(collision.data.rename).toMatchObject({ key: 'attachment', variant: 'text', discriminator: 'type' });
 
     const inMedia = await client.waitForDiagnostics(media, { match: (d) => d.length >= 1 });
     expect(inMedia.diagnostics).toHaveLength(1);

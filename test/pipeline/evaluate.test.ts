@@ -87,11 +87,13 @@ describe('MCP TypeScript SDK', () => {
   it('a server connected to stdio at top level neither hangs nor writes to our stdout', async () => {
     const file = sdks('stdio.ts');
     const written: string[] = [];
+    // Saved to be put back as it was; it is only ever called with its receiver (`.call(process.stdout, …)`).
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const write = process.stdout.write;
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       written.push(String(chunk));
       return (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-    }) as typeof process.stdout.write;
+    });
     try {
       const result = await evaluate(file);
       expect(result.failure).toBeUndefined();

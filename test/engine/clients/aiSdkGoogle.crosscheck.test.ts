@@ -14,6 +14,8 @@
 import fc from 'fast-check';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { describe, expect, it } from 'vitest';
+import { z as zod4 } from 'zod';
+import { z as zod3 } from 'zod3';
 import { advertise } from '../../../shared/index';
 import { judgeTool } from '../../../shared/clients/index';
 import { ZOD3_ALIAS, ZOD4, type Flavour } from '../support/flavours';
@@ -40,8 +42,8 @@ async function sentParameters(inputSchema: unknown): Promise<unknown> {
 }
 
 describe.each([
-  ['zod 4', ZOD4, require('zod').z],
-  ['zod 3', ZOD3_ALIAS, require('zod3').z],
+  ['zod 4', ZOD4, zod4],
+  ['zod 3', ZOD3_ALIAS, zod3],
 ] as const)('gemini vs @ai-sdk/google, %s', (_name, flavour: Flavour, z: Z) => {
   it('what the provider sends passes the profile; what it had to change, the profile flags in the raw schema', async () => {
     const samples = fc.sample(corpus, { numRuns: 200, seed: 20261201 });

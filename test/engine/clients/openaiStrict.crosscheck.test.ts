@@ -12,6 +12,8 @@
 import fc from 'fast-check';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import { describe, expect, it } from 'vitest';
+import { z as zod4 } from 'zod';
+import { z as zod3 } from 'zod3';
 import { advertise } from '../../../shared/index';
 import { judgeTool, type Violation } from '../../../shared/clients/index';
 import { ZOD3_ALIAS, ZOD4, type Flavour } from '../support/flavours';
@@ -98,8 +100,8 @@ function crossCheck(f: Flavour, z: Z) {
 }
 
 describe.each([
-  ['zod 4', ZOD4, (ZOD4 as any).z ?? require('zod').z],
-  ['zod 3', ZOD3_ALIAS, require('zod3').z],
+  ['zod 4', ZOD4, zod4],
+  ['zod 3', ZOD3_ALIAS, zod3],
 ] as const)('openai-strict vs openai-node toStrictJsonSchema, %s', (_name, flavour, z) => {
   it('refuses exactly what the profile reports it cannot repair, and accepts its own output but for the listed differences', () => {
     const { mismatches, differences, refusedCount, runs } = crossCheck(flavour, z);
