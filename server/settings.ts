@@ -5,11 +5,11 @@
  */
 import type { FindingCode, Target } from '../shared/types';
 import { FINDING_CODES } from '../shared/findings';
-import type { PipelineOptions, SeveritySetting } from './pipeline/types';
+import type { FlattenMode, PipelineOptions, SeveritySetting } from './pipeline/types';
 
 export interface Settings {
   enable: boolean;
-  flattenUnionInput: boolean;
+  flattenUnionInput: FlattenMode;
   target: Target;
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
@@ -20,7 +20,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   enable: true,
-  flattenUnionInput: true,
+  flattenUnionInput: 'auto',
   target: 'draft-7',
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
@@ -49,7 +49,7 @@ export function readSettings(raw: unknown): Settings {
   const trace = (r.trace && typeof r.trace === 'object' ? r.trace : {}) as Record<string, unknown>;
   return {
     enable: bool(r.enable, d.enable),
-    flattenUnionInput: bool(r.flattenUnionInput, d.flattenUnionInput),
+    flattenUnionInput: typeof r.flattenUnionInput === 'boolean' || r.flattenUnionInput === 'auto' ? r.flattenUnionInput : d.flattenUnionInput,
     target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
     severity,
     include: strings(r.include, d.include),

@@ -10,7 +10,10 @@ export type FindingCode =
   | 'not-walked'
   | 'strictness-dropped'
   | 'not-mountable'
-  | 'evaluation-failed';
+  | 'evaluation-failed'
+  | 'schema-dropped'
+  | 'list-fails'
+  | 'union-shipped';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -60,6 +63,8 @@ export interface Finding {
   /** For collisions: the key and the discriminator of the union it collided in. */
   key?: string;
   discriminator?: string;
+  /** For union-shipped: what flattening the union would lose (its flatten findings), shown as related information. */
+  related?: Finding[];
 }
 
 /** How one key of one flattened union was merged: what a hover explains. */

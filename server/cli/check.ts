@@ -8,13 +8,14 @@ import * as path from 'node:path';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../settings';
 import { createPipeline } from '../pipeline';
 import type { Target } from '../../shared/types';
+import type { FlattenMode } from '../pipeline/types';
 import { collectReport, type CheckReport } from './report';
 import { UsageError } from './args';
 
 export interface CheckOptions {
   cwd: string;
   paths: string[];
-  flattenUnionInput: boolean;
+  flattenUnionInput: FlattenMode;
   target: Target;
   timeoutMs?: number;
 }

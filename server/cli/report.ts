@@ -12,6 +12,8 @@ export interface CheckedTool {
   location: Location;
   advertised: unknown;
   mountable: boolean;
+  shipped?: ToolReport['shipped'];
+  flattened?: ToolReport['flattened'];
 }
 
 export interface CheckReport {
@@ -39,7 +41,7 @@ export function collectReport(cwd: string, results: Array<{ result: AnalysisResu
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable };
+  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable, shipped: t.shipped, flattened: t.flattened };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */

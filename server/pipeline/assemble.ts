@@ -101,6 +101,8 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         schemaRange: site?.schemaRange,
         advertised: tool.advertised,
         mountable: tool.mountable,
+        ...(tool.shipped ? { shipped: tool.shipped } : {}),
+        ...(tool.flattened ? { flattened: tool.flattened } : {}),
         keys: tool.merges.map((m): KeyReport => {
           const { unionTrail, ...merge } = m;
           return {
@@ -155,6 +157,10 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
     const related = located
       .filter((other, j) => j !== i && !sameLocation(other.location, location))
       .map((other) => ({ location: other.location, message: relatedSiteMessage(f, other.site) }));
+    // union-shipped: what flattening would lose, each at its own place.
+    for (const loss of f.related ?? []) {
+      for (const s of loss.sites) related.push({ location: locator.locate(place, s) ?? place.location, message: loss.message });
+    }
     const d: Diagnostic = {
       file: location.file,
       range: location.range,

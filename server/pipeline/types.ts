@@ -22,10 +22,16 @@ export interface Location {
 
 export type SeveritySetting = Severity | 'off';
 
+/**
+ * Which tools ship with their unions flattened: `auto` those whose input carries the runtime package's flatten
+ * marker, `true` every tool (a server that flattens in its own way), `false` none.
+ */
+export type FlattenMode = 'auto' | boolean;
+
 export interface PipelineOptions {
   /** Absolute workspace root: where tsconfig.json / package.json are looked up and globs are relative to. */
   root: string;
-  flattenUnionInput: boolean;
+  flattenUnionInput: FlattenMode;
   target: Target;
   /** Per-evaluation time limit in milliseconds (default 5000). */
   timeoutMs: number;
@@ -93,6 +99,10 @@ export interface ToolReport {
   advertised: unknown;
   mountable: boolean;
   keys: KeyReport[];
+  /** Where `advertised` came from (absent for exported schemas, which no library sends). */
+  shipped?: ShippedInfo;
+  /** For a tool that ships a union as written: the flattened preview and its losses. */
+  flattened?: FlattenedPreview;
 }
 
 /** The result of analysing one file. */
@@ -166,6 +176,35 @@ export interface EvaluatedTool {
   mountable: boolean;
   /** Engine findings (severity = the engine's default; the pipeline applies the user's overrides). */
   findings: import('../../shared/types').Finding[];
+  merges: KeyMerge[];
+  /** Where `advertised` came from: the library's own answer or the engine's emulation (absent for exported schemas). */
+  shipped?: ShippedInfo;
+  /** For a tool that ships a union as written: what flattening would ship, and what it would lose. */
+  flattened?: FlattenedPreview;
+}
+
+/** Where a tool's advertised definition came from. */
+export interface ShippedInfo {
+  /** The package that sends it (`@modelcontextprotocol/sdk`, `fastmcp`, `ai`...). */
+  library: string;
+  libraryVersion?: string;
+  /** The version of the zod copy that built the schema. */
+  zodVersion?: string;
+  /** library: the library's own answer (a real client's `tools/list`, its own conversion); emulated: the engine's. */
+  source: 'library' | 'emulated';
+  /** The tool's whole definition as the library sends it (name, title, description, inputSchema, outputSchema, annotations...). */
+  definition?: Record<string, unknown>;
+  /** The tool ships with its unions flattened (its input carries the runtime package's marker, or the setting says all do). */
+  flattened: boolean;
+  /** Why the library could not answer: its `tools/list` failed, it is not installed... */
+  note?: string;
+}
+
+export interface FlattenedPreview {
+  /** The flattened input JSON Schema (the engine's conversion). */
+  advertised: unknown;
+  /** The flatten findings: what flattening would lose. */
+  losses: import('../../shared/types').Finding[];
   merges: KeyMerge[];
 }
 

@@ -20,7 +20,7 @@ describe('pipeline on a realistic project', () => {
   let result: AnalysisResult;
 
   beforeAll(async () => {
-    pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, root, true));
+    pipeline = createPipeline(pipelineOptions({ ...DEFAULT_SETTINGS, flattenUnionInput: true }, root, true));
     result = await pipeline.analyze();
   });
   afterAll(() => pipeline.dispose());

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Target } from '../../../shared/types';
-import type { CancellationLike, EvaluatedFile } from '../types';
+import type { CancellationLike, EvaluatedFile, FlattenMode } from '../types';
 import { bundleFile } from './bundle';
 import { ResolutionCache } from './bundlePlugins';
 import { workerScript } from './workerScript';
@@ -39,7 +39,7 @@ export interface EvaluationRequest {
   overlays?: ReadonlyMap<string, string>;
   /** Top-level declarations of `file` marked `@toolSchema`. */
   tagged?: string[];
-  options: { flattenUnionInput: boolean; target: Target };
+  options: { flattenUnionInput: FlattenMode; target: Target };
 }
 
 export interface Evaluator {

@@ -3,7 +3,7 @@
  * Everything here is plain data.
  */
 import type { Target } from '../../../shared/types';
-import type { EvaluatedTool, EvaluationFailure } from '../types';
+import type { EvaluatedTool, EvaluationFailure, FlattenMode } from '../types';
 
 /** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
 export const RECORDERS_KEY = 'tool-schema-lens.recorders';
@@ -23,7 +23,7 @@ export interface EvaluateMessage {
   tagged: Array<{ name: string; alias: string }>;
   /** Overlay texts of the bundle's inputs, so the worker can read names at call sites without the disk. */
   sources: Record<string, string>;
-  flattenUnionInput: boolean;
+  flattenUnionInput: FlattenMode;
   target: Target;
 }
 

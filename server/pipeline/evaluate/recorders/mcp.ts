@@ -42,7 +42,7 @@ function registerThrough(server: RegisteredTools, method: 'tool' | 'registerTool
   }
 }
 
-export function recordingMcpServer(Real: AnyClass, session: RecordingSession = currentSession()): AnyClass {
+export function recordingMcpServer(Real: AnyClass, module: string | undefined, session: RecordingSession = currentSession()): AnyClass {
   let perSession = recordingClasses.get(Real);
   if (!perSession) recordingClasses.set(Real, (perSession = new WeakMap()));
   const cached = perSession.get(session);
@@ -58,14 +58,14 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
       const { result, input } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite, server: module ? { instance: this, Real, module } : undefined });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
       const { result, input } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite, server: module ? { instance: this, Real, module } : undefined });
       return result;
     }
 
@@ -78,18 +78,18 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
 }
 
 /** The shim's replacement exports for an McpServer module. */
-export function mcpRecorder(real: { McpServer: AnyClass }): { McpServer: AnyClass } {
-  return { McpServer: recordingMcpServer(real.McpServer) };
+export function mcpRecorder(real: { McpServer: AnyClass }, _server?: unknown, hrefs?: { real?: string }): { McpServer: AnyClass } {
+  return { McpServer: recordingMcpServer(real.McpServer, hrefs?.real) };
 }
 
 /** `createMcpHandler(initializeServer, ...)`: runs `initializeServer` with a recording server at creation. */
-export function mcpHandlerRecorder(real: { createMcpHandler: (...args: any[]) => unknown }, server?: { McpServer?: AnyClass }) {
+export function mcpHandlerRecorder(real: { createMcpHandler: (...args: any[]) => unknown }, server?: { McpServer?: AnyClass }, hrefs?: { server?: string }) {
   const session = currentSession();
   const createMcpHandler = function createMcpHandler(this: unknown, ...args: any[]) {
     const [initializeServer] = args;
     const Server = server?.McpServer;
     if (typeof initializeServer === 'function' && Server) {
-      const Recording = recordingMcpServer(Server, session);
+      const Recording = recordingMcpServer(Server, hrefs?.server, session);
       const instance = new Recording({ name: 'mcp-handler', version: '0.0.0' });
       session.track(initializeServer(instance));
     }

@@ -14,6 +14,17 @@ export interface Recording {
   callSite?: SourcePoint;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
+  /** For an MCP server's tool: the recorded server (a real one), to take its `tools/list` from. */
+  server?: RecordedServer;
+}
+
+/** A recorded McpServer: the instance, the workspace's real class and the module it came from. */
+export interface RecordedServer {
+  instance: object;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  Real: new (...args: any[]) => any;
+  /** File URL or absolute path of the real server module. */
+  module: string;
 }
 
 export class RecordingSession {
