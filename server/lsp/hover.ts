@@ -9,6 +9,7 @@ import type { Diagnostic, KeyReport, Position, Range, ToolReport } from '../pipe
 import { formatPath } from '../../shared/findings';
 import { contains } from '../pipeline/match';
 import { inlineJson, schemaJson } from './schemaText';
+import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 
 function size(r: Range): number {
   return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);
@@ -95,8 +96,14 @@ function toolSection(tool: ToolReport): string {
   const lines: string[] = [];
   const kind = tool.kind === 'registration' ? 'Tool' : 'Schema';
   lines.push(`**${kind} \`${tool.name}\`**: the advertised input schema${tool.mountable ? '' : ' (not mountable: the host refuses this tool)'}`);
+  lines.push(`_${shippedHeader(tool)}_`);
   const { text, truncated } = schemaJson(tool.advertised);
   lines.push(`\`\`\`json\n${text}\n\`\`\``);
+  if (tool.flattened) {
+    const flat = schemaJson(tool.flattened.advertised);
+    lines.push(`**${FLATTENED_HEADING}**`, `\`\`\`json\n${flat.text}\n\`\`\``);
+    if (tool.flattened.losses.length) lines.push(tool.flattened.losses.map((f) => `- \`${f.code}\`: ${f.message}`).join('\n'));
+  }
   if (truncated) lines.push('_Deeper levels collapsed; run “Tool Schema Lens: Show Advertised Schema” or `tool-schema-lens check --format json` for all of it._');
   return lines.join('\n\n');
 }

@@ -6,6 +6,7 @@
 import type { Position, ToolReport } from '../pipeline/types';
 import { contains } from '../pipeline/match';
 import type { ListToolsParams, ListToolsResult, ToolSummary } from './protocol';
+import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { uriToPath } from './uris';
 
 /** A place in one file that stands for some tools: their registration, or a key their schemas declare. */
@@ -22,6 +23,8 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
     kind: t.kind,
     mountable: t.mountable,
     advertised: t.advertised,
+    source: shippedHeader(t),
+    ...(t.flattened ? { flattened: { heading: FLATTENED_HEADING, advertised: t.flattened.advertised } } : {}),
   });
   const sorted = [...tools].sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line,

@@ -121,7 +121,8 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     sdk: r.sdk,
     callSite: r.callSite,
     advertised: inputSchema,
-    mountable: judgement.ships.mountable && !findings.some((f) => f.code === 'not-mountable' || f.code === 'list-fails'),
+    // The findings say it: schema-dropped replaces the engine's "not an object" (the library mounted it after all).
+    mountable: !findings.some((f) => f.code === 'not-mountable' || f.code === 'list-fails'),
     findings,
     merges: judgement.flattened ? judgement.ships.merges : [],
     shipped,
