@@ -125,8 +125,10 @@ async function listOverWire(transport: any): Promise<unknown[]> {
   return listed?.tools ?? [];
 }
 
+/** One line, short: a client's validation error is a pretty-printed JSON array. */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
 
 /**

@@ -42,9 +42,9 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     findings.push(finding('list-fails', message, { tool, path: first?.path ?? [], sites: first ? sites.map((s) => ({ trail: s.trail, anchor: 'node' as const })) : [{ trail: [], anchor: 'tool' }] }));
     return findings;
   }
+  // The library listed it: the engine's "not an object, so MCP cannot mount it" guess is moot.
+  if (facts.fromLibrary) findings = findings.filter((f) => !(f.code === 'not-mountable' && f.path.length === 0 && f.sites.every((s) => s.trail.length === 0 && s.anchor === 'node')));
   if (facts.fromLibrary && isEmptyInput(facts.inputSchema) && hasParameters(facts.input)) {
-    // The library mounted it after all, with no parameters: that, not "cannot mount", is what the model meets.
-    findings = findings.filter((f) => !(f.code === 'not-mountable' && f.path.length === 0 && f.sites.every((s) => s.trail.length === 0 && s.anchor === 'node')));
     findings.push(finding('schema-dropped', messages.schemaDropped(tool, facts.libraryLabel, describeInput(facts.input)), { tool, sites: [{ trail: [], anchor: 'node' }] }));
     return findings;
   }
