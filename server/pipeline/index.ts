@@ -9,10 +9,10 @@ import { discoverFiles, mayHoldToolSchemas } from './discover';
 import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
-import { flagDuplicateTools, preferRegistrations, withoutEngineDuplicates } from './workspaceChecks';
+import { checkWorkspace } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
-import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
+import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
 export type { Pipeline, PipelineOptions } from './types';
 
@@ -119,15 +119,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       );
     }
 
-    const diagnosticsByFile = new Map<string, Diagnostic[]>();
-    const duplicates = flagDuplicateTools(assembled, options.severities);
-    const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), duplicates);
-    for (const d of [...all, ...duplicates]) {
-      let list = diagnosticsByFile.get(d.file);
-      if (!list) diagnosticsByFile.set(d.file, (list = []));
-      list.push(d);
-    }
-    const reports = assembled.map((a) => ({ ...a.report, diagnostics: diagnosticsByFile.get(a.report.file) ?? [] }));
+    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities);
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
   }
 

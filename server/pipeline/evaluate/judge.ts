@@ -10,7 +10,7 @@ import { advertise, duplicateToolNames } from '../../../shared/index';
 import type { AdvertiseOptions, Finding, Target, ToolInput } from '../../../shared/types';
 import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../types';
 import type { ModuleSchema } from './exportedSchemas';
-import { isZodSchema } from './recorders/shape';
+import { isZodSchemaSafe } from '../../../shared/zod/read';
 import type { Recording } from './recorders/session';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { shippedFindings } from './shipped/shippedFindings';
@@ -167,7 +167,7 @@ export function judgeRegistrations(
 /** Judges one registration's input, or undefined when it is not a zod schema. */
 export function judgeRecording(recording: NamedRecording, options: JudgeOptions, emptyInput: () => unknown): Judgement | undefined {
   const input = inputOf(recording, emptyInput);
-  if (!isZodSchema(input)) return undefined;
+  if (!isZodSchemaSafe(input)) return undefined;
   return judgeInput(recording.name, input, options);
 }
 
