@@ -90,7 +90,7 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
 function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAnswer | undefined, options: JudgeOptions): EvaluatedTool {
   const library = libraryOf(r, judgement.input, options.zodFiles ?? []);
   const definition = answer?.definition;
-  const inputSchema = definition && 'inputSchema' in definition ? definition.inputSchema : judgement.ships.jsonSchema;
+  const inputSchema = definition ? answer?.inputSchema : judgement.ships.jsonSchema;
   const losses = judgement.preview?.findings.filter((f) => f.code !== 'not-mountable') ?? [];
   const discriminators = new Map<string, string>();
   for (const m of judgement.preview?.merges ?? []) {

@@ -5,30 +5,47 @@
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
 import { currentSession } from '../evaluate/recorders/session';
-import { defineLibrary, type ServerClass } from './library';
+import { loadBeside } from '../evaluate/shipped/loadBeside';
+import { defineLibrary, type RecorderHrefs, type ServerClass } from './library';
 
 type AnyClass = new (...args: any[]) => any;
 interface FastMcpTool {
   name?: unknown;
+  description?: unknown;
   parameters?: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+}
+
+/** FastMCP's own tools/list entry: `strictJsonSchema(await toJsonSchema(parameters))` from its xsschema, in its key order. */
+function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool) {
+  return async (swap?: unknown) => {
+    const xsschema = await loadBeside(hrefs?.real, 'xsschema');
+    if (typeof xsschema?.toJsonSchema !== 'function' || typeof xsschema.strictJsonSchema !== 'function') return undefined;
+    const parameters = swap ?? tool.parameters;
+    const inputSchema = parameters ? xsschema.strictJsonSchema(await xsschema.toJsonSchema(parameters)) : { additionalProperties: false, properties: {}, type: 'object' };
+    const definition: Record<string, unknown> = { annotations: tool.annotations, description: tool.description, inputSchema, name: tool.name };
+    if (tool.outputSchema) definition.outputSchema = await xsschema.toJsonSchema(tool.outputSchema);
+    return { definition, inputSchema };
+  };
 }
 
 const FASTMCP_SERVER: ServerClass = {
   methods: { addTool: { form: 'config', arg: 0, schemaKeys: ['parameters'] } },
 };
 
-export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClass } {
+export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs): { FastMCP: AnyClass } {
   const session = currentSession();
   class RecordingFastMCP extends real.FastMCP {
     addTool(tool: FastMcpTool): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTool);
-      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite });
+      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite, libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
       return super.addTool(tool);
     }
 
     addTools(tools: FastMcpTool[]): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTools);
-      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite });
+      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite, libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
       return super.addTools(tools);
     }
 

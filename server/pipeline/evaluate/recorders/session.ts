@@ -16,6 +16,21 @@ export interface Recording {
   handle?: unknown;
   /** For an MCP server's tool: the recorded server (a real one), to take its `tools/list` from. */
   server?: RecordedServer;
+  /** File URL or absolute path of the library's real module (its package names the library and version). */
+  libraryModule?: string;
+  /**
+   * The library's own conversion of this tool, as it sends it (`input` replaced by `swap` when given: a tool
+   * counted as flattened); undefined when the library offers none here.
+   */
+  ship?: (swap?: unknown) => Promise<Shipment | undefined>;
+}
+
+/** What a library's own conversion answered for one tool. */
+export interface Shipment {
+  /** The tool's definition as the library builds it (its own keys: `parameters`, `schema`, `strict`...). */
+  definition: Record<string, unknown>;
+  /** The input JSON Schema inside it. */
+  inputSchema: unknown;
 }
 
 /** A recorded McpServer: the instance, the workspace's real class and the module it came from. */

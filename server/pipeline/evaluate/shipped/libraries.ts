@@ -12,6 +12,8 @@ import { packageOf, zodVersionOf } from './packageInfo';
 export interface LibraryAnswer {
   /** The tool's definition as sent; absent when the library's list failed. */
   definition?: Record<string, unknown>;
+  /** The input JSON Schema inside `definition` (its key differs per library). */
+  inputSchema?: unknown;
   listFailure?: { error: string; failsAlone: boolean; toolCount: number };
   note?: string;
 }
@@ -26,13 +28,14 @@ const PACKAGES: Record<ToolSdk, string> = {
 
 /** The library (and versions) a recording's tool ships through. */
 export function libraryOf(r: Recording, input: unknown, zodFiles: readonly string[]): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
-  const pkg = r.server ? packageOf(r.server.module) : undefined;
+  const module = r.server?.module ?? r.libraryModule;
+  const pkg = module ? packageOf(module) : undefined;
   const zodVersion = zodVersionOf(input, zodFiles);
   return { library: pkg?.name ?? PACKAGES[r.sdk], ...(pkg ? { libraryVersion: pkg.version } : {}), ...(zodVersion ? { zodVersion } : {}) };
 }
 
 /**
- * Every recorded MCP server's `tools/list`, as answers per recording. `swaps` holds, per recording, the schema
+ * Every recorded MCP server's `tools/list`, and every other library's own conversion, as answers per recording. `swaps` holds, per recording, the schema
  * it ships instead of the registered one (a tool counted as flattened). Never throws: a server that cannot be
  * asked leaves its tools emulated.
  */
@@ -40,6 +43,7 @@ export async function askLibraries(recordings: readonly Recording[], swaps: Read
   const answers = new Map<Recording, LibraryAnswer>();
   const byServer = new Map<object, { server: RecordedServer; recordings: Recording[] }>();
   for (const r of recordings) {
+    if (!r.server && r.ship) answers.set(r, await shipAlone(r, swaps.get(r)));
     if (!r.server) continue;
     const entry = byServer.get(r.server.instance) ?? { server: r.server, recordings: [] };
     entry.recordings.push(r);
@@ -60,7 +64,7 @@ export async function askLibraries(recordings: readonly Recording[], swaps: Read
     for (const r of mine) {
       if (listing.tools) {
         const definition = r.name === undefined ? undefined : listing.tools.get(r.name);
-        answers.set(r, definition ? { definition } : { note: 'not in the server\'s tools/list (disabled, or replaced by a later registration)' });
+        answers.set(r, definition ? { definition, inputSchema: definition.inputSchema } : { note: 'not in the server\'s tools/list (disabled, or replaced by a later registration)' });
       } else if (listing.failure) {
         const alone = r.name === undefined ? undefined : listing.failure.perTool.get(r.name);
         answers.set(r, {
@@ -71,4 +75,15 @@ export async function askLibraries(recordings: readonly Recording[], swaps: Read
     }
   }
   return answers;
+}
+
+/** A function library's own conversion of one tool; a converter that throws or cannot load leaves it emulated. */
+async function shipAlone(r: Recording, swap: unknown): Promise<LibraryAnswer> {
+  try {
+    const shipment = await r.ship!(swap);
+    if (!shipment) return { note: "the library's converter could not be loaded" };
+    return { definition: shipment.definition, inputSchema: shipment.inputSchema };
+  } catch (error) {
+    return { note: `its conversion threw: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
