@@ -3,7 +3,7 @@
  * "Show Advertised Schema": "Sent by @modelcontextprotocol/sdk 1.32.2 with zod 4.6.7", or, where the library
  * could not be run, that this is the engine's emulation.
  */
-import type { ToolReport } from '../pipeline/types';
+import type { ToolReport } from '../pipeline';
 
 export function shippedHeader(tool: Pick<ToolReport, 'shipped' | 'kind'>): string {
   const shipped = tool.shipped;

@@ -3,7 +3,7 @@
  * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
  * File paths are absolute, with the platform's separators.
  */
-import type { FindingCode, FindingRule, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { AdvertiseOptions, FindingCode, FindingRule, KeyMerge, Severity, Step } from '../../shared/types';
 import type { ToolSdk } from './sdks';
 
 export interface Position {
@@ -24,16 +24,23 @@ export interface Location {
 export type SeveritySetting = Severity | 'off';
 
 /**
- * Which tools ship with their unions flattened: `auto` those whose input carries the runtime package's flatten
- * marker, `true` every tool (a server that flattens in its own way), `false` none.
+ * The engine's options, as one object from the settings to the worker (where each tool is advertised with
+ * them): a new engine option is a field of the engine's `AdvertiseOptions` plus its setting, nothing between.
+ */
+export type EngineOptions = Omit<AdvertiseOptions, 'flattenUnionInput'> & { flattenUnionInput?: FlattenMode };
+
+/**
+ * Which tools ship with their unions flattened: `auto` (the default) those whose input carries the runtime
+ * package's flatten marker, `true` every tool (a server that flattens in its own way), `false` none. The worker
+ * turns it into the engine's boolean per tool.
  */
 export type FlattenMode = 'auto' | boolean;
 
 export interface PipelineOptions {
   /** Absolute workspace root: where tsconfig.json / package.json are looked up and globs are relative to. */
   root: string;
-  flattenUnionInput: FlattenMode;
-  target: Target;
+  /** Passed to the engine unchanged with each evaluation. */
+  engine: EngineOptions;
   /** Per-evaluation time limit in milliseconds (default 5000). */
   timeoutMs: number;
   /** Per-worker memory cap in megabytes (default 512). */
@@ -210,6 +217,7 @@ export interface FlattenedPreview {
   losses: import('../../shared/types').Finding[];
   merges: KeyMerge[];
 }
+
 
 export type EvaluationFailure = {
   /** bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died; memory: over the cap; untrusted. */

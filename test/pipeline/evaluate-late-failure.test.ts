@@ -46,7 +46,7 @@ describe('the pipeline reports them with the time-out finding', () => {
   let pipeline: Pipeline;
   beforeAll(() => {
     // A server that flattens (the setting says every tool does): the collisions are diagnostics of their own.
-    pipeline = createPipeline({ ...pipelineOptions(DEFAULT_SETTINGS, root, true), flattenUnionInput: true, timeoutMs: 1500 });
+    pipeline = createPipeline({ ...pipelineOptions({ ...DEFAULT_SETTINGS, flattenUnionInput: true }, root, true), timeoutMs: 1500 });
   });
   afterAll(() => pipeline.dispose());
 

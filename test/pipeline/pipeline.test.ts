@@ -105,7 +105,7 @@ describe('pipeline on a realistic project', () => {
   });
 
   it('takes new flatten and target settings on the next analysis, and survives a worker restart', async () => {
-    pipeline.updateOptions({ flattenUnionInput: false, target: 'draft-2020-12' });
+    pipeline.updateOptions({ engine: { flattenUnionInput: false, target: 'draft-2020-12' } });
     try {
       await pipeline.restartWorkers();
       const shipped = await pipeline.analyze([at('src/server.ts')]);
@@ -116,7 +116,7 @@ describe('pipeline on a realistic project', () => {
       expect(codes.filter((c) => c === 'collision-widened')).toEqual([]);
       expect(codes).toContain('union-shipped');
     } finally {
-      pipeline.updateOptions({ flattenUnionInput: true, target: 'draft-7' });
+      pipeline.updateOptions({ engine: { flattenUnionInput: true, target: 'draft-7' } });
     }
   });
 

@@ -47,8 +47,8 @@ export interface Judgement {
 }
 
 export interface JudgeOptions {
-  flattenUnionInput: FlattenMode;
-  target: Target;
+  flattenUnionInput?: FlattenMode;
+  target?: Target;
   /** Files of the zod modules the bundle loads: the zod version of a zod 3 schema. */
   zodFiles?: readonly string[];
 }
