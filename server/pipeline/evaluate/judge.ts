@@ -92,11 +92,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
   const definition = answer?.definition;
   const inputSchema = definition ? answer?.inputSchema : judgement.ships.jsonSchema;
   const losses = judgement.preview?.findings.filter((f) => f.code !== 'not-mountable') ?? [];
-  const discriminators = new Map<string, string>();
-  for (const m of judgement.preview?.merges ?? []) {
-    const unionPath = m.path.slice(0, -1).join('.');
-    if (!discriminators.has(unionPath)) discriminators.set(unionPath, m.discriminator);
-  }
+  const discriminators = discriminatorsOf(judgement);
   const findings = shippedFindings(judgement.ships.findings, {
     tool: r.name,
     libraryLabel: [library.library, library.libraryVersion].filter(Boolean).join(' '),
@@ -189,7 +185,7 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOption
   return schemas.map(({ kind, name, schema }) => {
     const judgement = judgeInput(name, schema, options, kind === 'exported' ? 'schema' : 'tool');
     const result = judgement.ships;
-    const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : result.findings;
+    const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : tagFindings(name, judgement);
     return {
       name,
       kind,
@@ -201,4 +197,29 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOption
       ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses: judgement.preview.findings.filter((f) => f.code !== 'not-mountable'), merges: judgement.preview.merges } } : {}),
     };
   });
+}
+
+/** A `@toolSchema` declaration is a whole tool input no library was seen sending: its unions ship as the emulation says. */
+function tagFindings(name: string, judgement: Judgement): Finding[] {
+  const losses = judgement.preview?.findings.filter((f) => f.code !== 'not-mountable') ?? [];
+  return shippedFindings(judgement.ships.findings, {
+    tool: name,
+    libraryLabel: 'the engine',
+    input: judgement.input,
+    inputSchema: judgement.ships.jsonSchema,
+    fromLibrary: false,
+    flattened: judgement.flattened,
+    losses,
+    discriminators: discriminatorsOf(judgement),
+  });
+}
+
+/** The discriminator of each union the flattened preview flattened, by the union's dotted path. */
+function discriminatorsOf(judgement: Judgement): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of judgement.preview?.merges ?? []) {
+    const unionPath = m.path.slice(0, -1).join('.');
+    if (!out.has(unionPath)) out.set(unionPath, m.discriminator);
+  }
+  return out;
 }
