@@ -79,7 +79,9 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
   const mark = flattenMarkOf(raw);
   const input = mark ? mark.original : raw;
   const flattened = mark !== undefined || options.flattenUnionInput === true;
-  const flat = advertiseSafely({ name, input, subject }, { flattenUnionInput: true, target: options.target });
+  // The runtime package flattened params and extend with the input (ADR-0033 §4): judged the same way.
+  const parts = mark ? { params: mark.options.params ?? undefined, extend: mark.options.extend ?? undefined } : {};
+  const flat = advertiseSafely({ name, input, subject, ...parts }, { flattenUnionInput: true, target: options.target });
   if (flattened) return { ships: flat, flattened, input, swap: mark ? undefined : flat.schema };
   const asWritten = advertiseSafely({ name, input, subject }, { flattenUnionInput: false, target: options.target });
   const changed = flat.merges.length > 0 || flat.findings.some((f) => f.code !== 'not-mountable');
