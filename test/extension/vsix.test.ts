@@ -122,6 +122,9 @@ describe('the installed extension', () => {
     mkdirSync(join(workspace, 'node_modules', '@modelcontextprotocol'), { recursive: true });
     symlinkSync(join(root, 'node_modules', 'zod'), join(workspace, 'node_modules', 'zod'), 'dir');
     symlinkSync(join(root, 'node_modules', '@modelcontextprotocol', 'sdk'), join(workspace, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
+    // examples/ ships one tool through the runtime package (a dependency it declares).
+    mkdirSync(join(workspace, 'node_modules', '@tool-schema-lens'), { recursive: true });
+    symlinkSync(join(root, 'runtime'), join(workspace, 'node_modules', '@tool-schema-lens', 'runtime'), 'dir');
   }, 60_000);
   afterAll(() => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
