@@ -61,6 +61,11 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'The tool ships a `oneOf`/`anyOf` as written (warning at the root, information nested); says what flattening would ship and lose.',
   },
+  'client-rejects': {
+    code: 'client-rejects',
+    defaultSeverity: 'error',
+    summary: 'A client or model provider refuses, drops or rewrites the tool: error where the request or the whole tool list fails, warning where one tool is dropped, information where it is rewritten or warned about.',
+  },
 };
 
 export const FINDING_CODES = Object.keys(CODES) as FindingCode[];

@@ -13,7 +13,8 @@ export type FindingCode =
   | 'evaluation-failed'
   | 'schema-dropped'
   | 'list-fails'
-  | 'union-shipped';
+  | 'union-shipped'
+  | 'client-rejects';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -50,7 +51,7 @@ export interface FindingSite {
 }
 
 /** A check's stable id within its finding code (see `RULES` in findings.ts). */
-export type FindingRule = 'duplicate-name';
+export type FindingRule = 'duplicate-name' | import('./clients/types').RuleId;
 
 export interface Finding {
   code: FindingCode;
@@ -73,6 +74,8 @@ export interface Finding {
   discriminator?: string;
   /** For union-shipped: what flattening the union would lose (its flatten findings), shown as related information. */
   related?: Finding[];
+  /** For client-rejects: the targets (profile ids) that refuse or rewrite it (`rule` is the profile rule broken). */
+  targets?: string[];
 }
 
 /** How one key of one flattened union was merged: what a hover explains. */

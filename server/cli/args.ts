@@ -2,12 +2,12 @@
  * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
-import type { FlattenMode, Target } from '../pipeline';
+import { TARGET_IDS, unknownTargets, type FlattenMode, type Target } from '../pipeline';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export type Command =
-  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: FlattenMode; target: Target; timeoutMs?: number }
+  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: FlattenMode; target: Target; timeoutMs?: number; clients?: string[] }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -26,6 +26,8 @@ Options for check:
                         the tools whose server flattens them); --no-flatten is --flatten never
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
+  --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
+                        ${TARGET_IDS.join(', ')}
 
   -h, --help            Show this help
   -v, --version         Show the version
@@ -99,6 +101,14 @@ function parseCheck(rest: readonly string[]): Command {
         const v = value();
         if (!(v in FLATTEN_MODES)) throw new UsageError(`--flatten must be one of ${Object.keys(FLATTEN_MODES).join(', ')} (got "${v}")`);
         cmd.flattenUnionInput = FLATTEN_MODES[v];
+        break;
+      }
+      case '--clients': {
+        const ids = value().split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+        const unknown = unknownTargets(ids);
+        if (ids.length === 0) throw new UsageError('--clients needs at least one target');
+        if (unknown.length > 0) throw new UsageError(`--clients: unknown target ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${TARGET_IDS.join(', ')})`);
+        cmd.clients = [...new Set(ids)];
         break;
       }
       case '--no-flatten':

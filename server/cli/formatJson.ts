@@ -25,6 +25,7 @@ export function formatJson(report: CheckReport): string {
             ...(t.shipped.definition ? { definition: t.shipped.definition } : {}),
           }
         : {}),
+      ...(t.verdicts ? { targets: t.verdicts.map((v) => ({ target: v.target, loads: v.broken.length === 0, broken: v.broken })) } : {}),
     })),
     diagnostics: report.diagnostics.map((d) => ({
       file: displayPath(report.cwd, d.file),
@@ -37,6 +38,7 @@ export function formatJson(report: CheckReport): string {
       tool: d.tool ?? null,
       path: dottedPath(d.path),
       message: d.message,
+      ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
     })),
   };
   return JSON.stringify(out, null, 2) + '\n';

@@ -13,6 +13,8 @@ export interface CheckedTool {
   mountable: boolean;
   shipped?: ToolReport['shipped'];
   flattened?: ToolReport['flattened'];
+  /** Per target judged: the profile rules broken there. */
+  verdicts?: ToolReport['verdicts'];
 }
 
 export interface CheckReport {
@@ -35,7 +37,7 @@ export function collectReport(cwd: string, results: Array<{ result: AnalysisResu
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable, shipped: t.shipped, flattened: t.flattened };
+  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable, shipped: t.shipped, flattened: t.flattened, ...(t.verdicts ? { verdicts: t.verdicts } : {}) };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */

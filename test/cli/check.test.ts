@@ -129,8 +129,8 @@ describe('check: json format', () => {
     expect(Object.keys(out)).toEqual(['tools', 'diagnostics']);
     const shipped = ['library', 'libraryVersion', 'zodVersion', 'source', 'shipsFlattened', 'definition'];
     expect(out.tools.map((t: any) => Object.keys(t))).toEqual([
-      ['name', 'file', 'line', 'column', 'advertised', 'flattened', 'mountable', ...shipped],
-      ['name', 'file', 'line', 'column', 'advertised', 'mountable', ...shipped],
+      ['name', 'file', 'line', 'column', 'advertised', 'flattened', 'mountable', ...shipped, 'targets'],
+      ['name', 'file', 'line', 'column', 'advertised', 'mountable', ...shipped, 'targets'],
     ]);
     const sdk = JSON.parse(readFileSync(path.join(FIXTURES, '..', '..', 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')).version;
     const zod = JSON.parse(readFileSync(path.join(FIXTURES, '..', '..', 'node_modules', 'zod', 'package.json'), 'utf8')).version;
@@ -141,6 +141,8 @@ describe('check: json format', () => {
         name: 'ping', file: 'cli-basic/tools.ts', line: 13, column: 1, advertised: input, mountable: true,
         library: '@modelcontextprotocol/sdk', libraryVersion: sdk, zodVersion: zod, source: 'library', shipsFlattened: false,
         definition: { name: 'ping', inputSchema: input, execution: { taskSupport: 'forbidden' } },
+        // An MCP server's tool, judged against the MCP clients by default: it loads in every one.
+        targets: ['claude-code', 'claude-desktop', 'cursor', 'vscode-copilot', 'codex', 'gemini-cli'].map((target) => ({ target, loads: true, broken: [] })),
       }),
     );
     const send = out.tools[0];

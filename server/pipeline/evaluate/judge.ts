@@ -7,6 +7,7 @@
  * tool input; tagged ones are judged as a whole tool input.
  */
 import { advertise, duplicateToolNames } from '../../../shared/index';
+import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../shared/clients/index';
 import type { AdvertiseOptions, Finding, Target, ToolInput } from '../../../shared/types';
 import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../types';
 import type { ModuleSchema } from './exportedSchemas';
@@ -74,6 +75,24 @@ function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertise
   }
 }
 
+/**
+ * Every profile rule a tool definition breaks, at every target (the pipeline keeps the targets the user selected),
+ * each placed on the node of the zod `input` behind it (at the registration when there is none). Feed it the
+ * definition the tool really ships; never throws.
+ */
+export function clientViolations(definition: ToolDefinition, input: unknown, server?: string): PlacedViolation[] {
+  try {
+    return judgeTool(definition, { server }).map((v) => placeViolation(v, (pointer) => siteOfPointer(input, pointer), definition.inputSchema));
+  } catch {
+    return []; // a rule must never cost the tool its other findings
+  }
+}
+
+/** The client violations of an advertised tool; none for one the engine could not advertise or mount. */
+function advertisedViolations(name: string, input: unknown, advertised: Advertised, server?: string): PlacedViolation[] {
+  return advertised.refused || !advertised.mountable ? [] : clientViolations({ name, inputSchema: advertised.jsonSchema }, input, server);
+}
+
 /** Judges one input as it ships under the flatten mode. */
 export function judgeInput(name: string, raw: unknown, options: JudgeOptions, subject?: ToolInput['subject']): Judgement {
   const mark = flattenMarkOf(raw);
@@ -123,6 +142,11 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     mountable: !findings.some((f) => f.code === 'not-mountable' || f.code === 'list-fails'),
     findings,
     merges: judgement.flattened ? judgement.ships.merges : [],
+    ...(r.server !== undefined ? { server: r.server } : {}),
+    // Judged on what really ships: the library's definition where it answered, else the emulation.
+    violations: definition
+      ? clientViolations({ ...definition, name: r.name, inputSchema } as ToolDefinition, judgement.input, r.server)
+      : advertisedViolations(r.name, judgement.input, judgement.ships, r.server),
     shipped,
     ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses, merges: judgement.preview.merges } } : {}),
   };
@@ -196,6 +220,8 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOption
       mountable: kind === 'exported' ? true : result.mountable,
       findings,
       merges: judgement.flattened ? result.merges : [],
+      // An exported schema may be only part of a tool's input: judged against clients only when tagged as a whole one.
+      ...(kind === 'tagged' ? { violations: advertisedViolations(name, judgement.input, result) } : {}),
       ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses: judgement.preview.findings.filter((f) => f.code !== 'not-mountable'), merges: judgement.preview.merges } } : {}),
     };
   });

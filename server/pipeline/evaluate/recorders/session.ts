@@ -12,10 +12,12 @@ export interface Recording {
   /** The input schema as the SDK built it (a raw shape already turned into an object), or undefined when there is none. */
   input: unknown;
   callSite?: SourcePoint;
+  /** The server's own name (\`new McpServer({ name })\`), when the SDK has one: MCP clients prefix tool names with it. */
+  server?: string;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
   /** For an MCP server's tool: the recorded server (a real one), to take its `tools/list` from. */
-  server?: RecordedServer;
+  mcpServer?: RecordedServer;
   /** File URL or absolute path of the library's real module (its package names the library and version). */
   libraryModule?: string;
   /**

@@ -28,7 +28,7 @@ const PACKAGES: Record<ToolSdk, string> = {
 
 /** The library (and versions) a recording's tool ships through. */
 export function libraryOf(r: Recording, input: unknown, zodFiles: readonly string[]): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
-  const module = r.server?.module ?? r.libraryModule;
+  const module = r.mcpServer?.module ?? r.libraryModule;
   const pkg = module ? packageOf(module) : undefined;
   const zodVersion = zodVersionOf(input, zodFiles);
   return { library: pkg?.name ?? PACKAGES[r.sdk], ...(pkg ? { libraryVersion: pkg.version } : {}), ...(zodVersion ? { zodVersion } : {}) };
@@ -43,11 +43,11 @@ export async function askLibraries(recordings: readonly Recording[], swaps: Read
   const answers = new Map<Recording, LibraryAnswer>();
   const byServer = new Map<object, { server: RecordedServer; recordings: Recording[] }>();
   for (const r of recordings) {
-    if (!r.server && r.ship) answers.set(r, await shipAlone(r, swaps.get(r)));
-    if (!r.server) continue;
-    const entry = byServer.get(r.server.instance) ?? { server: r.server, recordings: [] };
+    if (!r.mcpServer && r.ship) answers.set(r, await shipAlone(r, swaps.get(r)));
+    if (!r.mcpServer) continue;
+    const entry = byServer.get(r.mcpServer.instance) ?? { server: r.mcpServer, recordings: [] };
     entry.recordings.push(r);
-    byServer.set(r.server.instance, entry);
+    byServer.set(r.mcpServer.instance, entry);
   }
   for (const { server, recordings: mine } of byServer.values()) {
     const swapped = new Map<string, unknown>();
