@@ -64,6 +64,8 @@ export default tseslint.config(
     files: [
       'server/pipeline/evaluate/recorders/**/*.ts',
       'server/pipeline/sdks/**/*.ts',
+      // shipped/: the workspace's own library (a server instance, its client, its conversion) loaded at run time.
+      'server/pipeline/evaluate/shipped/**/*.ts',
       'server/pipeline/evaluate/worker.ts',
       'server/pipeline/evaluate/exportedSchemas.ts',
     ],

@@ -20,7 +20,9 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
   set(tool: ToolSummary): vscode.Uri {
     const uri = this.uriOf(tool);
     const key = uri.toString();
-    const text = `${JSON.stringify(tool.advertised, null, 2)}\n`;
+    // The server words where the schema came from; the client only lays it out.
+    const flattened = tool.flattened ? `\n// ${tool.flattened.heading}\n${JSON.stringify(tool.flattened.advertised, null, 2)}\n` : '';
+    const text = `// ${tool.source}\n${JSON.stringify(tool.advertised, null, 2)}\n${flattened}`;
     const previous = this.contents.get(key);
     this.contents.set(key, text);
     if (previous !== undefined && previous !== text) this.changed.fire(uri);

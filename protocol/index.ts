@@ -21,6 +21,10 @@ export interface ToolSummary {
   mountable: boolean;
   /** The advertised JSON Schema, exactly what the model sees. */
   advertised: unknown;
+  /** Where `advertised` came from: "Sent by @modelcontextprotocol/sdk 1.32.2 with zod 4.6.7", or an emulation. */
+  source: string;
+  /** For a tool that ships a union as written: what flattening would ship, with its heading. */
+  flattened?: { heading: string; advertised: unknown };
   description?: string;
   /** What the definition costs (o200k_base): name, description and input schema as sent; output separately. */
   tokens: { input: number; output?: number; total: number };

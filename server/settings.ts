@@ -6,11 +6,11 @@
 import type { FindingCode, Target } from '../shared/types';
 import { FINDING_CODES } from '../shared/findings';
 import { TARGET_IDS } from '../shared/clients/index';
-import type { EngineOptions, PipelineOptions, SeveritySetting } from './pipeline';
+import type { EngineOptions, FlattenMode, PipelineOptions, SeveritySetting } from './pipeline';
 
 export interface Settings {
   enable: boolean;
-  flattenUnionInput: boolean;
+  flattenUnionInput: FlattenMode;
   target: Target;
   /** Target ids for client-rejects; empty: chosen per tool from its library (see defaultTargets). */
   clients: string[];
@@ -26,7 +26,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   enable: true,
-  flattenUnionInput: true,
+  flattenUnionInput: 'auto',
   target: 'draft-7',
   clients: [],
   severity: {},
@@ -64,7 +64,7 @@ export function readSettings(raw: unknown): Settings {
   const codeLens = (r.codeLens && typeof r.codeLens === 'object' ? r.codeLens : {}) as Record<string, unknown>;
   return {
     enable: bool(r.enable, d.enable),
-    flattenUnionInput: bool(r.flattenUnionInput, d.flattenUnionInput),
+    flattenUnionInput: typeof r.flattenUnionInput === 'boolean' || r.flattenUnionInput === 'auto' ? r.flattenUnionInput : d.flattenUnionInput,
     target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
     clients: strings(r.clients, d.clients).filter((id) => TARGET_IDS.includes(id)),
     severity,

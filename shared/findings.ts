@@ -46,6 +46,21 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'A file could not be bundled or run (syntax error, missing import, throw at load, time-out, untrusted workspace).',
   },
+  'schema-dropped': {
+    code: 'schema-dropped',
+    defaultSeverity: 'error',
+    summary: 'The library replaced the input with an empty object (a root union on MCP SDK 1.23+): the model is told the tool takes no arguments.',
+  },
+  'list-fails': {
+    code: 'list-fails',
+    defaultSeverity: 'error',
+    summary: "Converting this tool's input throws, so the server's whole `tools/list` fails and every tool of it is lost.",
+  },
+  'union-shipped': {
+    code: 'union-shipped',
+    defaultSeverity: 'warning',
+    summary: 'The tool ships a `oneOf`/`anyOf` as written (warning at the root, information nested); says what flattening would ship and lose.',
+  },
   'client-rejects': {
     code: 'client-rejects',
     defaultSeverity: 'error',

@@ -52,6 +52,22 @@ const partName = (part: string) => (part === 'params' ? 'params schema' : part);
 const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${formatPath(path)}\``);
 const key = (path: readonly string[]) => `\`${formatPath(path)}\``;
 
+/** What one flatten finding loses, as a phrase for union-shipped: `` `content.media` (as unknown)``. */
+function lossPhrase(f: { code: string; path: string[]; variants?: string[] }): string {
+  switch (f.code) {
+    case 'collision-widened':
+      return `${key(f.path)} (as unknown)`;
+    case 'enum-widened':
+      return `which values of ${key(f.path)} go with which variant`;
+    case 'strictness-dropped':
+      return `the strictness of variant ${f.variants?.join(', ') ?? 'objects'}`;
+    case 'union-kept':
+      return `nothing at ${at(f.path)}, which stays a union`;
+    default:
+      return `JSON repair inside ${at(f.path)}`;
+  }
+}
+
 export const messages = {
   collisionShapes(tool: Who, path: string[], variants: Array<{ label: string; shape: string }>): string {
     const list = listWords(variants.map((v) => `${v.label} (${v.shape})`));
@@ -115,6 +131,23 @@ export const messages = {
   },
   conversionFailed(tool: Who, error: string): string {
     return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
+  },
+  schemaDropped(tool: Who, library: string, what: string): string {
+    return lead(tool, `${library} ships the input (${what}) as an empty object, so the model is told the tool takes no arguments; put the union under a key of a z.object({ ... }), or flatten it.`);
+  },
+  listFails(tool: Who, library: string, path: readonly string[] | undefined, what: string | undefined, error: string, lost: number): string {
+    const node = path === undefined ? 'its input' : `${path.length === 0 ? 'the input' : key(path)}${what ? ` (${what})` : ''}`;
+    const loss = lost > 1 ? `all ${lost} tools of the server are lost` : 'the tool is lost';
+    return lead(tool, `${library} cannot convert ${node} to JSON Schema (${error}), so the server's whole tools/list fails and ${loss}; use a JSON type (e.g. a string) there.`);
+  },
+  unionShipped(tool: Who, path: string[], keyword: string, flattened: { discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> }): string {
+    const root = path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly';
+    const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
+    if (kept) return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (see the related information).`);
+    const into = flattened.discriminator ? `one object with \`${flattened.discriminator}\` as an enum` : 'one object';
+    const phrases = [...new Set(flattened.losses.map(lossPhrase))];
+    const loss = phrases.length === 0 ? 'losing nothing' : `losing ${listWords(phrases)}`;
+    return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening it would ship ${into}, ${loss}.`);
   },
   clientRejects(tool: Who, r: ClientRejection): string {
     const isRoot = r.path.length === 0;

@@ -12,7 +12,10 @@ export type FindingCode =
   | 'not-mountable'
   | 'evaluation-failed'
   | 'client-rejects'
-  | 'over-budget';
+  | 'over-budget'
+  | 'schema-dropped'
+  | 'list-fails'
+  | 'union-shipped';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -70,6 +73,8 @@ export interface Finding {
   /** For collisions: the key and the discriminator of the union it collided in. */
   key?: string;
   discriminator?: string;
+  /** For union-shipped: what flattening the union would lose (its flatten findings), shown as related information. */
+  related?: Finding[];
   /** For client-rejects: the targets (profile ids) that refuse or rewrite it (`rule` is the profile rule broken). */
   targets?: string[];
 }

@@ -2,12 +2,12 @@
  * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
-import { TARGET_IDS, unknownTargets, type Target } from '../pipeline';
+import { TARGET_IDS, unknownTargets, type FlattenMode, type Target } from '../pipeline';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export type Command =
-  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: boolean; target: Target; timeoutMs?: number; clients?: string[] }
+  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: FlattenMode; target: Target; timeoutMs?: number; clients?: string[] }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -22,7 +22,8 @@ Commands:
 
 Options for check:
   --format <format>     text | json | sarif (default: text)
-  --no-flatten          Probe tools as shipped, without flattening discriminated unions
+  --flatten <mode>      auto | always | never: which tools ship with unions flattened (default: auto,
+                        the tools whose server flattens them); --no-flatten is --flatten never
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
   --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
@@ -35,6 +36,7 @@ Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failu
 
 const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif'];
 const TARGETS: readonly Target[] = ['draft-7', 'draft-2020-12'];
+const FLATTEN_MODES: Record<string, FlattenMode> = { auto: 'auto', always: true, never: false };
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
@@ -56,7 +58,7 @@ function parseLsp(rest: readonly string[]): Command {
 }
 
 function parseCheck(rest: readonly string[]): Command {
-  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7' };
+  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: 'auto', target: 'draft-7' };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -93,6 +95,12 @@ function parseCheck(rest: readonly string[]): Command {
         const ms = Number(v);
         if (!/^\d+$/.test(v) || ms < 100) throw new UsageError(`--timeout must be a number of milliseconds, at least 100 (got "${v}")`);
         cmd.timeoutMs = ms;
+        break;
+      }
+      case '--flatten': {
+        const v = value();
+        if (!(v in FLATTEN_MODES)) throw new UsageError(`--flatten must be one of ${Object.keys(FLATTEN_MODES).join(', ')} (got "${v}")`);
+        cmd.flattenUnionInput = FLATTEN_MODES[v];
         break;
       }
       case '--clients': {

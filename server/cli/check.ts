@@ -6,14 +6,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../settings';
-import { createPipeline, type Target } from '../pipeline';
+import { createPipeline, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckReport } from './report';
 import { UsageError } from './args';
 
 export interface CheckOptions {
   cwd: string;
   paths: string[];
-  flattenUnionInput: boolean;
+  flattenUnionInput: FlattenMode;
   target: Target;
   timeoutMs?: number;
   clients?: string[];

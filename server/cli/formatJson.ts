@@ -14,8 +14,19 @@ export function formatJson(report: CheckReport): string {
       line: t.location.range.start.line + 1,
       column: t.location.range.start.character + 1,
       advertised: t.advertised ?? null,
+      ...(t.flattened ? { flattened: t.flattened.advertised } : {}),
       tokens: t.tokens,
       mountable: t.mountable,
+      ...(t.shipped
+        ? {
+            library: t.shipped.library,
+            libraryVersion: t.shipped.libraryVersion ?? null,
+            zodVersion: t.shipped.zodVersion ?? null,
+            source: t.shipped.source,
+            shipsFlattened: t.shipped.flattened,
+            ...(t.shipped.definition ? { definition: t.shipped.definition } : {}),
+          }
+        : {}),
       ...(t.verdicts ? { targets: t.verdicts.map((v) => ({ target: v.target, loads: v.broken.length === 0, broken: v.broken })) } : {}),
     })),
     diagnostics: report.diagnostics.map((d) => ({

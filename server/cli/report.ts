@@ -12,6 +12,8 @@ export interface CheckedTool {
   advertised: unknown;
   tokens: ToolTokens;
   mountable: boolean;
+  shipped?: ToolReport['shipped'];
+  flattened?: ToolReport['flattened'];
   /** Per target judged: the profile rules broken there. */
   verdicts?: ToolReport['verdicts'];
 }
@@ -45,7 +47,7 @@ export function collectReport(cwd: string, results: Array<{ result: AnalysisResu
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, tokens: t.tokens, mountable: t.mountable, ...(t.verdicts ? { verdicts: t.verdicts } : {}) };
+  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, tokens: t.tokens, mountable: t.mountable, shipped: t.shipped, flattened: t.flattened, ...(t.verdicts ? { verdicts: t.verdicts } : {}) };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */

@@ -8,6 +8,7 @@ import { MarkupKind, type Hover } from 'vscode-languageserver';
 import { contains, type Diagnostic, formatPath, type KeyReport, type Position, type Range, type ToolReport } from '../pipeline';
 import { inlineJson, schemaJson } from './schemaText';
 import { dialectOf, libraryOf, tokensText } from './toolFacts';
+import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 
 function size(r: Range): number {
   return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);
@@ -94,10 +95,16 @@ function toolSection(tool: ToolReport): string {
   const lines: string[] = [];
   const kind = tool.kind === 'registration' ? 'Tool' : 'Schema';
   lines.push(`**${kind} \`${tool.name}\`**: the advertised input schema${tool.mountable ? '' : ' (not mountable: the host refuses this tool)'}`);
+  lines.push(`_${shippedHeader(tool)}_`);
   if (tool.verdicts?.length) lines.push(verdictRows(tool.verdicts));
   const { text, truncated } = schemaJson(tool.advertised);
   lines.push(toolHeader(tool));
   lines.push(`\`\`\`json\n${text}\n\`\`\``);
+  if (tool.flattened) {
+    const flat = schemaJson(tool.flattened.advertised);
+    lines.push(`**${FLATTENED_HEADING}**`, `\`\`\`json\n${flat.text}\n\`\`\``);
+    if (tool.flattened.losses.length) lines.push(tool.flattened.losses.map((f) => `- \`${f.code}\`: ${f.message}`).join('\n'));
+  }
   if (truncated) lines.push('_Deeper levels collapsed; run “Tool Schema Lens: Show Advertised Schema” or `tool-schema-lens check --format json` for all of it._');
   return lines.join('\n\n');
 }

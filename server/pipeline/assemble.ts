@@ -123,6 +123,8 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         ...(tool.compare ? { compare: tool.compare } : {}),
         ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,
+        ...(tool.shipped ? { shipped: tool.shipped } : {}),
+        ...(tool.flattened ? { flattened: tool.flattened } : {}),
         ...(tool.violations ? { verdicts: verdicts(tool.violations, targets) } : {}),
         keys: tool.merges.map((m): KeyReport => {
           const { unionTrail, ...merge } = m;
@@ -180,6 +182,10 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
     const related = located
       .filter((other, j) => j !== i && !sameLocation(other.location, location))
       .map((other) => ({ location: other.location, message: relatedSiteMessage(f, other.site) }));
+    // union-shipped: what flattening would lose, each at its own place.
+    for (const loss of f.related ?? []) {
+      for (const s of loss.sites) related.push({ location: locator.locate(place, s) ?? place.location, message: loss.message });
+    }
     const d: Diagnostic = {
       file: location.file,
       range: location.range,

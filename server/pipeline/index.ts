@@ -21,6 +21,7 @@ export type {
   CancellationLike,
   Diagnostic,
   EngineOptions,
+  FlattenMode,
   FileReport,
   KeyReport,
   Location,

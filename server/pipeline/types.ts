@@ -28,7 +28,14 @@ export type SeveritySetting = Severity | 'off';
  * The engine's options, as one object from the settings to the worker (where each tool is advertised with
  * them): a new engine option is a field of the engine's `AdvertiseOptions` plus its setting, nothing between.
  */
-export type EngineOptions = AdvertiseOptions;
+export type EngineOptions = Omit<AdvertiseOptions, 'flattenUnionInput'> & { flattenUnionInput?: FlattenMode };
+
+/**
+ * Which tools ship with their unions flattened: `auto` (the default) those whose input carries the runtime
+ * package's flatten marker, `true` every tool (a server that flattens in its own way), `false` none. The worker
+ * turns it into the engine's boolean per tool.
+ */
+export type FlattenMode = 'auto' | boolean;
 
 export interface PipelineOptions {
   /** Absolute workspace root: where tsconfig.json / package.json are looked up and globs are relative to. */
@@ -124,6 +131,10 @@ export interface ToolReport {
   outputSchema?: unknown;
   mountable: boolean;
   keys: KeyReport[];
+  /** Where `advertised` came from (absent for exported schemas, which no library sends). */
+  shipped?: ShippedInfo;
+  /** For a tool that ships a union as written: the flattened preview and its losses. */
+  flattened?: FlattenedPreview;
   /** Per target the tool is judged against: the profile rules it breaks there (none: it loads). */
   verdicts?: import('../../shared/clients/types').TargetVerdict[];
 }
@@ -202,6 +213,10 @@ export interface EvaluatedTool {
   /** Engine findings (severity = the engine's default; the pipeline applies the user's overrides). */
   findings: import('../../shared/types').Finding[];
   merges: KeyMerge[];
+  /** Where `advertised` came from: the library's own answer or the engine's emulation (absent for exported schemas). */
+  shipped?: ShippedInfo;
+  /** For a tool that ships a union as written: what flattening would ship, and what it would lose. */
+  flattened?: FlattenedPreview;
   /** The server the tool is registered on, when the SDK names it (MCP clients prefix tool names with it). */
   server?: string;
   /** Every profile rule this tool breaks, at every target, placed in the original schema: the pipeline keeps the selected targets. */
@@ -217,6 +232,32 @@ export interface SchemaPair {
   asWritten: unknown;
   flattened: unknown;
 }
+
+/** Where a tool's advertised definition came from. */
+export interface ShippedInfo {
+  /** The package that sends it (`@modelcontextprotocol/sdk`, `fastmcp`, `ai`...). */
+  library: string;
+  libraryVersion?: string;
+  /** The version of the zod copy that built the schema. */
+  zodVersion?: string;
+  /** library: the library's own answer (a real client's `tools/list`, its own conversion); emulated: the engine's. */
+  source: 'library' | 'emulated';
+  /** The tool's whole definition as the library sends it (name, title, description, inputSchema, outputSchema, annotations...). */
+  definition?: Record<string, unknown>;
+  /** The tool ships with its unions flattened (its input carries the runtime package's marker, or the setting says all do). */
+  flattened: boolean;
+  /** Why the library could not answer: its `tools/list` failed, it is not installed... */
+  note?: string;
+}
+
+export interface FlattenedPreview {
+  /** The flattened input JSON Schema (the engine's conversion). */
+  advertised: unknown;
+  /** The flatten findings: what flattening would lose. */
+  losses: import('../../shared/types').Finding[];
+  merges: KeyMerge[];
+}
+
 
 export type EvaluationFailure = {
   /** bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died; memory: over the cap; untrusted. */

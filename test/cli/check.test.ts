@@ -12,6 +12,8 @@ import { CLI, FIXTURES, runCli, type CliRun } from './runCli';
 
 const COLLISION_ID =
   'Tool notify: key `target.id` is declared differently by variants user (string) and group (number), so the model sees `target.id` as unknown; rename it in one variant.';
+const UNION_SHIPPED_CONTENT =
+  'Tool send_message: the union at `content` ships as written, as a oneOf, which weak models fill badly; flattening it would ship one object with `kind` as an enum, losing `content.media` (as unknown).';
 const COLLISION_MEDIA =
   'Tool send_message: key `content.media` is declared differently by variants photo (object) and album (array), so the model sees `content.media` as unknown; rename it in one variant.';
 
@@ -22,21 +24,22 @@ function json(run: CliRun): any {
 }
 
 describe('check: text format', () => {
+  // A plain SDK server flattens nothing: the nested union ships as written (union-shipped), and the collision
+  // flattening would bring is in that finding's message instead of a diagnostic of its own.
   it('prints file:line:col severity code message, grouped by file, and a summary; exit 0 without errors', async () => {
     const run = await runCli(['check', 'cli-basic']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       [
-        `cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`,
-        `cli-basic/tools.ts:8:40 warning collision-widened ${COLLISION_MEDIA}`,
+        `cli-basic/tools.ts:6:17 information union-shipped ${UNION_SHIPPED_CONTENT}`,
         '',
         'tool          tokens  problems  registered at',
-        'send_message      96         2  cli-basic/tools.ts:11:1',
-        'ping              41         0  cli-basic/tools.ts:13:1',
-        `2 tools: 137 tokens, 0.07% of a 200k context window ${OPENAI}`,
+        'send_message     133         1  cli-basic/tools.ts:11:1',
+        'ping              40         0  cli-basic/tools.ts:13:1',
+        `2 tools: 173 tokens, 0.09% of a 200k context window ${OPENAI}`,
         '',
-        '✖ 2 problems (0 errors, 2 warnings, 0 infos) in 1 file; 2 tools in 1 file checked',
+        '✖ 1 problem (0 errors, 0 warnings, 1 info) in 1 file; 2 tools in 1 file checked',
         '',
       ].join('\n'),
     );
@@ -53,9 +56,9 @@ describe('check: text format', () => {
         `second.ts:6:21 error not-mountable ${duplicate}`,
         '',
         'tool    tokens  problems  registered at',
-        'search      50         2  second.ts:6:1',
-        'search      41         2  first.ts:6:1',
-        `2 tools: 91 tokens, 0.05% of a 200k context window ${OPENAI}`,
+        'search      49         2  second.ts:6:1',
+        'search      40         2  first.ts:6:1',
+        `2 tools: 89 tokens, 0.04% of a 200k context window ${OPENAI}`,
         '',
         '✖ 2 problems (2 errors, 0 warnings, 0 infos) in 2 files; 2 tools in 2 files checked',
         '',
@@ -75,7 +78,7 @@ const hasScript = existsSync('/usr/bin/script');
 describe.skipIf(!hasScript)('check: colour on a terminal', () => {
   const onTerminal = (env: Record<string, string | undefined>) =>
     new Promise<string>((resolve, reject) => {
-      execFile('script', ['-qec', `"${process.execPath}" "${CLI}" check cli-basic`, '/dev/null'], { cwd: FIXTURES, env: { ...process.env, ...env } }, (err, stdout) =>
+      execFile('script', ['-qec', `"${process.execPath}" "${CLI}" check cli-basic --flatten always`, '/dev/null'], { cwd: FIXTURES, env: { ...process.env, ...env } }, (err, stdout) =>
         err && err.code !== 0 ? reject(new Error(err.message, { cause: err })) : resolve(stdout),
       );
     });
@@ -95,7 +98,7 @@ describe.skipIf(!hasScript)('check: colour on a terminal', () => {
 describe('check: bad input never hides the rest', () => {
   let run: CliRun;
   beforeAll(async () => {
-    run = await runCli(['check', 'cli-broken', '--format', 'json']);
+    run = await runCli(['check', 'cli-broken', '--format', 'json', '--flatten', 'always']);
   });
 
   it('reports a syntax error, a process.exit and the good file next to them; exit 0 (only warnings)', () => {
@@ -136,47 +139,65 @@ describe('check: json format', () => {
     expect(run.code).toBe(0);
     const out = json(run);
     expect(Object.keys(out)).toEqual(['tools', 'diagnostics', 'tokens']);
+    const shipped = ['library', 'libraryVersion', 'zodVersion', 'source', 'shipsFlattened', 'definition'];
     expect(out.tools.map((t: any) => Object.keys(t))).toEqual([
-      ['name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', 'targets'],
-      ['name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', 'targets'],
+      ['name', 'file', 'line', 'column', 'advertised', 'flattened', 'tokens', 'mountable', ...shipped, 'targets'],
+      ['name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', ...shipped, 'targets'],
     ]);
-    expect(out.tokens).toEqual({ encoding: 'o200k_base', total: 137, windowShare: 0.0007 });
-    expect(out.tools[1]).toEqual({
-      name: 'ping',
-      file: 'cli-basic/tools.ts',
-      line: 13,
-      column: 1,
-      advertised: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { host: { type: 'string' } }, required: ['host'] },
-      tokens: { input: 41, total: 41 },
-      mountable: true,
-      // An MCP server's tool, judged against the MCP clients by default: it loads in every one.
-      targets: ['claude-code', 'claude-desktop', 'cursor', 'vscode-copilot', 'codex', 'gemini-cli'].map((target) => ({ target, loads: true, broken: [] })),
-    });
+    expect(out.tokens).toEqual({ encoding: 'o200k_base', total: 173, windowShare: 0.0009 });
+    const sdk = JSON.parse(readFileSync(path.join(FIXTURES, '..', '..', 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')).version;
+    const zod = JSON.parse(readFileSync(path.join(FIXTURES, '..', '..', 'node_modules', 'zod', 'package.json'), 'utf8')).version;
+    // Exactly as the SDK's own client receives it: its parsing puts `$schema` last.
+    const input = { type: 'object', properties: { host: { type: 'string' } }, required: ['host'], $schema: 'http://json-schema.org/draft-07/schema#' };
+    expect(JSON.stringify(out.tools[1])).toBe(
+      JSON.stringify({
+        name: 'ping', file: 'cli-basic/tools.ts', line: 13, column: 1, advertised: input, tokens: { input: 40, total: 40 }, mountable: true,
+        library: '@modelcontextprotocol/sdk', libraryVersion: sdk, zodVersion: zod, source: 'library', shipsFlattened: false,
+        definition: { name: 'ping', inputSchema: input, execution: { taskSupport: 'forbidden' } },
+        // An MCP server's tool, judged against the MCP clients by default: it loads in every one.
+        targets: ['claude-code', 'claude-desktop', 'cursor', 'vscode-copilot', 'codex', 'gemini-cli'].map((target) => ({ target, loads: true, broken: [] })),
+      }),
+    );
     const send = out.tools[0];
     expect([send.name, send.line, send.column]).toEqual(['send_message', 11, 1]);
-    expect(send.advertised.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
+    expect(send.advertised.properties.content.oneOf).toHaveLength(2);
+    expect(send.flattened.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
     expect(out.diagnostics).toEqual([
-      { file: 'cli-basic/tools.ts', line: 7, column: 40, endLine: 7, endColumn: 45, severity: 'warning', code: 'collision-widened', tool: 'send_message', path: 'content.media', message: COLLISION_MEDIA },
-      { file: 'cli-basic/tools.ts', line: 8, column: 40, endLine: 8, endColumn: 45, severity: 'warning', code: 'collision-widened', tool: 'send_message', path: 'content.media', message: COLLISION_MEDIA },
+      { file: 'cli-basic/tools.ts', line: 6, column: 17, endLine: 9, endColumn: 3, severity: 'information', code: 'union-shipped', tool: 'send_message', path: 'content', message: UNION_SHIPPED_CONTENT },
     ]);
   });
 
-  it('--no-flatten probes the schema as shipped: the union stays a oneOf and nothing collides', async () => {
-    const out = json(await runCli(['check', 'cli-basic', '--format', 'json', '--no-flatten']));
-    expect(out.diagnostics).toEqual([]);
-    const content = out.tools[0].advertised.properties.content;
-    expect(content.oneOf ?? content.anyOf).toHaveLength(2);
+  it('--flatten always counts every tool as flattened: the collisions are diagnostics, the advertised input one object', async () => {
+    const out = json(await runCli(['check', 'cli-basic', '--format', 'json', '--flatten', 'always']));
+    expect(out.diagnostics.map((d: any) => [d.line, d.code, d.message])).toEqual([
+      [7, 'collision-widened', COLLISION_MEDIA],
+      [8, 'collision-widened', COLLISION_MEDIA],
+    ]);
+    expect(out.tools[0].shipsFlattened).toBe(true);
+    expect(out.tools[0].advertised.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
   });
 
-  it('--target draft-2020-12 advertises in that dialect', async () => {
+  it('--no-flatten is --flatten never: the union ships as written, its losses inside union-shipped', async () => {
+    for (const flags of [['--no-flatten'], ['--flatten', 'never']]) {
+      const out = json(await runCli(['check', 'cli-basic', '--format', 'json', ...flags]));
+      expect(out.diagnostics.map((d: any) => [d.code, d.message])).toEqual([['union-shipped', UNION_SHIPPED_CONTENT]]);
+      const content = out.tools[0].advertised.properties.content;
+      expect(content.oneOf ?? content.anyOf).toHaveLength(2);
+    }
+  });
+
+  it('--target is the emulation\'s dialect: what the installed SDK sends stays as it sends it', async () => {
     const out = json(await runCli(['check', 'cli-basic/tools.ts', '--format', 'json', '--target', 'draft-2020-12']));
-    expect(out.tools.map((t: any) => t.advertised.$schema)).toEqual(['https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2020-12/schema']);
+    expect(out.tools.map((t: any) => [t.source, t.advertised.$schema])).toEqual([
+      ['library', 'http://json-schema.org/draft-07/schema#'],
+      ['library', 'http://json-schema.org/draft-07/schema#'],
+    ]);
   });
 });
 
 describe('check: sarif format', () => {
   it('is valid SARIF 2.1.0 with one rule per code and one result per finding', async () => {
-    const run = await runCli(['check', 'cli-broken', 'cli-errors', '--format', 'sarif']);
+    const run = await runCli(['check', 'cli-broken', 'cli-errors', '--format', 'sarif', '--flatten', 'always']);
     expect(run.code).toBe(1);
     const log = json(run);
     // The published schema is draft-04; its keywords are the same in draft-07 except `id`, which became `$id`.
@@ -215,11 +236,11 @@ describe('check: sarif format', () => {
 
 describe('check: zod 3 with MCP SDK 1.17 (the fixture pins its own node_modules)', () => {
   it('reads the older SDK and zod 3 schemas', async () => {
-    const run = await runCli(['check', 'eval-zod3-sdk117']);
+    const run = await runCli(['check', 'eval-zod3-sdk117/src/server.ts', '--flatten', 'always']);
     const message =
       'Tool send: key `target.media` is declared differently by variants photo (string) and album (array), so the model sees `target.media` as unknown; rename it in one variant.';
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n').slice(0, 2)).toEqual([
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('eval-zod3-sdk117/src/server.ts'))).toEqual([
       `eval-zod3-sdk117/src/server.ts:6:52 warning collision-widened ${message}`,
       `eval-zod3-sdk117/src/server.ts:7:52 warning collision-widened ${message}`,
     ]);
@@ -228,7 +249,7 @@ describe('check: zod 3 with MCP SDK 1.17 (the fixture pins its own node_modules)
 
 describe('check: a module that never finishes loading', () => {
   it('is stopped at --timeout with a finding, keeps the tool it registered before hanging, and the file next to it is still analysed', async () => {
-    const run = await runCli(['check', 'cli-hang', '--timeout', '3000', '--format', 'json']);
+    const run = await runCli(['check', 'cli-hang', '--timeout', '3000', '--format', 'json', '--flatten', 'always']);
     expect(run.code).toBe(0);
     const out = json(run);
     // A fresh worker gets twice the limit for its first file (it also loads the SDKs then).

@@ -6,7 +6,7 @@ import type { ToolSummary } from '../../protocol';
 const server = { name: 'shop', uri: 'file:///shop', tools: 41, tokens: 23_410, windowShare: 0.11705 };
 const tool = (over: Partial<ToolSummary>): ToolSummary => ({
   name: 'search_orders', uri: 'file:///shop/server.ts', range: { start: { line: 3, character: 0 }, end: { line: 9, character: 2 } }, kind: 'registration',
-  mountable: true, advertised: {}, tokens: { input: 1840, total: 1840 }, problems: { errors: 0, warnings: 0, infos: 0 }, server, ...over,
+  mountable: true, advertised: {}, source: 'Sent by @modelcontextprotocol/sdk 1.32.2 with zod 4.6.7', tokens: { input: 1840, total: 1840 }, problems: { errors: 0, warnings: 0, infos: 0 }, server, ...over,
 });
 
 describe('Tool Schemas view text', () => {

@@ -47,6 +47,13 @@ export interface ClientOptions {
   processId?: number;
 }
 
+/**
+ * The settings every test client starts from: a server that flattens every tool, so the suites about what
+ * flattening does (collisions, key hovers, the rename quick fix) see its findings as diagnostics. A suite
+ * about the default passes `flattenUnionInput: 'auto'`.
+ */
+export const FLATTENING = { flattenUnionInput: true };
+
 export function uriOf(file: string): string {
   return pathToFileURL(file).href;
 }
@@ -67,7 +74,7 @@ export class TestClient {
     readonly options: ClientOptions,
     readonly process?: ChildProcess,
   ) {
-    this.settings = options.settings ?? {};
+    this.settings = { ...FLATTENING, ...options.settings };
     (connection as any).onNotification((method: string, params: any) => {
       if (method === 'textDocument/publishDiagnostics') this.diagnostics.push(params);
       else if (method === '$/progress') this.progress.push(params);
@@ -277,8 +284,8 @@ export class TestClient {
 
   /** Change the configuration answered to workspace/configuration and tell the server. */
   configure(settings: Record<string, unknown>): void {
-    this.settings = settings;
-    this.notify('workspace/didChangeConfiguration', { settings: { toolSchemaLens: settings } });
+    this.settings = { ...FLATTENING, ...settings };
+    this.notify('workspace/didChangeConfiguration', { settings: { toolSchemaLens: this.settings } });
   }
 
   /** shutdown + exit; resolves with the process's exit code (in-process: null). */

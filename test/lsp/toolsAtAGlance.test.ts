@@ -32,8 +32,8 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
   it('puts a lens above each registration: tokens · problems · Show schema, which opens the schema', async () => {
     const got = await lenses();
     expect(got.map((l: any) => [l.range.start.line, l.command.title])).toEqual([
-      [37, '1,609 tokens · 1 problem · Show schema'],
-      [46, '49 tokens · no problems · Show schema'],
+      [37, '1,608 tokens · 1 problem · Show schema'],
+      [46, '48 tokens · no problems · Show schema'],
     ]);
     expect(got[0].command).toMatchObject({ command: 'toolSchemaLens.showAdvertisedSchema', arguments: [{ uri: uriOf(file), position: { line: 37, character: 0 } }] });
   });
@@ -41,12 +41,12 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
   it('outlines each tool with its tokens and problems; Ctrl+T finds a tool by name', async () => {
     const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri: uriOf(file) } });
     expect(symbols.map((s: any) => [s.name, s.detail, s.kind])).toEqual([
-      ['search_orders', '1,609 tokens · 1 problem', 12],
-      ['ping', '49 tokens · no problems', 12],
+      ['search_orders', '1,608 tokens · 1 problem', 12],
+      ['ping', '48 tokens · no problems', 12],
     ]);
     expect(symbols[0].selectionRange).toEqual(rangeAt(file, "'search_orders'"));
     const found = await client.request('workspace/symbol', { query: 'sord' });
-    expect(found.map((s: any) => [s.name, s.location.uri, s.containerName])).toEqual([['search_orders', uriOf(file), 'tool · 1,609 tokens']]);
+    expect(found.map((s: any) => [s.name, s.location.uri, s.containerName])).toEqual([['search_orders', uriOf(file), 'tool · 1,608 tokens']]);
     expect((await client.request('workspace/symbol', { query: '' })).map((s: any) => s.name)).toEqual(['ping', 'search_orders']);
   });
 
@@ -56,18 +56,18 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
     const sent = JSON.stringify({ name: 'ping', description: 'Check that the shop answers.', inputSchema: ping.advertised });
     expect(ping).toMatchObject({
       description: 'Check that the shop answers.',
-      tokens: { input: countTokens(sent), total: 49 },
+      tokens: { input: countTokens(sent), total: 48 },
       problems: { errors: 0, warnings: 0, infos: 0 },
       library: '@modelcontextprotocol/sdk',
       dialect: 'draft-07',
-      server: { name: path.basename(root), uri: uriOf(root), tools: 2, tokens: 1658 },
+      server: { name: path.basename(root), uri: uriOf(root), tools: 2, tokens: 1656 },
     });
     expect(tools.find((t: any) => t.name === 'search_orders').problems).toEqual({ errors: 0, warnings: 0, infos: 1 });
   });
 
   it('heads the hover JSON with tokens, library and dialect', async () => {
     const hover = await client.hover(file, positionOf(file, "'ping'", 0, 2));
-    expect((hover!.contents as any).value).toContain('49 tokens (o200k_base) · @modelcontextprotocol/sdk · JSON Schema draft-07\n\n```json');
+    expect((hover!.contents as any).value).toContain('48 tokens (o200k_base) · @modelcontextprotocol/sdk · JSON Schema draft-07\n\n```json');
   });
 
   it('after an edit, the lens answers for the new text and the server asks the client to refresh', async () => {
@@ -89,7 +89,7 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
     const published = await client.waitForDiagnostics(file, { match: (list) => list.some((d) => d.code === 'over-budget' && d.severity === 2) });
     const server = published.diagnostics.find((d: any) => d.severity === 2)!;
     expect(server.range).toEqual(rangeAt(file, "'search_orders'"));
-    expect(server.message).toMatch(new RegExp(`^The 2 tools of \`${path.basename(root)}\` are 1,6\\d\\d tokens, 1% of a 200k context window, over the budget of 1,000 per server; the heaviest are search_orders \\(1,609\\) and ping \\(\\d+\\)`));
+    expect(server.message).toMatch(new RegExp(`^The 2 tools of \`${path.basename(root)}\` are 1,6\\d\\d tokens, 1% of a 200k context window, over the budget of 1,000 per server; the heaviest are search_orders \\(1,608\\) and ping \\(\\d+\\)`));
     // The settings are read asynchronously; the re-analysis they start publishes the diagnostics above first.
     expect(await lenses()).toEqual([]);
   });

@@ -27,7 +27,7 @@ describe('token counts and budgets on a real server', () => {
       expect(t.tokens, t.name).toEqual({ input: countTokens(sent), total: countTokens(sent) });
     }
     expect(tool('ping').description).toBe('Check that the shop answers.');
-    expect([tool('search_orders').tokens.total, tool('ping').tokens.total]).toEqual([1609, 49]);
+    expect([tool('search_orders').tokens.total, tool('ping').tokens.total]).toEqual([1608, 48]);
   });
 
   it('names the heaviest key of a tool over its budget, and what shrinks it', () => {
@@ -38,7 +38,7 @@ describe('token counts and budgets on a real server', () => {
       path: ['filters'],
       range: { start: { line: 38, character: 2 }, end: { line: 38, character: 17 } },
       message:
-        "Tool search_orders: its definition is 1,609 tokens, over the budget of 1,500 per tool; `filters` is 95% of this tool's 1,609 tokens; descriptions are 86% of `filters`: shorten them.",
+        "Tool search_orders: its definition is 1,608 tokens, over the budget of 1,500 per tool; `filters` is 95% of this tool's 1,608 tokens; descriptions are 86% of `filters`: shorten them.",
     });
     const [filters] = heaviestKeys(tool('search_orders').advertised);
     expect(filters.key).toBe('filters');
@@ -52,7 +52,7 @@ describe('token counts and budgets on a real server', () => {
         severity: 'warning',
         tool: 'search_orders',
         message:
-          'The 2 tools of `shop` are 1,658 tokens, 1% of a 200k context window, over the budget of 1,000 per server; the heaviest are search_orders (1,609) and ping (49): shrink them, or register fewer tools (clients cap or defer large tool sets).',
+          'The 2 tools of `shop` are 1,656 tokens, 1% of a 200k context window, over the budget of 1,000 per server; the heaviest are search_orders (1,608) and ping (48): shrink them, or register fewer tools (clients cap or defer large tool sets).',
       },
     ]);
     expect(serverOverBudget('`shop`', tools, { tokensPerTool: 0, tokensPerServer: 0 }, {})).toEqual([]);
@@ -60,7 +60,7 @@ describe('token counts and budgets on a real server', () => {
     pipeline.updateOptions({ budget: { tokensPerTool: 0, tokensPerServer: 0 } });
     const again = await pipeline.analyze([server]);
     expect(again.diagnosticsByFile.get(server) ?? []).toEqual([]);
-    expect(again.files[0].tools.map((t) => t.tokens.total)).toEqual([1609, 49]);
+    expect(again.files[0].tools.map((t) => t.tokens.total)).toEqual([1608, 48]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { flattenTool } from '@tool-schema-lens/runtime';
 import { z } from 'zod';
 import { messageContent } from '../schemas/content';
 import { schedule } from '../schemas/schedule';
@@ -21,12 +22,11 @@ export function registerMessagingTools(server: McpServer) {
     }),
   );
 
+  // Shipped flattened through the runtime package: the model gets one object, each call is parsed with the union.
+  const scheduled = flattenTool(z.object({ channelId: z.string(), text: z.string(), schedule }));
   server.registerTool(
     'schedule_message',
-    {
-      description: 'Post a message later.',
-      inputSchema: { channelId: z.string(), text: z.string(), schedule },
-    },
-    async ({ channelId }) => ({ content: [{ type: 'text', text: `scheduled for ${channelId}` }] }),
+    { description: 'Post a message later.', inputSchema: scheduled.inputSchema },
+    scheduled.handler(async ({ channelId }) => ({ content: [{ type: 'text', text: `scheduled for ${channelId}` }] })),
   );
 }

@@ -1,20 +1,26 @@
 /**
- * Running the engine over what one file produced (inside the worker): registrations are advertised one by
- * one and probed together (so duplicate names are found); exported schemas keep their flatten findings
- * only, since they may not be a whole tool input; tagged ones are judged as a whole tool input.
+ * Running the engine over what one file produced (inside the worker). Each registration is judged as it
+ * ships: flattened when its server flattens it (the runtime package's marker on its input, or the setting says
+ * every tool is), as written otherwise, with the flattened preview and its losses alongside; then the library's
+ * own answer (see ./shipped) replaces the emulation where there is one. Registrations are probed together (so
+ * duplicate names are found); exported schemas keep their flatten findings only, since they may not be a whole
+ * tool input; tagged ones are judged as a whole tool input.
  */
 import { advertise, duplicateToolNames } from '../../../shared/index';
 import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../shared/clients/index';
-import type { AdvertiseOptions, Finding, ToolInput } from '../../../shared/types';
-import type { EvaluatedTool } from '../types';
+import type { AdvertiseOptions, Finding, Target, ToolInput } from '../../../shared/types';
+import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../types';
 import type { ModuleSchema } from './exportedSchemas';
 import { isZodSchemaSafe } from '../../../shared/zod/read';
 import type { Recording } from './recorders/session';
+import { flattenMarkOf } from './shipped/flattenMark';
+import { shippedFindings } from './shipped/shippedFindings';
+import { libraryOf, type LibraryAnswer } from './shipped/libraries';
 
 export interface NamedRecording extends Recording {
   name: string;
   /** This tool as judged alone when it was recorded under the same name (its advertisement is not redone). */
-  early?: { tool: EvaluatedTool; advertised: Advertised };
+  early?: { tool: EvaluatedTool; judgement: Judgement };
 }
 
 export interface Advertised {
@@ -22,8 +28,30 @@ export interface Advertised {
   findings: Finding[];
   merges: EvaluatedTool['merges'];
   mountable: boolean;
+  /** The advertised zod schema (flattened when flattening), built with the input's own zod copy. */
+  schema?: unknown;
   /** The engine threw: worth trying again later (a z.lazy may only resolve once the module has loaded). */
   refused?: true;
+}
+
+/** One tool input judged as it ships. */
+export interface Judgement {
+  /** The engine's advertisement of what ships (flattened or as written): its findings are the tool's. */
+  ships: Advertised;
+  /** Shipped as written: the flattened preview (undefined when flattening changes nothing). */
+  preview?: Advertised;
+  flattened: boolean;
+  /** What the engine analysed: the marker's original for a schema the runtime package flattened. */
+  input: unknown;
+  /** `true` mode: the flattened zod schema the library is asked to send instead of the registered one. */
+  swap?: unknown;
+}
+
+export interface JudgeOptions {
+  flattenUnionInput?: FlattenMode;
+  target?: Target;
+  /** Files of the zod modules the bundle loads: the zod version of a zod 3 schema. */
+  zodFiles?: readonly string[];
 }
 
 /** A tool the engine could not process: shown as unmountable with the engine's own complaint. */
@@ -40,8 +68,8 @@ function refused(tool: string, error: unknown): Advertised {
 
 function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertised {
   try {
-    const { jsonSchema, findings, merges, mountable } = advertise(input, options);
-    return { jsonSchema, findings, merges, mountable };
+    const { jsonSchema, findings, merges, mountable, schema } = advertise(input, options);
+    return { jsonSchema, findings, merges, mountable, schema };
   } catch (error) {
     return refused(input.name, error);
   }
@@ -65,100 +93,151 @@ function advertisedViolations(name: string, input: unknown, advertised: Advertis
   return advertised.refused || !advertised.mountable ? [] : clientViolations({ name, inputSchema: advertised.jsonSchema }, input, server);
 }
 
+/** Judges one input as it ships under the flatten mode. */
+export function judgeInput(name: string, raw: unknown, options: JudgeOptions, subject?: ToolInput['subject']): Judgement {
+  const mark = flattenMarkOf(raw);
+  const input = mark ? mark.original : raw;
+  const flattened = mark !== undefined || options.flattenUnionInput === true;
+  // The runtime package flattened params and extend with the input (ADR-0033 §4): judged the same way.
+  const parts = mark ? { params: mark.options.params ?? undefined, extend: mark.options.extend ?? undefined } : {};
+  const flat = advertiseSafely({ name, input, subject, ...parts }, { flattenUnionInput: true, target: options.target });
+  if (flattened) return { ships: flat, flattened, input, swap: mark ? undefined : flat.schema };
+  const asWritten = advertiseSafely({ name, input, subject }, { flattenUnionInput: false, target: options.target });
+  const changed = flat.merges.length > 0 || flat.findings.some((f) => f.code !== 'not-mountable');
+  return { ships: asWritten, preview: changed && !flat.refused ? flat : undefined, flattened, input };
+}
+
+/** The tool as reported: the engine's judgement, and the library's answer where it gave one. */
+function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAnswer | undefined, options: JudgeOptions): EvaluatedTool {
+  const library = libraryOf(r, judgement.input, options.zodFiles ?? []);
+  const definition = answer?.definition;
+  const inputSchema = definition ? answer?.inputSchema : judgement.ships.jsonSchema;
+  const losses = judgement.preview?.findings.filter((f) => f.code !== 'not-mountable') ?? [];
+  const discriminators = discriminatorsOf(judgement);
+  const findings = shippedFindings(judgement.ships.findings, {
+    tool: r.name,
+    libraryLabel: [library.library, library.libraryVersion].filter(Boolean).join(' '),
+    input: judgement.input,
+    inputSchema,
+    fromLibrary: definition !== undefined,
+    flattened: judgement.flattened,
+    losses,
+    discriminators,
+    listFailure: answer?.listFailure,
+  });
+  const shipped: ShippedInfo = {
+    ...library,
+    source: definition ? 'library' : 'emulated',
+    ...(definition ? { definition } : {}),
+    flattened: judgement.flattened,
+    ...(answer?.note ? { note: answer.note } : {}),
+  };
+  const compare = compareFor(judgement, inputSchema, options);
+  const outputSchema = outputFor(r, options);
+  return {
+    name: r.name,
+    kind: 'registration',
+    sdk: r.sdk,
+    callSite: r.callSite,
+    ...(r.description ? { description: r.description } : {}),
+    advertised: inputSchema,
+    // The findings say it: schema-dropped replaces the engine's "not an object" (the library mounted it after all).
+    mountable: !findings.some((f) => f.code === 'not-mountable' || f.code === 'list-fails'),
+    findings,
+    merges: judgement.flattened ? judgement.ships.merges : [],
+    ...(r.server !== undefined ? { server: r.server } : {}),
+    // Judged on what really ships: the library's definition where it answered, else the emulation.
+    violations: definition
+      ? clientViolations({ ...definition, name: r.name, inputSchema }, judgement.input, r.server)
+      : advertisedViolations(r.name, judgement.input, judgement.ships, r.server),
+    shipped,
+    ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses, merges: judgement.preview.merges } } : {}),
+    ...(compare ? { compare } : {}),
+    ...(outputSchema !== undefined ? { outputSchema } : {}),
+  };
+}
+
 /**
- * The tool's input schema both as written and flattened, for Compare: computed by the engine with the other
- * flatten option, and kept only when flattening changes something (a union was flattened, or would be).
+ * The tool's input schema as written and flattened, for Compare: the shipped definition beside the flattened preview
+ * when it ships as written, the engine's as-written conversion beside it when it ships flattened; only where they differ.
  */
-function compareFor(input: ToolInput, options: AdvertiseOptions, result: Advertised): EvaluatedTool['compare'] {
-  if (result.refused) return undefined;
-  const flattened = options.flattenUnionInput !== false;
-  if (flattened && result.merges.length === 0) return undefined;
-  if (!flattened && !/"(oneOf|anyOf)"/.test(JSON.stringify(result.jsonSchema))) return undefined;
-  const other = advertiseSafely(input, { ...options, flattenUnionInput: !flattened });
-  if (other.refused || JSON.stringify(other.jsonSchema) === JSON.stringify(result.jsonSchema)) return undefined;
-  return flattened ? { asWritten: other.jsonSchema, flattened: result.jsonSchema } : { asWritten: result.jsonSchema, flattened: other.jsonSchema };
+function compareFor(judgement: Judgement, shipped: unknown, options: JudgeOptions): EvaluatedTool['compare'] {
+  if (judgement.ships.refused) return undefined;
+  if (judgement.preview) return { asWritten: shipped, flattened: judgement.preview.jsonSchema };
+  if (!judgement.flattened || judgement.ships.merges.length === 0) return undefined;
+  const asWritten = advertiseSafely({ name: 'as-written', input: judgement.input }, { flattenUnionInput: false, target: options.target });
+  if (asWritten.refused || JSON.stringify(asWritten.jsonSchema) === JSON.stringify(shipped)) return undefined;
+  return { asWritten: asWritten.jsonSchema, flattened: shipped };
 }
 
 /** The output schema as JSON Schema (never flattened: servers flatten inputs only), for its token count. */
-function outputFor(recording: Recording, options: AdvertiseOptions): unknown {
+function outputFor(recording: Recording, options: JudgeOptions): unknown {
   if (recording.output === undefined || !isZodSchemaSafe(recording.output)) return undefined;
-  const result = advertiseSafely({ name: 'output', input: recording.output }, { ...options, flattenUnionInput: false });
+  const result = advertiseSafely({ name: 'output', input: recording.output }, { flattenUnionInput: false, target: options.target });
   return result.refused ? undefined : result.jsonSchema;
 }
 
 const sameFinding = (a: Finding, b: Finding) => a.code === b.code && a.message === b.message && a.path.join('\u0000') === b.path.join('\u0000');
 
-/** Judges a file's registrations together; `emptyInput` stands in for a tool registered without a schema. */
-export function judgeRegistrations(recordings: NamedRecording[], options: AdvertiseOptions, emptyInput: () => unknown): EvaluatedTool[] {
-  const judged = recordings
-    .map((r) => ({ r, input: r.input === undefined ? emptyInput() : r.input }))
-    .filter(({ input }) => isZodSchemaSafe(input));
-  // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
-  // duplicate names are new, so the tools are not advertised a second time here.
-  const probed = duplicateToolNames(judged.map(({ r }) => r.name));
-  return judged.map(({ r, input }) => {
-    const result = r.early?.advertised ?? advertiseSafely({ name: r.name, input }, options);
-    const compare = r.early ? r.early.tool.compare : compareFor({ name: r.name, input }, options, result);
-    const outputSchema = r.early ? r.early.tool.outputSchema : outputFor(r, options);
-    const findings = [...result.findings];
-    for (const f of probed) {
-      if (f.tool === r.name && !findings.some((known) => sameFinding(known, f))) findings.push(f);
-    }
-    // Nothing the probe across tools added: the very tool already streamed (the worker sends a reference).
-    if (r.early && findings.length === result.findings.length) return r.early.tool;
-    return {
-      name: r.name,
-      kind: 'registration',
-      sdk: r.sdk,
-      callSite: r.callSite,
-      ...(r.description ? { description: r.description } : {}),
-      advertised: result.jsonSchema,
-      mountable: result.mountable && !findings.some((f) => f.code === 'not-mountable'),
-      findings,
-      merges: result.merges,
-      ...(r.server !== undefined ? { server: r.server } : {}),
-      violations: advertisedViolations(r.name, input, result, r.server),
-      ...(compare ? { compare } : {}),
-      ...(outputSchema !== undefined ? { outputSchema } : {}),
-    };
-  });
+/** The input a registration is judged with; `emptyInput` stands in for a tool registered without a schema. */
+export function inputOf(r: Recording, emptyInput: () => unknown): unknown {
+  return r.input === undefined ? emptyInput() : r.input;
 }
 
 /**
- * One registration judged alone, the moment it is recorded (no probe across tools): streamed to the parent
- * so a module that hangs later still reports it. Undefined when its input is not a zod schema.
+ * Judges a file's registrations together, given each one's judgement and the libraries' answers. Undefined
+ * judgements are inputs that are not zod schemas (not reported).
  */
-export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions, emptyInput: () => unknown): { tool: EvaluatedTool; advertised: Advertised } | undefined {
-  const input = recording.input === undefined ? emptyInput() : recording.input;
-  if (!isZodSchemaSafe(input)) return undefined;
-  const advertised = advertiseSafely({ name: recording.name, input }, options);
-  const compare = compareFor({ name: recording.name, input }, options, advertised);
-  const outputSchema = outputFor(recording, options);
-  const tool: EvaluatedTool = {
-    name: recording.name,
-    kind: 'registration',
-    sdk: recording.sdk,
-    callSite: recording.callSite,
-    ...(recording.description ? { description: recording.description } : {}),
-    advertised: advertised.jsonSchema,
-    mountable: advertised.mountable && !advertised.findings.some((f) => f.code === 'not-mountable'),
-    findings: advertised.findings,
-    merges: advertised.merges,
-    ...(recording.server !== undefined ? { server: recording.server } : {}),
-    violations: advertisedViolations(recording.name, input, advertised, recording.server),
-    ...(compare ? { compare } : {}),
-    ...(outputSchema !== undefined ? { outputSchema } : {}),
-  };
-  return { tool, advertised };
+export function judgeRegistrations(
+  recordings: NamedRecording[],
+  judgements: ReadonlyArray<Judgement | undefined>,
+  answers: ReadonlyMap<Recording, LibraryAnswer>,
+  options: JudgeOptions,
+): EvaluatedTool[] {
+  const judged = recordings.map((r, i) => ({ r, judgement: judgements[i] })).filter((j): j is { r: NamedRecording; judgement: Judgement } => j.judgement !== undefined);
+  // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
+  // duplicate names are new, so the tools are not advertised a second time here.
+  const probed = duplicateToolNames(judged.map(({ r }) => r.name));
+  return judged.map(({ r, judgement }) => {
+    const answer = answers.get(r);
+    const tool = !answer && r.early?.judgement === judgement ? r.early.tool : composeTool(r, judgement, answer, options);
+    const extra: Finding[] = [];
+    for (const f of probed) {
+      if (f.tool === r.name && ![...tool.findings, ...extra].some((known) => sameFinding(known, f))) extra.push(f);
+    }
+    // Nothing the probe across tools added: the very tool already streamed (the worker sends a reference).
+    if (extra.length === 0) return tool;
+    return { ...tool, findings: [...tool.findings, ...extra], mountable: false };
+  });
 }
 
-/** Judges exported and tagged schemas, each on its own. */
-export function judgeModuleSchemas(schemas: ModuleSchema[], options: AdvertiseOptions): EvaluatedTool[] {
+/** Judges one registration's input, or undefined when it is not a zod schema. */
+export function judgeRecording(recording: NamedRecording, options: JudgeOptions, emptyInput: () => unknown): Judgement | undefined {
+  const input = inputOf(recording, emptyInput);
+  if (!isZodSchemaSafe(input)) return undefined;
+  return judgeInput(recording.name, input, options);
+}
+
+/**
+ * One registration judged alone, the moment it is recorded (no probe across tools, no library answer yet):
+ * streamed to the parent so a module that hangs later still reports it. Undefined when its input is not a zod schema.
+ */
+export function judgeAlone(recording: NamedRecording, options: JudgeOptions, emptyInput: () => unknown): { tool: EvaluatedTool; judgement: Judgement } | undefined {
+  const judgement = judgeRecording(recording, options, emptyInput);
+  if (!judgement) return undefined;
+  return { tool: composeTool(recording, judgement, undefined, options), judgement };
+}
+
+/**
+ * Judges exported and tagged schemas, each on its own. An exported schema counts as flattened like a tool
+ * (its marker, or the setting); as written, its unions are only what some tool may ship: no findings of its own.
+ */
+export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOptions): EvaluatedTool[] {
   return schemas.map(({ kind, name, schema }) => {
-    const toolInput: ToolInput = { name, input: schema, subject: kind === 'exported' ? 'schema' : 'tool' };
-    const result = advertiseSafely(toolInput, options);
-    const compare = compareFor(toolInput, options, result);
-    const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : result.findings;
+    const judgement = judgeInput(name, schema, options, kind === 'exported' ? 'schema' : 'tool');
+    const result = judgement.ships;
+    const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : tagFindings(name, judgement);
+    const compare = compareFor(judgement, result.jsonSchema, options);
     return {
       name,
       kind,
@@ -166,10 +245,36 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: AdvertiseOp
       advertised: result.jsonSchema,
       mountable: kind === 'exported' ? true : result.mountable,
       findings,
-      merges: result.merges,
+      merges: judgement.flattened ? result.merges : [],
       // An exported schema may be only part of a tool's input: judged against clients only when tagged as a whole one.
-      ...(kind === 'tagged' ? { violations: advertisedViolations(name, schema, result) } : {}),
+      ...(kind === 'tagged' ? { violations: advertisedViolations(name, judgement.input, result) } : {}),
+      ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses: judgement.preview.findings.filter((f) => f.code !== 'not-mountable'), merges: judgement.preview.merges } } : {}),
       ...(compare ? { compare } : {}),
     };
   });
+}
+
+/** A `@toolSchema` declaration is a whole tool input no library was seen sending: its unions ship as the emulation says. */
+function tagFindings(name: string, judgement: Judgement): Finding[] {
+  const losses = judgement.preview?.findings.filter((f) => f.code !== 'not-mountable') ?? [];
+  return shippedFindings(judgement.ships.findings, {
+    tool: name,
+    libraryLabel: 'the engine',
+    input: judgement.input,
+    inputSchema: judgement.ships.jsonSchema,
+    fromLibrary: false,
+    flattened: judgement.flattened,
+    losses,
+    discriminators: discriminatorsOf(judgement),
+  });
+}
+
+/** The discriminator of each union the flattened preview flattened, by the union's dotted path. */
+function discriminatorsOf(judgement: Judgement): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of judgement.preview?.merges ?? []) {
+    const unionPath = m.path.slice(0, -1).join('.');
+    if (!out.has(unionPath)) out.set(unionPath, m.discriminator);
+  }
+  return out;
 }

@@ -2,8 +2,7 @@
  * The messages between the parent (the pool) and an evaluation worker, over Node IPC (JSON).
  * Everything here is plain data.
  */
-import type { AdvertiseOptions } from '../../../shared/types';
-import type { EvaluatedTool, EvaluationFailure } from '../types';
+import type { EngineOptions, EvaluatedTool, EvaluationFailure } from '../types';
 
 /** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
 export const RECORDERS_KEY = 'tool-schema-lens.recorders';
@@ -24,7 +23,7 @@ export interface EvaluateMessage {
   /** Overlay texts of the bundle's inputs, so the worker can read names at call sites without the disk. */
   sources: Record<string, string>;
   /** The engine's options, exactly as the pipeline was given them. */
-  engine: AdvertiseOptions;
+  engine: EngineOptions;
 }
 
 export type ParentMessage = EvaluateMessage;

@@ -21,13 +21,15 @@ export interface ShimSource {
 /** The shim module's text. Without the recorders installed (not in a worker) it is the real module. */
 export function shimSource({ spec, real, server, format }: ShimSource): string {
   const recorders = `globalThis[Symbol.for(${JSON.stringify(RECORDERS_KEY)})]`;
+  // Where the real modules are: the worker loads the same library's client and converters from there.
+  const hrefs = JSON.stringify({ real, server });
   if (format === 'esm') {
     const lines = [
       `import * as real from ${JSON.stringify(real)};`,
       server ? `import * as server from ${JSON.stringify(server)};` : 'const server = undefined;',
       `export * from ${JSON.stringify(real)};`,
       `const recorders = ${recorders};`,
-      `const shim = recorders ? recorders[${JSON.stringify(spec.recorder)}](real, server) : real;`,
+      `const shim = recorders ? recorders[${JSON.stringify(spec.recorder)}](real, server, ${hrefs}) : real;`,
       ...spec.exports.map((name) => `export const ${name} = shim.${name};`),
     ];
     return lines.join('\n');
@@ -36,6 +38,6 @@ export function shimSource({ spec, real, server, format }: ShimSource): string {
     `const real = require(${JSON.stringify(real)});`,
     server ? `const server = require(${JSON.stringify(server)});` : 'const server = undefined;',
     `const recorders = ${recorders};`,
-    `module.exports = recorders ? Object.assign({}, real, recorders[${JSON.stringify(spec.recorder)}](real, server)) : real;`,
+    `module.exports = recorders ? Object.assign({}, real, recorders[${JSON.stringify(spec.recorder)}](real, server, ${hrefs})) : real;`,
   ].join('\n');
 }

@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { registerZod } from '../../../shared/index';
 import type { EvaluatedTool, EvaluationFailure } from '../types';
 import { moduleSchemas } from './exportedSchemas';
-import { judgeAlone, judgeModuleSchemas, judgeRegistrations, type Advertised } from './judge';
+import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge';
+import { askLibraries } from './shipped/libraries';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
 import { framesOf, userFrame } from './recorders/callSite';
 import { recorders } from './recorders/index';
@@ -99,12 +100,12 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const session = startSession();
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv[1] = message.file;
-  const options = message.engine;
+  const options: JudgeOptions = { ...message.engine, zodFiles: message.zodModules.map((m) => m.href) };
   // The workspace's zod (a package, no user code) is registered before the bundle runs, so each tool can be
   // judged the moment it is recorded.
   const zodModules = await registerWorkspaceZod(message.zodModules);
   const emptyInput = emptyObjectWith(zodModules);
-  const early = new Map<Recording, { name: string; tool: EvaluatedTool; advertised: Advertised }>();
+  const early = new Map<Recording, { name: string; tool: EvaluatedTool; judgement: Judgement }>();
   const streamed = new Map<EvaluatedTool, number>();
   session.onRecord = (recording) => {
     const name = nameOf(recording, undefined, message.sources);
@@ -135,10 +136,19 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     const name = nameOf(r, ns, message.sources);
     const known = early.get(r);
     // Judged again when it was named differently then, or the engine refused it before the module had loaded.
-    return { ...r, name, early: known && known.name === name && !known.advertised.refused ? known : undefined };
+    return { ...r, name, early: known && known.name === name && !known.judgement.ships.refused ? known : undefined };
   });
+  const judgements = named.map((r) => r.early?.judgement ?? judgeRecording(r, options, emptyInput));
+  const swaps = new Map<Recording, unknown>();
+  named.forEach((r, i) => {
+    const swap = judgements[i]?.swap;
+    if (swap !== undefined) swaps.set(r, swap);
+  });
+  // The libraries' own answers (a real client's tools/list): user code's servers answer here, so this is still
+  // the evaluation (a throw or an exit in it is its failure).
+  const answers = await askLibraries(named, swaps);
   const tools = [
-    ...judgeRegistrations(named, options, emptyInput).map((tool) => (streamed.has(tool) ? { streamed: streamed.get(tool)! } : tool)),
+    ...judgeRegistrations(named, judgements, answers, options).map((tool) => (streamed.has(tool) ? { streamed: streamed.get(tool)! } : tool)),
     ...judgeModuleSchemas(moduleSchemas(ns, message.tagged), options),
   ];
   evaluating = false;

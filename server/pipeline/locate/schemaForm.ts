@@ -6,7 +6,7 @@
  * looked through, as the engine's trail looks through them.
  */
 import { Node, type CallExpression } from 'ts-morph';
-import { isZodSpecifier, peel } from '../syntax';
+import { importedBinding, isZodSpecifier, peel } from '../syntax';
 import { resolveIdentifier, resolveMember } from './resolve';
 
 export type SchemaForm =
@@ -45,6 +45,10 @@ export function formOf(expr: Node, depth = 0): SchemaForm {
     return resolved && resolved !== node ? formOf(resolved, depth + 1) : { kind: 'opaque', node };
   }
   if (Node.isObjectLiteralExpression(node)) return { kind: 'object', node, shapes: [node], strictness: [] };
+  // `shipped.inputSchema` (`.shape`, `.original`) of the runtime package's `flattenTool(input)`: the engine judges
+  // the input as written, so its trails are read in the input.
+  const flattened = flattenToolInput(node);
+  if (flattened) return formOf(flattened, depth + 1);
   // `Input.shape` passed where a raw shape goes: the object's own keys.
   if (Node.isPropertyAccessExpression(node) && node.getName() === 'shape') {
     const inner = formOf(node.getExpression(), depth + 1);
@@ -157,4 +161,19 @@ function importedZodName(id: Node): string | undefined {
     if (spec) return spec.getName();
   }
   return undefined;
+}
+
+const FLATTEN_TOOL_MEMBERS = new Set(['inputSchema', 'shape', 'original']);
+
+/** The input passed to `flattenTool(input, ...)` (imported from the runtime package) behind `x.inputSchema`, if that is what `node` is. */
+function flattenToolInput(node: Node): Node | undefined {
+  if (!Node.isPropertyAccessExpression(node) || !FLATTEN_TOOL_MEMBERS.has(node.getName())) return undefined;
+  let target = peel(node.getExpression());
+  if (Node.isIdentifier(target)) target = resolveIdentifier(target) ?? target;
+  if (!Node.isCallExpression(target)) return undefined;
+  const callee = target.getExpression();
+  if (!Node.isIdentifier(callee)) return undefined;
+  const binding = importedBinding(callee.getSourceFile(), callee.getText());
+  if (binding?.specifier !== '@tool-schema-lens/runtime' || binding.name !== 'flattenTool') return undefined;
+  return target.getArguments()[0];
 }

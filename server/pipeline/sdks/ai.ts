@@ -5,18 +5,27 @@
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
 import { currentSession, descriptionOf } from '../evaluate/recorders/session';
-import { defineLibrary, type DiscoveredExport } from './library';
+import { defineLibrary, type DiscoveredExport, type RecorderHrefs } from './library';
 
 type AnyFunction = (...args: any[]) => any;
 type Options = Record<string, any> | undefined;
 
-export function aiRecorder(real: { tool: AnyFunction }): { tool: AnyFunction } {
+export function aiRecorder(real: { tool: AnyFunction; asSchema?: AnyFunction }, _companion?: unknown, hrefs?: RecorderHrefs): { tool: AnyFunction } {
   const session = currentSession();
   const tool = function tool(this: unknown, ...args: any[]) {
     const callSite = captureCallSite(tool);
     const options = args[0] as Options;
     const handle = real.tool.apply(this, args);
-    session.record({ sdk: 'ai', name: undefined, input: options?.inputSchema ?? options?.parameters, description: descriptionOf(options?.description), callSite, handle });
+    const input = options?.inputSchema ?? options?.parameters;
+    // What a call to the model carries: `asSchema(tool.inputSchema).jsonSchema`, the SDK's own conversion.
+    const asSchema = real.asSchema;
+    const ship = typeof asSchema === 'function' && input !== undefined
+      ? async (swap?: unknown) => {
+          const inputSchema = await asSchema(swap ?? input).jsonSchema;
+          return { definition: { description: options?.description, inputSchema }, inputSchema };
+        }
+      : undefined;
+    session.record({ sdk: 'ai', name: undefined, input, description: descriptionOf(options?.description), callSite, handle, libraryModule: hrefs?.real, ship });
     return handle;
   };
   return { tool };

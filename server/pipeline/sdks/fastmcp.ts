@@ -5,13 +5,29 @@
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
 import { currentSession, descriptionOf } from '../evaluate/recorders/session';
-import { defineLibrary, type ServerClass } from './library';
+import { loadBeside } from '../evaluate/shipped/loadBeside';
+import { defineLibrary, type RecorderHrefs, type ServerClass } from './library';
 
 type AnyClass = new (...args: any[]) => any;
 interface FastMcpTool {
   name?: unknown;
-  parameters?: unknown;
   description?: unknown;
+  parameters?: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+}
+
+/** FastMCP's own tools/list entry: `strictJsonSchema(await toJsonSchema(parameters))` from its xsschema, in its key order. */
+function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool) {
+  return async (swap?: unknown) => {
+    const xsschema = await loadBeside(hrefs?.real, 'xsschema');
+    if (typeof xsschema?.toJsonSchema !== 'function' || typeof xsschema.strictJsonSchema !== 'function') return undefined;
+    const parameters = swap ?? tool.parameters;
+    const inputSchema = parameters ? xsschema.strictJsonSchema(await xsschema.toJsonSchema(parameters)) : { additionalProperties: false, properties: {}, type: 'object' };
+    const definition: Record<string, unknown> = { annotations: tool.annotations, description: tool.description, inputSchema, name: tool.name };
+    if (tool.outputSchema) definition.outputSchema = await xsschema.toJsonSchema(tool.outputSchema);
+    return { definition, inputSchema };
+  };
 }
 
 const FASTMCP_SERVER: ServerClass = {
@@ -21,7 +37,7 @@ const FASTMCP_SERVER: ServerClass = {
 /** `new FastMCP({ name })` of each recording server: MCP clients prefix tool names with it (a WeakMap, not a field: the real constructor may register tools before a subclass field exists). */
 const serverNames = new WeakMap<object, string | undefined>();
 
-export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClass } {
+export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs): { FastMCP: AnyClass } {
   const session = currentSession();
   class RecordingFastMCP extends real.FastMCP {
     constructor(...args: any[]) {
@@ -32,13 +48,13 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClas
 
     addTool(tool: FastMcpTool): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTool);
-      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this) });
+      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
       return super.addTool(tool);
     }
 
     addTools(tools: FastMcpTool[]): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTools);
-      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this) });
+      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
       return super.addTools(tools);
     }
 

@@ -4,25 +4,38 @@
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
 import { currentSession, descriptionOf } from '../evaluate/recorders/session';
-import { defineLibrary } from './library';
+import { loadBeside } from '../evaluate/shipped/loadBeside';
+import { defineLibrary, type RecorderHrefs } from './library';
 
 type AnyFunction = (...args: any[]) => any;
 type AnyClass = new (...args: any[]) => any;
 type Options = Record<string, any> | undefined;
 
-export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTool: AnyClass }) {
+/** What LangChain sends for a tool's schema: its own `toJsonSchema`, from the same install as the tools module. */
+function shipWith(hrefs: RecorderHrefs | undefined, fields: Options) {
+  const schema = fields?.schema;
+  if (schema === undefined) return undefined;
+  return async (swap?: unknown) => {
+    const converter = await loadBeside(hrefs?.real, '@langchain/core/utils/json_schema');
+    if (typeof converter?.toJsonSchema !== 'function') return undefined;
+    const json = converter.toJsonSchema(swap ?? schema);
+    return { definition: { name: fields?.name, description: fields?.description, schema: json }, inputSchema: json };
+  };
+}
+
+export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTool: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs) {
   const session = currentSession();
   const tool = function tool(this: unknown, ...args: any[]) {
     const callSite = captureCallSite(tool);
     const fields = args[1] as Options;
-    session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite });
+    session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite, libraryModule: hrefs?.real, ship: shipWith(hrefs, fields) });
     return real.tool.apply(this, args);
   };
   class DynamicStructuredTool extends real.DynamicStructuredTool {
     constructor(...args: any[]) {
       const callSite = captureCallSite(DynamicStructuredTool);
       const fields = args[0] as Options;
-      session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite });
+      session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite, libraryModule: hrefs?.real, ship: shipWith(hrefs, fields) });
       super(...args);
     }
   }

@@ -32,7 +32,13 @@ export type DiscoveredExport =
   | { kind: 'host'; server: ServerClass };
 
 /** Builds a library's replacement exports from the real module (and its companion module, if any). */
-export type Recorder = (real: any, companion?: any) => Record<string, unknown>;
+export type Recorder = (real: any, companion?: any, hrefs?: RecorderHrefs) => Record<string, unknown>;
+
+/** Where the shim found the real module and its companion: the worker loads the library's converters from there. */
+export interface RecorderHrefs {
+  real?: string;
+  server?: string;
+}
 
 export interface ToolLibrary<Sdk extends string = string> {
   /** Names the library in the shims and the worker's recorder table. */

@@ -74,7 +74,7 @@ function registerThrough(
 }
 
 /** A recording subclass of a real `McpServer` class, one per class and session. */
-export function recordingMcpServer(Real: AnyClass, session: RecordingSession = currentSession()): AnyClass {
+export function recordingMcpServer(Real: AnyClass, module: string | undefined, session: RecordingSession = currentSession()): AnyClass {
   let perSession = recordingClasses.get(Real);
   if (!perSession) recordingClasses.set(Real, (perSession = new WeakMap()));
   const cached = perSession.get(session);
@@ -92,14 +92,14 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
       const { result, input, description } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, description, callSite, server: serverNames.get(this) });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, description, callSite, server: serverNames.get(this), mcpServer: module ? { instance: this, Real, module } : undefined });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
       const { result, input, description, output } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, description, output, callSite, server: serverNames.get(this) });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, description, output, callSite, server: serverNames.get(this), mcpServer: module ? { instance: this, Real, module } : undefined });
       return result;
     }
 
@@ -112,8 +112,8 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
 }
 
 /** The shim's replacement exports for an McpServer module. */
-export function mcpRecorder(real: { McpServer: AnyClass }): { McpServer: AnyClass } {
-  return { McpServer: recordingMcpServer(real.McpServer) };
+export function mcpRecorder(real: { McpServer: AnyClass }, _server?: unknown, hrefs?: { real?: string }): { McpServer: AnyClass } {
+  return { McpServer: recordingMcpServer(real.McpServer, hrefs?.real) };
 }
 
 export const mcpSdk = defineLibrary({

@@ -10,13 +10,13 @@ import { MCP_SERVER, recordingMcpServer } from './mcp';
 type AnyClass = new (...args: any[]) => any;
 
 /** `createMcpHandler(initializeServer, ...)`: runs `initializeServer` with a recording server at creation. */
-export function mcpHandlerRecorder(real: { createMcpHandler: (...args: any[]) => unknown }, server?: { McpServer?: AnyClass }) {
+export function mcpHandlerRecorder(real: { createMcpHandler: (...args: any[]) => unknown }, server?: { McpServer?: AnyClass }, hrefs?: { server?: string }) {
   const session = currentSession();
   const createMcpHandler = function createMcpHandler(this: unknown, ...args: any[]) {
     const [initializeServer] = args;
     const Server = server?.McpServer;
     if (typeof initializeServer === 'function' && Server) {
-      const Recording = recordingMcpServer(Server, session);
+      const Recording = recordingMcpServer(Server, hrefs?.server, session);
       const instance = new Recording({ name: 'mcp-handler', version: '0.0.0' });
       session.track(initializeServer(instance));
     }

@@ -21,6 +21,9 @@ local client_id = vim.lsp.start_client({
   name = 'tool-schema-lens',
   cmd = { 'node', vim.env.TSL_SERVER, 'lsp', '--stdio' },
   root_dir = root,
+  -- A server that flattens every tool: the collision and its rename quick fix are what this drives. (Through
+  -- init_options: Neovim 0.7 answered workspace/configuration without a `settings` table's section here.)
+  init_options = { settings = { toolSchemaLens = { flattenUnionInput = true } } },
   handlers = {
     ['textDocument/publishDiagnostics'] = function(err, params, ctx, config)
       table.insert(result.published, params)

@@ -26,7 +26,7 @@ describe.skipIf(!hasNvim)('Neovim (headless) with the language server', () => {
     });
     expect(fs.existsSync(out), `nvim wrote no result (status ${run.status}): ${run.stderr}`).toBe(true);
     const result = JSON.parse(fs.readFileSync(out, 'utf8'));
-    expect(result.errors).toEqual([]);
+    expect(result.errors, JSON.stringify(result.errors)).toEqual([]);
 
     const codes = result.diagnostics.map((d: any) => d.code).sort();
     expect(codes).toEqual(['collision-widened', 'enum-widened', 'enum-widened']);

@@ -20,6 +20,31 @@ export interface Recording {
   server?: string;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
+  /** For an MCP server's tool: the recorded server (a real one), to take its `tools/list` from. */
+  mcpServer?: RecordedServer;
+  /** File URL or absolute path of the library's real module (its package names the library and version). */
+  libraryModule?: string;
+  /**
+   * The library's own conversion of this tool, as it sends it (`input` replaced by `swap` when given: a tool
+   * counted as flattened); undefined when the library offers none here.
+   */
+  ship?: (swap?: unknown) => Promise<Shipment | undefined>;
+}
+
+/** What a library's own conversion answered for one tool. */
+export interface Shipment {
+  /** The tool's definition as the library builds it (its own keys: `parameters`, `schema`, `strict`...). */
+  definition: Record<string, unknown>;
+  /** The input JSON Schema inside it. */
+  inputSchema: unknown;
+}
+
+/** A recorded McpServer: the instance, the workspace's real class and the module it came from. */
+export interface RecordedServer {
+  instance: object;
+  Real: new (...args: any[]) => any;
+  /** File URL or absolute path of the real server module. */
+  module: string;
 }
 
 /** A description as the SDK got it, when it is text (anything else is not sent to a model as one). */

@@ -1,0 +1,20 @@
+/**
+ * The one sentence that says what a schema preview shows and where it came from, for the hover and for
+ * "Show Advertised Schema": "Sent by @modelcontextprotocol/sdk 1.32.2 with zod 4.6.7", or, where the library
+ * could not be run, that this is the engine's emulation.
+ */
+import type { ToolReport } from '../pipeline';
+
+export function shippedHeader(tool: Pick<ToolReport, 'shipped' | 'kind'>): string {
+  const shipped = tool.shipped;
+  if (!shipped) return tool.kind === 'exported' ? 'The engine\'s conversion (an exported schema, not sent by a library)' : 'The engine\'s conversion';
+  const library = [shipped.library, shipped.libraryVersion].filter(Boolean).join(' ');
+  const zod = shipped.zodVersion ? ` with zod ${shipped.zodVersion}` : '';
+  const flattened = shipped.flattened ? ', flattened' : '';
+  if (shipped.source === 'library') return `Sent by ${library}${zod}${flattened}`;
+  const why = shipped.note ? `not sent by ${library}: ${shipped.note}` : 'install dependencies for the exact schema';
+  return `Emulated (${library}${zod}${flattened}): ${why}`;
+}
+
+/** The heading of the flattened preview, for a tool that ships its union as written. */
+export const FLATTENED_HEADING = 'Flattened: what a server that flattens this tool would ship';

@@ -1,0 +1,89 @@
+/**
+ * Which library ships each recorded tool, and asking it what it sends. MCP servers (SDK 1.x and 2.x) are asked
+ * through a real client's `tools/list` (./mcpTools); the other libraries' tools are, for now, the engine's
+ * emulation, labelled as such.
+ */
+import type { ShippedInfo, ToolSdk } from '../../types';
+import type { Recording, RecordedServer } from '../recorders/session';
+import { listMcpTools } from './mcpTools';
+import { packageOf, zodVersionOf } from './packageInfo';
+
+/** What the library answered for one tool. */
+export interface LibraryAnswer {
+  /** The tool's definition as sent; absent when the library's list failed. */
+  definition?: Record<string, unknown>;
+  /** The input JSON Schema inside `definition` (its key differs per library). */
+  inputSchema?: unknown;
+  listFailure?: { error: string; failsAlone: boolean; toolCount: number };
+  note?: string;
+}
+
+const PACKAGES: Record<ToolSdk, string> = {
+  mcp: '@modelcontextprotocol/sdk',
+  fastmcp: 'fastmcp',
+  ai: 'ai',
+  'openai-agents': '@openai/agents',
+  langchain: '@langchain/core',
+};
+
+/** The library (and versions) a recording's tool ships through. */
+export function libraryOf(r: Recording, input: unknown, zodFiles: readonly string[]): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
+  const module = r.mcpServer?.module ?? r.libraryModule;
+  const pkg = module ? packageOf(module) : undefined;
+  const zodVersion = zodVersionOf(input, zodFiles);
+  return { library: pkg?.name ?? PACKAGES[r.sdk], ...(pkg ? { libraryVersion: pkg.version } : {}), ...(zodVersion ? { zodVersion } : {}) };
+}
+
+/**
+ * Every recorded MCP server's `tools/list`, and every other library's own conversion, as answers per recording. `swaps` holds, per recording, the schema
+ * it ships instead of the registered one (a tool counted as flattened). Never throws: a server that cannot be
+ * asked leaves its tools emulated.
+ */
+export async function askLibraries(recordings: readonly Recording[], swaps: ReadonlyMap<Recording, unknown>): Promise<Map<Recording, LibraryAnswer>> {
+  const answers = new Map<Recording, LibraryAnswer>();
+  const byServer = new Map<object, { server: RecordedServer; recordings: Recording[] }>();
+  for (const r of recordings) {
+    if (!r.mcpServer && r.ship) answers.set(r, await shipAlone(r, swaps.get(r)));
+    if (!r.mcpServer) continue;
+    const entry = byServer.get(r.mcpServer.instance) ?? { server: r.mcpServer, recordings: [] };
+    entry.recordings.push(r);
+    byServer.set(r.mcpServer.instance, entry);
+  }
+  for (const { server, recordings: mine } of byServer.values()) {
+    const swapped = new Map<string, unknown>();
+    for (const r of mine) if (swaps.has(r) && r.name !== undefined) swapped.set(r.name, swaps.get(r));
+    let listing;
+    try {
+      listing = await listMcpTools(server.instance, server.Real, server.module, swapped);
+    } catch (error) {
+      listing = undefined;
+      for (const r of mine) answers.set(r, { note: `its tools/list could not be taken: ${error instanceof Error ? error.message : String(error)}` });
+      continue;
+    }
+    if (!listing) continue;
+    for (const r of mine) {
+      if (listing.tools) {
+        const definition = r.name === undefined ? undefined : listing.tools.get(r.name);
+        answers.set(r, definition ? { definition, inputSchema: definition.inputSchema } : { note: 'not in the server\'s tools/list (disabled, or replaced by a later registration)' });
+      } else if (listing.failure) {
+        const alone = r.name === undefined ? undefined : listing.failure.perTool.get(r.name);
+        answers.set(r, {
+          listFailure: { error: alone ?? listing.failure.error, failsAlone: alone !== undefined, toolCount: listing.failure.perTool.size },
+          note: `the server's tools/list fails (${listing.failure.error})`,
+        });
+      }
+    }
+  }
+  return answers;
+}
+
+/** A function library's own conversion of one tool; a converter that throws or cannot load leaves it emulated. */
+async function shipAlone(r: Recording, swap: unknown): Promise<LibraryAnswer> {
+  try {
+    const shipment = await r.ship!(swap);
+    if (!shipment) return { note: "the library's converter could not be loaded" };
+    return { definition: shipment.definition, inputSchema: shipment.inputSchema };
+  } catch (error) {
+    return { note: `its conversion threw: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * What an MCP server built with the workspace's own SDK (1.x `McpServer`, 2.x `@modelcontextprotocol/server`)
+ * sends: a real client of that SDK connects over the SDK's in-memory transport to the recorded server and takes
+ * `tools/list`, exactly as a host's client receives it (the client's own parsing included, which is where the
+ * SDK's key order comes from). Where 2.x has no `@modelcontextprotocol/client` installed, the JSON-RPC answer
+ * is read off the server's transport instead (what any client receives on the wire).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { packageOf } from './packageInfo';
+
+type AnyClass = new (...args: any[]) => any;
+type Definition = Record<string, unknown>;
+
+interface RegisteredTool {
+  enabled?: boolean;
+  inputSchema?: unknown;
+}
+
+interface ServerLike {
+  _registeredTools?: Record<string, RegisteredTool>;
+}
+
+export interface McpListing {
+  library: string;
+  libraryVersion?: string;
+  /** By tool name, when the whole list succeeded. */
+  tools?: Map<string, Definition>;
+  /** The list failed: the error, and for each tool listed alone, its own error (undefined: it lists fine alone). */
+  failure?: { error: string; perTool: Map<string, string | undefined> };
+  /** How the list was taken, when not by the SDK's own client. */
+  via?: 'wire';
+}
+
+interface ClientKit {
+  Client?: AnyClass;
+  InMemoryTransport: { createLinkedPair(): [any, any] };
+}
+
+const kits = new Map<string, Promise<ClientKit | undefined>>();
+
+function fileOf(href: string): string {
+  return href.startsWith('file:') ? fileURLToPath(href) : href;
+}
+
+async function load(file: string): Promise<Record<string, any>> {
+  return (await import(pathToFileURL(file).href)) as Record<string, any>;
+}
+
+/** The SDK's client and in-memory transport, from the same install as the server module (same format). */
+function clientKit(serverModule: string): Promise<ClientKit | undefined> {
+  let kit = kits.get(serverModule);
+  if (!kit) kits.set(serverModule, (kit = loadKit(serverModule).catch(() => undefined)));
+  return kit;
+}
+
+async function loadKit(serverModule: string): Promise<ClientKit | undefined> {
+  const file = fileOf(serverModule);
+  const pkg = packageOf(file);
+  if (!pkg) return undefined;
+  if (pkg.name === '@modelcontextprotocol/sdk') {
+    // 1.x: dist/{esm,cjs}/server/mcp.js beside dist/{esm,cjs}/client/index.js and inMemory.js.
+    const dist = path.dirname(path.dirname(file));
+    const client = path.join(dist, 'client', 'index.js');
+    const inMemory = path.join(dist, 'inMemory.js');
+    if (!existsSync(client) || !existsSync(inMemory)) return undefined;
+    const [c, m] = await Promise.all([load(client), load(inMemory)]);
+    return { Client: c.Client, InMemoryTransport: m.InMemoryTransport };
+  }
+  // 2.x: the server package exports the transport; the client is its own package, when installed.
+  const server = await load(file);
+  if (!server.InMemoryTransport) return undefined;
+  let Client: AnyClass | undefined;
+  try {
+    const resolved = createRequire(file).resolve('@modelcontextprotocol/client');
+    Client = (await load(resolved)).Client;
+  } catch {
+    Client = undefined;
+  }
+  return { Client, InMemoryTransport: server.InMemoryTransport };
+}
+
+const CLIENT_INFO = { name: 'tool-schema-lens', version: '0.0.0' };
+
+/** One `tools/list` through a fresh connection; rejects with the server's error. */
+async function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
+  const [clientSide, serverSide] = kit.InMemoryTransport.createLinkedPair();
+  await Real.prototype.connect.call(server, serverSide);
+  try {
+    if (kit.Client) {
+      const client = new kit.Client(CLIENT_INFO, { capabilities: {} });
+      await client.connect(clientSide);
+      const result = await client.listTools();
+      return (result?.tools ?? []) as Definition[];
+    }
+    return (await listOverWire(clientSide)) as Definition[];
+  } finally {
+    await (server as { close?: () => Promise<void> }).close?.().catch(() => undefined);
+    await clientSide.close?.().catch?.(() => undefined);
+  }
+}
+
+/** initialize, initialized, tools/list: the JSON-RPC a client sends, answers as they arrive. */
+async function listOverWire(transport: any): Promise<unknown[]> {
+  const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  transport.onmessage = (message: any) => {
+    const pending = waiting.get(message?.id);
+    if (!pending) return;
+    waiting.delete(message.id);
+    if (message.error) pending.reject(new Error(`MCP error ${message.error.code}: ${message.error.message}`));
+    else pending.resolve(message.result);
+  };
+  await transport.start?.();
+  const request = (id: number, method: string, params: unknown) =>
+    new Promise<any>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      Promise.resolve(transport.send({ jsonrpc: '2.0', id, method, params })).catch(reject);
+    });
+  const init = await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: CLIENT_INFO });
+  void init;
+  await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const listed = await request(2, 'tools/list', {});
+  return listed?.tools ?? [];
+}
+
+/** One line, short: a client's validation error is a pretty-printed JSON array. */
+function errorText(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/**
+ * The recorded server's `tools/list`, with some tools' inputs swapped for the duration (a tool counted as
+ * flattened ships its flattened schema). When the list fails, each tool is listed alone to find which fail.
+ */
+export async function listMcpTools(server: object, Real: AnyClass, serverModule: string, swaps: ReadonlyMap<string, unknown> = new Map()): Promise<McpListing | undefined> {
+  const pkg = packageOf(fileOf(serverModule));
+  const kit = await clientKit(serverModule);
+  if (!kit || typeof Real.prototype.connect !== 'function') return undefined;
+  const library = pkg?.name ?? '@modelcontextprotocol/sdk';
+  const base = { library, libraryVersion: pkg?.version, ...(kit.Client ? {} : { via: 'wire' as const }) };
+  const registered = (server as ServerLike)._registeredTools ?? {};
+  const saved = new Map<string, RegisteredTool>();
+  for (const [name, schema] of swaps) {
+    const tool = registered[name];
+    if (!tool) continue;
+    saved.set(name, { ...tool });
+    tool.inputSchema = schema;
+  }
+  try {
+    try {
+      const tools = await listOnce(server, Real, kit);
+      return { ...base, tools: new Map(tools.map((t) => [String(t.name), t])) };
+    } catch (error) {
+      return { ...base, failure: { error: errorText(error), perTool: await listEachAlone(server, Real, kit, registered) } };
+    }
+  } finally {
+    for (const [name, before] of saved) Object.assign(registered[name], { inputSchema: before.inputSchema });
+  }
+}
+
+async function listEachAlone(server: object, Real: AnyClass, kit: ClientKit, registered: Record<string, RegisteredTool>): Promise<Map<string, string | undefined>> {
+  const names = Object.keys(registered);
+  const enabled = new Map(names.map((n) => [n, registered[n].enabled]));
+  const out = new Map<string, string | undefined>();
+  try {
+    for (const name of names) {
+      if (enabled.get(name) === false) continue;
+      for (const other of names) registered[other].enabled = other === name;
+      try {
+        await listOnce(server, Real, kit);
+        out.set(name, undefined);
+      } catch (error) {
+        out.set(name, errorText(error));
+      }
+    }
+  } finally {
+    for (const name of names) registered[name].enabled = enabled.get(name);
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * The findings about what ships, from the library's own answer (or the engine's emulation of it):
+ * `schema-dropped` (the library sent an empty object for an input that has parameters), `list-fails` (the
+ * library's conversion of this tool throws, so the server's whole `tools/list` fails) and `union-shipped`
+ * (a union ships as written; what flattening would ship and lose travels along as related findings).
+ */
+import { finding, messages } from '../../../../shared/index';
+import { findUnrepresentable } from '../../../../shared/probe/unrepresentable';
+import type { Finding } from '../../../../shared/types';
+import { objectShape, readNode } from '../../../../shared/zod/read';
+import { isEmptyInput, unionsIn } from './unionsIn';
+
+export interface ShippedFacts {
+  tool: string;
+  /** `@modelcontextprotocol/sdk 1.32.2`: how messages name the library. */
+  libraryLabel: string;
+  /** The input the engine analysed (the original of a flattened schema). */
+  input: unknown;
+  /** The input JSON Schema as shipped (the library's, else the emulation). */
+  inputSchema: unknown;
+  /** The library itself answered with `inputSchema` (not an emulation). */
+  fromLibrary: boolean;
+  /** The tool ships its unions flattened: union-shipped does not apply. */
+  flattened: boolean;
+  /** The flatten losses of the preview (tools shipped as written). */
+  losses: Finding[];
+  /** The discriminators of the preview's flattened unions, by the dotted path of the union. */
+  discriminators: ReadonlyMap<string, string>;
+  /** The library's `tools/list` failed, and whether this tool fails alone. */
+  listFailure?: { error: string; failsAlone: boolean; toolCount: number };
+}
+
+/** The engine's findings adjusted to what the library really did, plus the findings about what ships. */
+export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts): Finding[] {
+  let findings = [...engine];
+  const { tool } = facts;
+  if (facts.listFailure?.failsAlone) {
+    const sites = findUnrepresentable(facts.input, [], new Map());
+    const first = sites[0];
+    const message = messages.listFails(tool, facts.libraryLabel, first?.path, first?.what, facts.listFailure.error, facts.listFailure.toolCount);
+    findings = findings.filter((f) => !(f.code === 'not-mountable' && sites.some((s) => samePath(s.path, f.path))));
+    findings.push(finding('list-fails', message, { tool, path: first?.path ?? [], sites: first ? sites.map((s) => ({ trail: s.trail, anchor: 'node' as const })) : [{ trail: [], anchor: 'tool' }] }));
+    return findings;
+  }
+  // The library listed it: the engine's "not an object, so MCP cannot mount it" guess is moot.
+  if (facts.fromLibrary) findings = findings.filter((f) => !(f.code === 'not-mountable' && f.path.length === 0 && f.sites.every((s) => s.trail.length === 0 && s.anchor === 'node')));
+  if (facts.fromLibrary && isEmptyInput(facts.inputSchema) && hasParameters(facts.input)) {
+    findings.push(finding('schema-dropped', messages.schemaDropped(tool, facts.libraryLabel, describeInput(facts.input)), { tool, sites: [{ trail: [], anchor: 'node' }] }));
+    return findings;
+  }
+  if (!facts.flattened) {
+    for (const union of unionsIn(facts.inputSchema)) {
+      const related = facts.losses.filter((f) => startsWith(f.path, union.path));
+      const discriminator = facts.discriminators.get(union.path.join('.'));
+      const message = messages.unionShipped(tool, union.path, union.keyword, { discriminator, losses: related });
+      findings.push(
+        finding('union-shipped', message, {
+          tool,
+          path: union.path,
+          severity: union.path.length === 0 ? 'warning' : 'information',
+          sites: [{ trail: union.trail, anchor: 'node' }],
+          ...(related.length > 0 ? { related } : {}),
+        }),
+      );
+    }
+  }
+  return findings;
+}
+
+function hasParameters(input: unknown): boolean {
+  const node = readNode(input);
+  if (!node) return false;
+  if (node.kind !== 'object') return true;
+  return Object.keys(objectShape(node)).length > 0;
+}
+
+function describeInput(input: unknown): string {
+  const kind = readNode(input)?.kind;
+  if (kind === 'discriminated-union') return 'a discriminated union';
+  if (kind === 'union') return 'a union';
+  if (kind === 'intersection') return 'an intersection';
+  return kind ? `a ${kind}` : 'not an object';
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.every((s, i) => path[i] === s);
+}
