@@ -35,6 +35,7 @@ export type {
 export { contains } from './match';
 export { mergeAnalyses, ResultStore } from './results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
+export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { FindingCode, Severity, Target } from '../../shared/types';
 
 export class CancelledError extends Error {
@@ -135,11 +136,12 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           severities: options.severities,
           locator,
           discoverMs: discoverMs.get(file) ?? 0,
+          clients: options.clients,
         }),
       );
     }
 
-    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities);
+    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
   }
 
