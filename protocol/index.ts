@@ -21,9 +21,36 @@ export interface ToolSummary {
   mountable: boolean;
   /** The advertised JSON Schema, exactly what the model sees. */
   advertised: unknown;
+  description?: string;
+  /** What the definition costs (o200k_base): name, description and input schema as sent; output separately. */
+  tokens: { input: number; output?: number; total: number };
+  problems: { errors: number; warnings: number; infos: number };
+  /** The library that registered it (`@modelcontextprotocol/sdk`), for a registration. */
+  library?: string;
+  /** The advertised schema's JSON Schema dialect (`draft-07`, `2020-12`). */
+  dialect?: string;
+  /** The server the tool belongs to: its workspace folder, with what all its tools cost together. */
+  server: ServerSummary;
+  /**
+   * The input schema as written (unflattened) and flattened, when they differ: only in answers about a position
+   * (what Compare asks), never in the whole list.
+   */
+  compare?: { asWritten: unknown; flattened: unknown };
+}
+export interface ServerSummary {
+  /** The workspace folder's name. */
+  name: string;
+  uri: string;
+  /** Registered tools and their tokens together, and their share of a 200k-token window (0..1). */
+  tools: number;
+  tokens: number;
+  windowShare: number;
 }
 export type ListToolsResult = ToolSummary[];
 export const ListToolsRequest = new RequestType<ListToolsParams | undefined, ListToolsResult, void>('toolSchemaLens/listTools');
+
+/** Client command that opens a tool's advertised schema; arguments: `[{ uri, position }]` or none (the cursor). */
+export const SHOW_ADVERTISED_SCHEMA_COMMAND = 'toolSchemaLens.showAdvertisedSchema';
 
 /** Notification (server → client): what the server is doing, for the status bar. */
 export interface StatusParams {

@@ -19,6 +19,9 @@ export interface Settings {
   exclude: string[];
   evaluation: { timeoutMs: number; memoryMb: number };
   trace: { server: 'off' | 'messages' | 'verbose' };
+  /** Token budgets for `over-budget`; 0 turns one off. */
+  budget: { tokensPerTool: number; tokensPerServer: number };
+  codeLens: { enable: boolean };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -31,6 +34,10 @@ export const DEFAULT_SETTINGS: Settings = {
   exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts'],
   evaluation: { timeoutMs: 5000, memoryMb: 512 },
   trace: { server: 'off' },
+  // A heavy tool is well over a thousand tokens; 20,000 is a tenth of a 200k window, where Claude Code starts
+  // deferring tool schemas.
+  budget: { tokensPerTool: 1500, tokensPerServer: 20000 },
+  codeLens: { enable: true },
 };
 
 const SEVERITY_VALUES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'off'];
@@ -53,6 +60,8 @@ export function readSettings(raw: unknown): Settings {
   }
   const evaluation = (r.evaluation && typeof r.evaluation === 'object' ? r.evaluation : {}) as Record<string, unknown>;
   const trace = (r.trace && typeof r.trace === 'object' ? r.trace : {}) as Record<string, unknown>;
+  const budget = (r.budget && typeof r.budget === 'object' ? r.budget : {}) as Record<string, unknown>;
+  const codeLens = (r.codeLens && typeof r.codeLens === 'object' ? r.codeLens : {}) as Record<string, unknown>;
   return {
     enable: bool(r.enable, d.enable),
     flattenUnionInput: bool(r.flattenUnionInput, d.flattenUnionInput),
@@ -66,6 +75,11 @@ export function readSettings(raw: unknown): Settings {
       memoryMb: num(evaluation.memoryMb ?? r['evaluation.memoryMb'], d.evaluation.memoryMb, 64),
     },
     trace: { server: trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off' },
+    budget: {
+      tokensPerTool: Math.round(num(budget.tokensPerTool ?? r['budget.tokensPerTool'], d.budget.tokensPerTool, 0)),
+      tokensPerServer: Math.round(num(budget.tokensPerServer ?? r['budget.tokensPerServer'], d.budget.tokensPerServer, 0)),
+    },
+    codeLens: { enable: bool(codeLens.enable ?? r['codeLens.enable'], d.codeLens.enable) },
   };
 }
 
@@ -86,5 +100,6 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
     exclude: settings.exclude,
     severities: settings.severity,
     trusted,
+    budget: settings.budget,
   };
 }

@@ -36,6 +36,17 @@ function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) && !/^(one|uni|use)/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
+/** `1,840`: token counts as people read them, the same on every machine. */
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The heaviest key of a tool over its budget: its share of the tool's tokens and how much of it is description. */
+export interface HeavyKey {
+  key: string;
+  share: number;
+  descriptionShare: number;
+}
+
 const partName = (part: string) => (part === 'params' ? 'params schema' : part);
 
 const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${formatPath(path)}\``);
@@ -122,5 +133,22 @@ export const messages = {
   },
   flattenFailed(tool: Who, path: string[], error: string): string {
     return lead(tool, `the schema at ${at(path)} could not be analysed (${error}), so it is advertised as written; report this schema to Tool Schema Lens.`);
+  },
+  overBudgetTool(tool: string, tokens: number, budget: number, heaviest: HeavyKey | undefined, descriptionShare: number): string {
+    const over = `Tool ${tool}: its definition is ${count(tokens)} tokens, over the budget of ${count(budget)} per tool`;
+    if (heaviest && heaviest.share >= 0.25) {
+      const k = `\`${heaviest.key}\``;
+      const fix =
+        heaviest.descriptionShare >= 0.4
+          ? `descriptions are ${percent(heaviest.descriptionShare)} of ${k}: shorten them`
+          : `move ${k} to a tool of its own, or give it fewer options`;
+      return `${over}; ${k} is ${percent(heaviest.share)} of this tool's ${count(tokens)} tokens; ${fix}.`;
+    }
+    if (descriptionShare >= 0.4) return `${over}; its descriptions are ${percent(descriptionShare)} of it: shorten them.`;
+    return `${over}; split it into tools that each take fewer keys.`;
+  },
+  overBudgetServer(server: string, tools: number, tokens: number, windowShare: number, budget: number, heaviest: Array<{ name: string; tokens: number }>): string {
+    const list = listWords(heaviest.map((t) => `${t.name} (${count(t.tokens)})`));
+    return `The ${tools} tools of ${server} are ${count(tokens)} tokens, ${percent(windowShare)} of a 200k context window, over the budget of ${count(budget)} per server; the heaviest are ${list}: shrink them, or register fewer tools (clients cap or defer large tool sets).`;
   },
 };

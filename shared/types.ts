@@ -11,7 +11,8 @@ export type FindingCode =
   | 'strictness-dropped'
   | 'not-mountable'
   | 'evaluation-failed'
-  | 'client-rejects';
+  | 'client-rejects'
+  | 'over-budget';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -48,7 +49,7 @@ export interface FindingSite {
 }
 
 /** A check's stable id within its finding code (see `RULES` in findings.ts). */
-export type FindingRule = 'duplicate-name' | import('./clients/types').RuleId;
+export type FindingRule = 'duplicate-name' | 'tool-over-budget' | 'server-over-budget' | import('./clients/types').RuleId;
 
 export interface Finding {
   code: FindingCode;

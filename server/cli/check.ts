@@ -41,7 +41,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     try {
       const files = job.files ?? (await pipeline.listCandidates());
       const result = await pipeline.analyze(files);
-      results.push({ result, fileCount: files.length });
+      results.push({ result, fileCount: files.length, root: job.root, budget: settings.budget });
     } finally {
       await pipeline.dispose();
     }

@@ -4,6 +4,7 @@
  */
 import { formatPath } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
+import { TOKENIZER } from '../pipeline';
 
 export function formatJson(report: CheckReport): string {
   const out = {
@@ -13,6 +14,7 @@ export function formatJson(report: CheckReport): string {
       line: t.location.range.start.line + 1,
       column: t.location.range.start.character + 1,
       advertised: t.advertised ?? null,
+      tokens: t.tokens,
       mountable: t.mountable,
       ...(t.verdicts ? { targets: t.verdicts.map((v) => ({ target: v.target, loads: v.broken.length === 0, broken: v.broken })) } : {}),
     })),
@@ -29,6 +31,7 @@ export function formatJson(report: CheckReport): string {
       message: d.message,
       ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
     })),
+    tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
   };
   return JSON.stringify(out, null, 2) + '\n';
 }

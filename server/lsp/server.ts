@@ -57,6 +57,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
       progressSupported: capabilities.window?.workDoneProgress === true,
       codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },
+      codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,
     });
     for (const session of workspaces.sessions) {
       session.diagnostics.pullMode = pull;
@@ -67,6 +68,9 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        documentSymbolProvider: { label: 'Tool Schema Lens' },
+        workspaceSymbolProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: lazyEdits },
         executeCommandProvider: { commands: [RESTART_WORKERS_COMMAND] },
         ...(pull ? { diagnosticProvider: { identifier: 'tool-schema-lens', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
@@ -114,6 +118,9 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       workspaces?.forUri(params.textDocument.uri)?.pullDiagnostics(params.textDocument.uri, token) ?? { kind: 'full' as const, items: [] },
     ),
   );
+  connection.onCodeLens(guard('codeLens', [], (params, token) => workspaces?.forUri(params.textDocument.uri)?.codeLenses(params.textDocument.uri, token) ?? []));
+  connection.onDocumentSymbol(guard('documentSymbol', [], (params) => workspaces?.forUri(params.textDocument.uri)?.documentSymbols(params.textDocument.uri) ?? []));
+  connection.onWorkspaceSymbol(guard('workspaceSymbol', [], (params) => workspaces?.sessions.flatMap((s) => s.workspaceSymbols(params.query)) ?? []));
   connection.onRequest(ListToolsRequest, guard('listTools', [], (params) => workspaces?.listTools(params) ?? []));
   connection.onExecuteCommand(
     guard('executeCommand', undefined, async (params) => {

@@ -10,6 +10,7 @@ import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
 import { clientFinding, defaultTargets, verdicts } from '../../shared/clients/index';
+import { countToolTokens, toolOverBudget } from './tokens';
 import type {
   Diagnostic,
   DiscoveredSite,
@@ -19,6 +20,7 @@ import type {
   KeyReport,
   Location,
   Range,
+  TokenBudget,
   ToolReport,
 } from './types';
 
@@ -61,6 +63,8 @@ export interface AssembleInput {
   discoverMs: number;
   /** Targets of client-rejects; empty or absent: chosen per tool from its library. */
   clients?: readonly string[];
+  /** Token budgets for the per-tool `over-budget` finding. */
+  budget?: TokenBudget;
 }
 
 /** The targets a tool is judged against: the user's list, else its library's default. */
@@ -106,13 +110,18 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         const f = clientFinding(tool.name, v, targets);
         if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       }
-      tools.push({
+      const report: ToolReport = {
         name: tool.name,
         kind: tool.kind,
         location: place.location,
         nameRange: site?.nameRange,
         schemaRange: site?.schemaRange,
         advertised: tool.advertised,
+        ...(tool.description ? { description: tool.description } : {}),
+        tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema }),
+        ...(tool.sdk ? { sdk: tool.sdk } : {}),
+        ...(tool.compare ? { compare: tool.compare } : {}),
+        ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,
         ...(tool.violations ? { verdicts: verdicts(tool.violations, targets) } : {}),
         keys: tool.merges.map((m): KeyReport => {
@@ -126,7 +135,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
             advertised: advertisedAt(tool.advertised, m.path),
           };
         }),
-      });
+      };
+      tools.push(report);
+      push(toolOverBudget(report, input.budget, severities, (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' })), tool.kind);
     }
     if (evaluated.failure) {
       const at = evaluated.failure.at;

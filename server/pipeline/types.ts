@@ -5,6 +5,7 @@
  */
 import type { AdvertiseOptions, FindingCode, FindingRule, KeyMerge, Severity } from '../../shared/types';
 import type { ToolSdk } from './sdks';
+import type { ToolTokens } from './tokens/countTools';
 
 export interface Position {
   line: number;
@@ -47,6 +48,13 @@ export interface PipelineOptions {
   severities: Partial<Record<FindingCode, SeveritySetting>>;
   /** Without trust no workspace code runs: every candidate file gets an `evaluation-failed` (not trusted) diagnostic instead. */
   trusted: boolean;
+  /** Token budgets for `over-budget` (0: off); absent: none. */
+  budget?: TokenBudget;
+}
+
+export interface TokenBudget {
+  tokensPerTool: number;
+  tokensPerServer: number;
 }
 
 export interface RelatedInformation {
@@ -104,6 +112,16 @@ export interface ToolReport {
   schemaRange?: Range;
   /** The advertised JSON Schema, exactly what the model sees. */
   advertised: unknown;
+  /** The description it was registered with (sent to the model with the schema). */
+  description?: string;
+  /** What its definition costs in the model's context window (o200k_base tokens). */
+  tokens: ToolTokens;
+  /** The library it was registered with (none for an exported or tagged schema). */
+  sdk?: ToolSdk;
+  /** As written and flattened, when they differ (Compare). */
+  compare?: SchemaPair;
+  /** The output schema as JSON Schema, when the tool declares one. */
+  outputSchema?: unknown;
   mountable: boolean;
   keys: KeyReport[];
   /** Per target the tool is judged against: the profile rules it breaks there (none: it loads). */
@@ -176,6 +194,8 @@ export interface EvaluatedTool {
   callSite?: SourcePoint;
   /** For exported / tagged schemas: the binding's name in its module. */
   exportName?: string;
+  /** The description the tool was registered with. */
+  description?: string;
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
   advertised: unknown;
   mountable: boolean;
@@ -186,6 +206,16 @@ export interface EvaluatedTool {
   server?: string;
   /** Every profile rule this tool breaks, at every target, placed in the original schema: the pipeline keeps the selected targets. */
   violations?: import('../../shared/clients/index').PlacedViolation[];
+  /** The input schema as written and flattened, when flattening changes it (what Compare shows side by side). */
+  compare?: SchemaPair;
+  /** The output schema as JSON Schema, when the tool declares one (counted on its own). */
+  outputSchema?: unknown;
+}
+
+/** One tool's input schema as written (unflattened) and flattened, both as JSON Schema from the engine. */
+export interface SchemaPair {
+  asWritten: unknown;
+  flattened: unknown;
 }
 
 export type EvaluationFailure = {

@@ -137,6 +137,7 @@ export class TestClient {
         didChangeConfiguration: { dynamicRegistration: true },
         didChangeWatchedFiles: { dynamicRegistration: true },
         workspaceEdit: { documentChanges: true },
+        codeLens: { refreshSupport: true },
         ...(this.options.pull ? { diagnostics: { refreshSupport: true } } : {}),
       },
       window: { workDoneProgress: true },

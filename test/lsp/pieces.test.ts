@@ -77,7 +77,7 @@ describe('mapping and hover on synthetic reports', () => {
   };
   const tool: ToolReport = {
     name: 't', kind: 'registration', location: { file, range: { start: { line: 2, character: 0 }, end: { line: 8, character: 2 } } }, nameRange: r(2, 10, 13), schemaRange: r(3, 0, 6),
-    advertised: { type: 'object', properties: { sort: { type: 'string', enum: ['x', 'y'] } } }, mountable: true,
+    advertised: { type: 'object', properties: { sort: { type: 'string', enum: ['x', 'y'] } } }, tokens: { input: 30, total: 30 }, mountable: true,
     keys: [{ path: ['sort'], key: 'sort', discriminator: 'kind', variants: ['a', 'b'], outcome: 'enum-widened', shapes: [{ enum: ['x'] }, { enum: ['y'] }],
       declarations: [{ file, range: r(4, 2, 8) }, null], advertised: { type: 'string', enum: ['x', 'y'] } }],
   };
@@ -117,7 +117,8 @@ describe('mapping and hover on synthetic reports', () => {
   });
 
   it('lists the tool containing a position, or the nearest above it', () => {
-    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`).map((t) => t.name)).toEqual(['t']);
-    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`)).toEqual([]);
+    const context = { problems: new Map(), server: { name: 'w', uri: 'file:///w', tools: 1, tokens: 30, windowShare: 0.00015 } };
+    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`, context).map((t) => t.name)).toEqual(['t']);
+    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`, context)).toEqual([]);
   });
 });

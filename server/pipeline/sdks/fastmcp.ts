@@ -4,13 +4,14 @@
  * `parameters`; `start` never starts a transport.
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession } from '../evaluate/recorders/session';
+import { currentSession, descriptionOf } from '../evaluate/recorders/session';
 import { defineLibrary, type ServerClass } from './library';
 
 type AnyClass = new (...args: any[]) => any;
 interface FastMcpTool {
   name?: unknown;
   parameters?: unknown;
+  description?: unknown;
 }
 
 const FASTMCP_SERVER: ServerClass = {
@@ -31,13 +32,13 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClas
 
     addTool(tool: FastMcpTool): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTool);
-      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite, server: serverNames.get(this) });
+      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this) });
       return super.addTool(tool);
     }
 
     addTools(tools: FastMcpTool[]): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTools);
-      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, callSite, server: serverNames.get(this) });
+      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this) });
       return super.addTools(tools);
     }
 
