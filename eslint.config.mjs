@@ -60,7 +60,8 @@ export default tseslint.config(
   // The evaluation worker and its recorders stand in for SDK classes and receive whatever the user's module passes
   // (a server object, a tool config, a schema from any zod): untyped user values by nature, read defensively.
   {
-    // sdks/: the per-library descriptors hold their recorders (the `pipeline` branch moves them there).
+    // sdks/: the per-library descriptors hold their recorders; evaluate/shipped/ (the `shipped` branch) reads the
+    // tools a real SDK registered, in the worker.
     files: [
       'server/pipeline/evaluate/recorders/**/*.ts',
       'server/pipeline/sdks/**/*.ts',
