@@ -5,7 +5,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, pipelineOptions } from '../settings';
+import { stop as stopEsbuild } from 'esbuild';
+import { DEFAULT_SETTINGS, pipelineOptions, type Settings } from '../settings';
+import type { AnalysisResult } from '../pipeline/types';
 import { createPipeline } from '../pipeline';
 import type { Target } from '../../shared/types';
 import { collectReport, type CheckReport } from './report';
@@ -33,7 +35,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     target: options.target,
     evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
   };
-  const results = [];
+  const results: Array<{ result: AnalysisResult; fileCount: number }> = [];
+  try {
+    await checkJobs(jobs, settings, results);
+  } finally {
+    // esbuild's service is a child process too: `check` ends only after it, as after its workers.
+    await stopEsbuild();
+  }
+  return collectReport(options.cwd, results);
+}
+
+async function checkJobs(jobs: Job[], settings: Settings, results: Array<{ result: AnalysisResult; fileCount: number }>): Promise<void> {
   for (const job of jobs) {
     // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
     const pipeline = createPipeline(pipelineOptions(settings, job.root, true));
@@ -45,7 +57,6 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       await pipeline.dispose();
     }
   }
-  return collectReport(options.cwd, results);
 }
 
 function planJobs(cwd: string, paths: string[]): Job[] {

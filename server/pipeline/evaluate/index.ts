@@ -120,7 +120,8 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     warm: () => pool.warm(),
     pids: () => pool.pids(),
     dispose: async () => {
-      pool.dispose();
+      // The workers are gone (and whatever they started) when this resolves: a CLI exits only after it.
+      await pool.dispose();
       process.removeListener('exit', removeTemp);
       removeTemp();
     },
