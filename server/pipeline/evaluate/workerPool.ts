@@ -315,7 +315,7 @@ export class WorkerPool {
     if (job.timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${job.limitMs ?? this.options.timeoutMs} ms and was stopped` };
     const overMemory = job.overMemoryMb;
     if (overMemory !== undefined) {
-      return { phase: 'memory', reason: `Evaluation used ${Math.round(overMemory)} MB of memory, more than the ${this.options.memoryMb} MB cap, and was stopped` };
+      return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap (${Math.round(overMemory)} MB resident) and was stopped` };
     }
     if (OUT_OF_MEMORY.test(slot.stderrTail)) {
       return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap and was stopped` };
