@@ -20,6 +20,8 @@ export interface CheckReport {
   diagnostics: Diagnostic[];
   /** Files that were analysed (candidates), whether or not they held tools. */
   fileCount: number;
+  /** Workspace files not read (a FIFO, a device, over the size limit), with why. */
+  skipped: Array<{ file: string; reason: string }>;
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
@@ -27,15 +29,17 @@ export function collectReport(cwd: string, results: Array<{ result: AnalysisResu
   const tools: CheckedTool[] = [];
   const all: Diagnostic[] = [];
   let fileCount = 0;
+  const skipped = new Map<string, string>();
   for (const { result, fileCount: n } of results) {
     fileCount += n;
+    for (const s of result.skipped ?? []) skipped.set(s.file, s.reason);
     for (const file of result.files) for (const t of file.tools) tools.push(toolOf(t));
     for (const list of result.diagnosticsByFile.values()) all.push(...list);
   }
   const diagnostics = preferRegistrations(all);
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
-  return { cwd, tools, diagnostics, fileCount };
+  return { cwd, tools, diagnostics, fileCount, skipped: [...skipped].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)) };
 }
 
 function toolOf(t: ToolReport): CheckedTool {

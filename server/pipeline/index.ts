@@ -128,7 +128,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       list.push(d);
     }
     const reports = assembled.map((a) => ({ ...a.report, diagnostics: diagnosticsByFile.get(a.report.file) ?? [] }));
-    return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
+    const skipped = [...project.skipped].map(([file, reason]) => ({ file, reason }));
+    return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile, ...(skipped.length ? { skipped } : {}) };
   }
 
   return {

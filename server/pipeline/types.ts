@@ -122,6 +122,8 @@ export interface AnalysisResult {
   files: FileReport[];
   /** All diagnostics, grouped by the file they lie in (may include files that were not analysed themselves). */
   diagnosticsByFile: Map<string, Diagnostic[]>;
+  /** Workspace files that were not read (a FIFO, a device, over the size limit), with why: the fronts say so. */
+  skipped?: Array<{ file: string; reason: string }>;
 }
 
 export interface Pipeline {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Message, type OutputFile } from 'esbuild';
 import type { EvaluationFailure } from '../types';
+import { boundedLoadsPlugin, unsafeConfigs } from './boundedLoads';
 import { externalsPlugin, overlayPlugin, type ExternalModule, type ResolutionCache } from './bundlePlugins';
 
 export interface BundleRequest {
@@ -80,6 +81,8 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
   const noteZod = (m: ExternalModule) => {
     if (m.specifier === 'zod' || m.specifier.startsWith('zod/')) zodModules.set(m.href, m);
   };
+  const unsafe = unsafeConfigs(absWorkingDir);
+  if (unsafe?.packageJson) return { failure: { phase: 'bundle', reason: unsafe.packageJson }, inputs: [entry], ms: 0 };
   try {
     const result = await build({
       entryPoints: [entry],
@@ -92,6 +95,8 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
       target: 'node20',
       sourcemap: 'external',
       metafile: true,
+      // A tsconfig that is a FIFO or a device is never handed to esbuild to read.
+      ...(unsafe?.tsconfigSkipped ? { tsconfigRaw: '{}' } : {}),
       logLevel: 'silent',
       // Resolve packages as Node does, not as a web bundler would.
       conditions: [],
@@ -105,7 +110,8 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
         'import.meta.filename': JSON.stringify(entry),
       },
       banner: { js: 'import { createRequire as __toolSchemaLensCreateRequire } from "node:module"; const require = __toolSchemaLensCreateRequire(import.meta.url);' },
-      plugins: [overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod, cache)],
+      // Bounded loads first: no file is read, from an overlay or from disk, before it is known to be a regular file.
+      plugins: [boundedLoadsPlugin(), overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod, cache)],
     });
     const js = result.outputFiles.find((f) => f.path.endsWith('.mjs') || f.path.endsWith('.js'));
     const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
