@@ -50,10 +50,15 @@ function toFailure(message: Message, absWorkingDir: string): EvaluationFailure {
   };
 }
 
-/** Rewrites the map's sources to absolute paths and inlines it, so stack frames name the user's files. */
+/**
+ * Rewrites the map's sources to absolute file URLs and inlines it, so stack frames name the user's files. esbuild's
+ * sources are URL references relative to the map (a `%`, `#`, `?`, space, newline or non-ASCII letter in a name is
+ * percent-encoded): they are resolved as URLs, never joined as paths, and callSite.ts turns the URL back into a path.
+ */
 function inlineSourceMap(js: OutputFile, map: OutputFile, outDir: string): string {
   const parsed = JSON.parse(map.text) as { sources: string[]; sourcesContent?: unknown };
-  parsed.sources = parsed.sources.map((s) => (s.includes(':') && !/^[A-Za-z]:/.test(s) ? s : path.resolve(outDir, s)));
+  const base = pathToFileURL(outDir.endsWith(path.sep) ? outDir : outDir + path.sep);
+  parsed.sources = parsed.sources.map((s) => (/^[a-z][\w+.-]*:/i.test(s) && !/^[A-Za-z]:[\\/]/.test(s) ? s : new URL(s, base).href));
   delete parsed.sourcesContent;
   const encoded = Buffer.from(JSON.stringify(parsed)).toString('base64');
   return `${js.text}\n//# sourceMappingURL=data:application/json;base64,${encoded}\n`;
