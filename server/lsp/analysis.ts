@@ -141,7 +141,7 @@ export class AnalysisScheduler {
       // A buffer that changed (or was opened or closed) while this ran: its newer run will speak for it.
       const fresh = files.filter((f) => this.docs.version(f) === overlays.get(f)?.version);
       const versions = new Map(fresh.map((f) => [f, overlays.get(f)?.version] as const));
-      this.listener.results(this.store.apply(seq, fresh, versions, result));
+      this.listener.results(this.store.apply(seq, fresh, versions, result, files));
     } finally {
       this.runs.delete(run);
     }
