@@ -5,11 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { stop as stopEsbuild } from 'esbuild';
 import { DEFAULT_SETTINGS, pipelineOptions, type Settings } from '../settings';
-import type { AnalysisResult } from '../pipeline/types';
-import { createPipeline } from '../pipeline';
-import type { Target } from '../../shared/types';
+import { createPipeline, stopBundler, type AnalysisResult, type Target } from '../pipeline';
 import { collectReport, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -40,7 +37,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     await checkJobs(jobs, settings, results);
   } finally {
     // esbuild's service is a child process too: `check` ends only after it, as after its workers.
-    await stopEsbuild();
+    await stopBundler();
   }
   return collectReport(options.cwd, results);
 }

@@ -7,10 +7,9 @@
  * The ts-morph project is built on first use and kept, refreshed file by file as buffers and the disk change.
  */
 import * as fs from 'node:fs';
-import { isReadableFile, readWorkspaceFile } from '../pipeline/boundedRead';
 import * as path from 'node:path';
 import { Node, Project, ts } from 'ts-morph';
-import type { Overlay, Position } from '../pipeline/types';
+import { isReadableFile, readWorkspaceFile, type Overlay, type Position } from '../pipeline';
 
 export interface TextEditAt {
   file: string;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Message, type OutputFile } from 'esbuild';
+import { build, stop, type Message, type OutputFile } from 'esbuild';
 import type { EvaluationFailure } from '../types';
 import { boundedLoadsPlugin, unsafeConfigs } from './boundedLoads';
 import { externalsPlugin, overlayPlugin, type ExternalModule, type ResolutionCache } from './bundlePlugins';
@@ -134,4 +134,9 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
     const inputs = [...new Set([entry, ...(failure.at ? [failure.at.file] : [])])];
     return { failure, inputs, ms: 0 };
   }
+}
+
+/** Ends esbuild's service process (a CLI that is done calls it, so that it exits only after that child has). */
+export async function stopBundler(): Promise<void> {
+  await stop();
 }
