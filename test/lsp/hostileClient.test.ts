@@ -3,11 +3,12 @@
  * second initialize. The real built server over stdio, every time: trust fails closed, a broken frame ends the
  * server with an error (so the client restarts it) instead of leaving it deaf, and a second initialize is refused.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, descendants, SERVER, TestClient } from './client';
+import { copyFixture, descendants, SERVER, TestClient, uriOf } from './client';
 
 describe('trust fails closed', { timeout: 90_000 }, () => {
   it.each([['"false"', 'false'], ['0', 0], ['null', null], ['"true"', 'true'], ['1', 1]])('isTrusted: %s over stdio runs nothing and says what it got', async (shown, value) => {
@@ -123,6 +124,51 @@ describe('a second initialize', { timeout: 90_000 }, () => {
     } finally {
       client.kill();
       fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a hostile workspace, untrusted or with odd names', { timeout: 90_000 }, () => {
+  it('an untrusted server with a tsconfig.json that is a FIFO still answers and says the workspace is untrusted', async () => {
+    const root = copyFixture('lsp-basic');
+    fs.rmSync(path.join(root, 'tsconfig.json'), { force: true });
+    execFileSync('mkfifo', [path.join(root, 'tsconfig.json')]);
+    const client = await TestClient.spawn({ root, initializationOptions: { isTrusted: false } });
+    try {
+      const tools = path.join(root, 'src/tools.ts');
+      const d = await client.waitForDiagnostics(tools, { match: (x) => x.length > 0 });
+      expect(d.diagnostics.map((x) => x.code)).toEqual(['evaluation-failed']);
+      // Still answering: the hover over the finding says why nothing ran.
+      const hover = await client.request('textDocument/hover', { textDocument: { uri: uriOf(tools) }, position: d.diagnostics[0].range.start });
+      expect(JSON.stringify(hover)).toContain('not trusted');
+      await client.waitFor('the skipped tsconfig in the log', () => client.logs.find((l) => l.includes('tsconfig.json: a named pipe (FIFO), not a regular file')));
+    } finally {
+      client.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('publishes to the URI the editor opened, for a folder and a file named with é, %, #, ? and a newline', async () => {
+    const parent = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-odd-')));
+    const root = path.join(parent, 'dé jà%20#x?y\nz');
+    fs.cpSync(copyFixture('lsp-basic'), root, { recursive: true, verbatimSymlinks: true });
+    const odd = path.join(root, 'src/tö%ls#1?\nb.ts');
+    fs.renameSync(path.join(root, 'src/tools.ts'), odd);
+    const client = await TestClient.spawn({ root });
+    try {
+      // Spelled as an editor may: lower-case escapes, where Node writes upper-case ones.
+      const uri = uriOf(odd).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+      expect(uri).not.toBe(uriOf(odd));
+      const text = fs.readFileSync(odd, 'utf8');
+      void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text } });
+      const published = await client.waitFor('diagnostics at the editor’s URI', () => client.diagnostics.find((p) => p.uri === uri && p.diagnostics.length === 3));
+      expect(published.diagnostics.map((d) => d.code).sort()).toEqual(['collision-widened', 'enum-widened', 'enum-widened']);
+      // Where the source says, in the file itself.
+      for (const d of published.diagnostics) expect(text.split('\n')[d.range.start.line].length).toBeGreaterThan(d.range.start.character);
+      expect(client.diagnostics.filter((p) => p.uri !== uri && p.diagnostics.length > 0).map((p) => p.uri)).toEqual([]);
+    } finally {
+      client.kill();
+      fs.rmSync(parent, { recursive: true, force: true });
     }
   });
 });
