@@ -63,9 +63,27 @@ function statWhy(file: string): string | null {
   }
 }
 
+/** Per tsconfig (by path, mtime and size): the verdict on its `extends` chain, so each bundle costs a stat, not a parse. */
+const verdicts = new Map<string, string | undefined>();
+
 /** Why a tsconfig's `extends` chain holds a file that may not be read (relative and absolute paths are followed). */
 function unsafeExtends(file: string, depth: number): string | undefined {
   if (depth > 8) return undefined;
+  let stamp: string;
+  try {
+    const stat = statSync(file);
+    stamp = `${file}:${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return undefined;
+  }
+  if (depth === 0 && verdicts.has(stamp)) return verdicts.get(stamp);
+  const verdict = readExtends(file, depth);
+  // A base replaced later (by a FIFO, say) is seen once the tsconfig that extends it changes.
+  if (depth === 0) verdicts.set(stamp, verdict);
+  return verdict;
+}
+
+function readExtends(file: string, depth: number): string | undefined {
   const read = readWorkspaceFile(file);
   if (!('text' in read)) return 'skipped' in read ? `${file} is ${read.skipped}` : undefined;
   const parsed = ts.parseConfigFileTextToJson(file, read.text).config as { extends?: unknown } | undefined;
