@@ -36,7 +36,7 @@ interface JsonDiagnostic {
 
 async function checkJson(root: string, args: string[] = []) {
   const run = await runCli(['check', '.', '--format', 'json', ...args], { cwd: root, timeoutMs: 60_000 });
-  expect(run.signal, run.stderr).toBeNull();
+  expect(run.signal, run.stderr).toBeUndefined();
   return { ...run, report: JSON.parse(run.stdout) as { tools: Array<{ name: string; file: string }>; diagnostics: JsonDiagnostic[] } };
 }
 

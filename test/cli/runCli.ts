@@ -8,8 +8,8 @@ export const FIXTURES = path.join(REPO, 'test', 'fixtures');
 
 export interface CliRun {
   code: number | null;
-  /** The signal that ended it (a time-out here sends SIGKILL, after SIGCONT for one that was stopped). */
-  signal: NodeJS.Signals | null;
+  /** The signal that ended it, if one did (a time-out here sends SIGKILL, after SIGCONT for one that was stopped). */
+  signal?: NodeJS.Signals;
   stdout: string;
   stderr: string;
 }
@@ -34,7 +34,7 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
+      resolve({ code, stdout, stderr, ...(signal ? { signal } : {}) });
     });
   });
 }

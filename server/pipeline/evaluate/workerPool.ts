@@ -232,11 +232,12 @@ export class WorkerPool {
             markExited();
           });
         }),
+      // No script, no process: nothing to wait for. (Still a rejection: unawaited, it is the tool's own failure.)
+      (error: unknown) => {
+        markExited();
+        throw error;
+      },
     );
-    // A worker that never started has nothing to wait for.
-    slot.ready.catch(() => {
-      if (!slot.child) markExited();
-    });
     this.slots.push(slot);
     return slot;
   }
