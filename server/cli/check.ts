@@ -16,6 +16,7 @@ export interface CheckOptions {
   flattenUnionInput: boolean;
   target: Target;
   timeoutMs?: number;
+  clients?: string[];
 }
 
 interface Job {
@@ -30,6 +31,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     ...DEFAULT_SETTINGS,
     flattenUnionInput: options.flattenUnionInput,
     target: options.target,
+    clients: options.clients ?? [],
     evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
   };
   const results: Array<{ result: AnalysisResult; fileCount: number }> = [];

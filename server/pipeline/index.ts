@@ -38,6 +38,7 @@ export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 // Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
 export { isReadableFile, readWorkspaceFile } from './boundedRead';
 export { stopBundler } from './evaluate/bundle';
+export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { FindingCode, Severity, Target } from '../../shared/types';
 
 export class CancelledError extends Error {
@@ -138,11 +139,12 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           severities: options.severities,
           locator,
           discoverMs: discoverMs.get(file) ?? 0,
+          clients: options.clients,
         }),
       );
     }
 
-    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities);
+    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
     const skipped = [...project.skipped].map(([file, reason]) => ({ file, reason }));
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile, ...(skipped.length ? { skipped } : {}) };
   }

@@ -22,6 +22,9 @@ interface RegisteredTools {
   _registeredTools?: Record<string, { inputSchema?: unknown }>;
 }
 
+/** Each recording server's own name (its `info.name`). */
+const serverNames = new WeakMap<object, string | undefined>();
+
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
 /**
@@ -65,19 +68,21 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
       const [info, options, ...rest] = args;
       // The user's own options (a validator included) win.
       super(info, { jsonSchemaValidator: NEVER_ASKED_VALIDATOR, ...(options && typeof options === 'object' ? options : {}) }, ...rest);
+      const name = info && typeof info === 'object' ? (info as { name?: unknown }).name : undefined;
+      serverNames.set(this, typeof name === 'string' ? name : undefined);
     }
 
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
       const { result, input } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite, server: serverNames.get(this) });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
       const { result, input } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite, server: serverNames.get(this) });
       return result;
     }
 

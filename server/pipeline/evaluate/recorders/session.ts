@@ -12,6 +12,8 @@ export interface Recording {
   /** The input schema as the SDK built it (a raw shape already turned into an object), or undefined when there is none. */
   input: unknown;
   callSite?: SourcePoint;
+  /** The server's own name (\`new McpServer({ name })\`), when the SDK has one: MCP clients prefix tool names with it. */
+  server?: string;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
 }
