@@ -69,6 +69,9 @@ export default tseslint.config(
       'server/pipeline/evaluate/shipped/**/*.ts',
       'server/pipeline/evaluate/worker.ts',
       'server/pipeline/evaluate/exportedSchemas.ts',
+      // The realm guard snapshots the built-ins user code may replace (unbound by design: it calls them through its
+      // own `Reflect.apply`) and restores whatever values it finds.
+      'server/pipeline/evaluate/realmGuard.ts',
     ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
@@ -81,8 +84,9 @@ export default tseslint.config(
   },
   // A recorder hands its own method to captureCallSite as the stack boundary (V8's Error.captureStackTrace): the
   // method is compared, never called, so an unbound reference is the point.
+  // The realm guard keeps the built-ins' own functions to call them later through Reflect.apply: unbound by design.
   {
-    files: ['server/pipeline/evaluate/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts'],
+    files: ['server/pipeline/evaluate/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts', 'server/pipeline/evaluate/realmGuard.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   // Suites assert on JSON: CLI output, JSON-RPC payloads, advertised JSON Schemas, zod internals. Their shape is

@@ -7,7 +7,7 @@ import { parseArgs, UsageError, USAGE, type Command } from './cli/args';
 import { formatJson } from './cli/formatJson';
 import { formatSarif } from './cli/formatSarif';
 import { formatText } from './cli/formatText';
-import { hasErrors } from './cli/report';
+import { displayPath, hasErrors } from './cli/report';
 import { describeError } from './lsp/errors';
 import { version } from '../package.json';
 
@@ -38,6 +38,8 @@ async function main(argv: string[]): Promise<number> {
       // Loaded on demand: the pipeline pulls in TypeScript, which --help and --version should not pay for.
       const { runCheck } = await import('./cli/check');
       const report = await runCheck({ cwd: process.cwd(), ...command });
+      // On stderr, so that a JSON or SARIF report on stdout stays exactly that.
+      for (const s of report.skipped) process.stderr.write(`tool-schema-lens: skipped ${displayPath(report.cwd, s.file)}: ${s.reason}\n`);
       const out =
         command.format === 'json'
           ? formatJson(report)

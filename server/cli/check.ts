@@ -5,9 +5,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, pipelineOptions } from '../settings';
-import { createPipeline, type FlattenMode, type Target } from '../pipeline';
-import { collectReport, type CheckReport } from './report';
+import { DEFAULT_SETTINGS, pipelineOptions, type Settings } from '../settings';
+import { createPipeline, stopBundler, type FlattenMode, type Target } from '../pipeline';
+import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
 
 export interface CheckOptions {
@@ -34,7 +34,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     clients: options.clients ?? [],
     evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
   };
-  const results = [];
+  const results: CheckedRoot[] = [];
+  try {
+    await checkJobs(jobs, settings, results);
+  } finally {
+    // esbuild's service is a child process too: `check` ends only after it, as after its workers.
+    await stopBundler();
+  }
+  return collectReport(options.cwd, results);
+}
+
+async function checkJobs(jobs: Job[], settings: Settings, results: CheckedRoot[]): Promise<void> {
   for (const job of jobs) {
     // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
     const pipeline = createPipeline(pipelineOptions(settings, job.root, true));
@@ -46,7 +56,6 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       await pipeline.dispose();
     }
   }
-  return collectReport(options.cwd, results);
 }
 
 function planJobs(cwd: string, paths: string[]): Job[] {

@@ -9,11 +9,19 @@ import { displayPath, type CheckReport } from './report';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note' };
 
+/**
+ * A relative path as a URI reference: each segment percent-encoded once (`encodeURI` keeps `#` and `?`, which would
+ * start a fragment or a query). `..` segments stay as they are.
+ */
+export function relativeUri(displayed: string): string {
+  return displayed.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+}
+
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 export function formatSarif(report: CheckReport, toolVersion: string): string {
   const physical = (loc: Location) => ({
-    artifactLocation: { uri: encodeURI(displayPath(report.cwd, loc.file)), uriBaseId: '%SRCROOT%' },
+    artifactLocation: { uri: relativeUri(displayPath(report.cwd, loc.file)), uriBaseId: '%SRCROOT%' },
     region: {
       startLine: loc.range.start.line + 1,
       startColumn: loc.range.start.character + 1,

@@ -26,24 +26,37 @@ export interface CheckReport {
   fileCount: number;
   /** The registered tools' tokens together. */
   tokens: ServerTokens;
+  /** Workspace files not read (a FIFO, a device, over the size limit), with why. */
+  skipped: Array<{ file: string; reason: string }>;
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
-export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number; root?: string; budget?: TokenBudget }>): CheckReport {
+/** One checked root's analysis: each checked folder is one server for the per-server budget. */
+export interface CheckedRoot {
+  result: AnalysisResult;
+  fileCount: number;
+  root?: string;
+  budget?: TokenBudget;
+}
+
+export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport {
   const merged = mergeAnalyses(results.map(({ result }) => result));
   const fileCount = results.reduce((n, r) => n + r.fileCount, 0);
   const tools = merged.tools.map(toolOf);
   const diagnostics: Diagnostic[] = [...merged.diagnostics];
   const sent: ToolReport[] = [];
+  const skipped = new Map<string, string>();
   for (const { result, root, budget } of results) {
     const rootTools = result.files.flatMap((file) => file.tools);
     // Each checked folder is one server: its registered tools are what one client would be sent together.
     if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
     sent.push(...sentTools(rootTools));
+    for (const s of result.skipped ?? []) skipped.set(s.file, s.reason);
   }
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
-  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent) };
+  const skippedList = [...skipped].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1));
+  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent), skipped: skippedList };
 }
 
 function toolOf(t: ToolReport): CheckedTool {

@@ -34,6 +34,8 @@ const SCAN_BATCH = 8;
 
 export class AnalysisScheduler {
   private seq = 0;
+  /** Skipped workspace files already logged (once each per server). */
+  private readonly skippedLogged = new Set<string>();
   private scanGeneration = 0;
   private readonly runs = new Set<Run>();
   private scanning = false;
@@ -130,10 +132,15 @@ export class AnalysisScheduler {
       const result = await pipeline.analyze(files, overlays, run.token);
       if (run.token.isCancellationRequested || this.pipeline() !== pipeline) return;
       this.listener.trace(describeRun(files, result.files, performance.now() - started));
+      for (const s of result.skipped ?? []) {
+        if (this.skippedLogged.has(s.file)) continue;
+        this.skippedLogged.add(s.file);
+        this.listener.trace(`Tool Schema Lens: skipped ${s.file}: ${s.reason}`);
+      }
       // A buffer that changed (or was opened or closed) while this ran: its newer run will speak for it.
       const fresh = files.filter((f) => this.docs.version(f) === overlays.get(f)?.version);
       const versions = new Map(fresh.map((f) => [f, overlays.get(f)?.version] as const));
-      this.listener.results(this.store.apply(seq, fresh, versions, result));
+      this.listener.results(this.store.apply(seq, fresh, versions, result, files));
     } finally {
       this.runs.delete(run);
     }

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Node, Project, ts } from 'ts-morph';
-import type { Overlay, Position } from '../pipeline';
+import { isReadableFile, readWorkspaceFile, type Overlay, type Position } from '../pipeline';
 
 export interface TextEditAt {
   file: string;
@@ -144,7 +144,8 @@ export class KeyRenamer {
 
 function createProject(root: string): { project: Project; fileNames: string[] } {
   const tsConfigFilePath = path.join(root, 'tsconfig.json');
-  const project = fs.existsSync(tsConfigFilePath)
+  // Only a regular tsconfig is handed to ts-morph (a FIFO there would block its read forever).
+  const project = isReadableFile(tsConfigFilePath)
     ? new Project({ tsConfigFilePath, skipAddingFilesFromTsConfig: true })
     : new Project({ compilerOptions: DEFAULT_OPTIONS });
   return { project, fileNames: listSourceFiles(root, project.getCompilerOptions()) };
@@ -153,8 +154,13 @@ function createProject(root: string): { project: Project; fileNames: string[] } 
 /** tsconfig's file list when there is one, else every source file under the root outside dependencies and output. */
 function listSourceFiles(root: string, options: ts.CompilerOptions): string[] {
   const tsConfigFilePath = path.join(root, 'tsconfig.json');
-  if (fs.existsSync(tsConfigFilePath)) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(tsConfigFilePath, options, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  if (isReadableFile(tsConfigFilePath)) {
+    const readFile = (file: string) => {
+      const read = readWorkspaceFile(file);
+      return 'text' in read ? read.text : undefined;
+    };
+    const host = { ...ts.sys, readFile, fileExists: (file: string) => isReadableFile(file), onUnRecoverableConfigFileDiagnostic: () => undefined };
+    const parsed = ts.getParsedCommandLineOfConfigFile(tsConfigFilePath, options, host);
     if (parsed) return parsed.fileNames.map((f) => path.normalize(f));
   }
   const out: string[] = [];
@@ -175,11 +181,8 @@ function listSourceFiles(root: string, options: ts.CompilerOptions): string[] {
 }
 
 function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const read = readWorkspaceFile(file);
+  return 'text' in read ? read.text : undefined;
 }
 
 function isInNodeModules(file: string): boolean {

@@ -2,16 +2,28 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { createPipeline } from '../pipeline';
 import { describeError } from './errors';
+import { guardFrames } from './frameGuard';
 import { startServer } from './server';
 import { transportFromArgv } from './trust';
 
 export function runLanguageServer(): void {
-  // createConnection reads --stdio / --node-ipc / --socket from argv.
-  const connection = createConnection(ProposedFeatures.all);
+  const transport = transportFromArgv(process.argv);
+  // Over stdio the framing is checked first (frameGuard.ts): a broken frame ends the server with an error instead
+  // of leaving it deaf. Otherwise createConnection reads --node-ipc / --socket from argv.
+  const connection =
+    transport === 'stdio'
+      ? createConnection(ProposedFeatures.all, guardFrames(process.stdin, (reason) => exitOnBrokenInput(reason)), process.stdout)
+      : createConnection(ProposedFeatures.all);
   // A bug of ours in some background promise is logged, never the end of the user's editor session.
   process.on('unhandledRejection', (reason) => {
     connection.console.error(`Tool Schema Lens: unhandled rejection: ${describeError(reason)}`);
   });
-  startServer(connection, { createPipeline, transport: transportFromArgv(process.argv) });
+  startServer(connection, { createPipeline, transport });
   connection.listen();
+}
+
+/** The client sent bytes that are not the protocol: say so where the client logs stderr, and exit so it restarts us. */
+function exitOnBrokenInput(reason: string): void {
+  process.stderr.write(`Tool Schema Lens: the client sent ${reason}; exiting so that it can restart the server\n`);
+  process.exit(1);
 }

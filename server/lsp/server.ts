@@ -6,9 +6,12 @@
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  ErrorCodes,
+  ResponseError,
   TextDocumentSyncKind,
   type ClientCapabilities,
   type Connection,
+  type InitializeError,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver';
@@ -18,7 +21,7 @@ import { describeError } from './errors';
 import { DEFAULT_DEBOUNCE_MS, readInitOptions, SettingsSource } from './settings';
 import type { CreatePipeline, LensSession } from './session';
 import { Workspaces } from './workspaces';
-import { isTrusted, type Transport } from './trust';
+import { isTrusted, trustDecision, type Transport } from './trust';
 import { pathToUri, uriToPath } from './uris';
 import { registerWatchers } from './watchers';
 
@@ -46,14 +49,18 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
     (...args: A): void =>
       void guard(name, undefined, fn)(...args);
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
+  connection.onInitialize((params: InitializeParams): InitializeResult | ResponseError<InitializeError> => {
+    // The protocol allows one initialize per server. A second one would replace the sessions while the first ones'
+    // workers keep running: refused, and the first session carries on.
+    if (workspaces) return new ResponseError(ErrorCodes.InvalidRequest, 'initialize may be sent only once; this server is already initialized', { retry: false });
     capabilities = params.capabilities;
     const init = readInitOptions(params.initializationOptions);
+    connection.console.log(trustDecision(init.isTrusted, deps.transport, init.trustSent));
     const canAsk = capabilities.workspace?.configuration === true;
     const pull = capabilities.textDocument?.diagnostic !== undefined;
     const lazyEdits = capabilities.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit') === true;
     workspaces = new Workspaces(connection, workspaceRoots(params), deps.createPipeline, (root) => new SettingsSource(connection, canAsk, pathToUri(root), init.settings), {
-      trusted: isTrusted(init.isTrusted, deps.transport),
+      trusted: isTrusted(init.isTrusted, deps.transport, init.trustSent),
       debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
       progressSupported: capabilities.window?.workDoneProgress === true,
       codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },

@@ -4,17 +4,28 @@
  * that only initializationOptions carry.
  */
 import type { Connection } from 'vscode-languageserver';
-import type { InitializationOptions } from '../../protocol';
 import { readSettings, type Settings } from '../settings';
 
 export const SETTINGS_SECTION = 'toolSchemaLens';
 export const DEFAULT_DEBOUNCE_MS = 200;
 
-/** initializationOptions as sent (any client, any shape), normalised; `settings` becomes the section itself. */
-export function readInitOptions(raw: unknown): InitializationOptions {
+/** initializationOptions we understand. */
+export interface InitOptions {
+  /** The client's workspace trust as sent (any JSON value: only `true` trusts); absent means "decided by how we were started" (see trust.ts). */
+  isTrusted?: unknown;
+  /** Whether the client sent `isTrusted` at all (`null` and `"false"` are sent, and untrusted). */
+  trustSent: boolean;
+  /** Quiet period after a keystroke before analysing, milliseconds (0 for benchmarks). */
+  debounceMs?: number;
+  /** Settings for clients without `workspace/configuration`. */
+  settings?: unknown;
+}
+
+export function readInitOptions(raw: unknown): InitOptions {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   return {
-    isTrusted: typeof r.isTrusted === 'boolean' ? r.isTrusted : undefined,
+    isTrusted: r.isTrusted,
+    trustSent: 'isTrusted' in r,
     debounceMs: typeof r.debounceMs === 'number' && r.debounceMs >= 0 ? Math.min(r.debounceMs, 5000) : undefined,
     // `settings` (ours), or the section itself at the top level (Helix sends its `config` table as is).
     settings: r.settings !== undefined ? sectionOf(r.settings) : r[SETTINGS_SECTION],

@@ -38,6 +38,9 @@ export type {
 export { contains } from './match';
 export { mergeAnalyses, ResultStore } from './results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
+// Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
+export { isReadableFile, readWorkspaceFile } from './boundedRead';
+export { stopBundler } from './evaluate/bundle';
 export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
@@ -148,7 +151,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     }
 
     const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
-    return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
+    const skipped = [...project.skipped].map(([file, reason]) => ({ file, reason }));
+    return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile, ...(skipped.length ? { skipped } : {}) };
   }
 
   return {

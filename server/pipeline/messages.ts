@@ -15,6 +15,7 @@ const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
   exit: 'this module ended the process while loading',
   memory: 'evaluating this file ran out of memory',
   untrusted: UNTRUSTED_MESSAGE,
+  realm: 'this module changes JavaScript built-ins other files rely on',
 };
 
 /**
@@ -24,6 +25,8 @@ const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
 export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0): string {
   if (failure.phase === 'untrusted') return UNTRUSTED_MESSAGE;
   const reason = failure.reason.trim().split('\n')[0];
+  // The change was undone before its tools were judged: nothing of this file is lost, but the user should know.
+  if (failure.phase === 'realm') return `${PHASE_LEAD.realm}: ${reason}; the analysis undid it and ran this file's tools without it`;
   const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
   // A time-out's reason already says what happened; the lead would only repeat it.
   if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}`;

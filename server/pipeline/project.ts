@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
+import { isReadableFile, readWorkspaceFile, unreadable } from './boundedRead';
 import type { Overlay } from './types';
 
 /** Compiler options used when the workspace has no (readable) tsconfig.json. */
@@ -46,11 +47,13 @@ export class WorkspaceProject {
   readonly project: Project;
   private readonly loaded = new Map<string, Loaded>();
   private readonly overlays = new Map<string, Overlay>();
+  /** Workspace files not read, and why (a FIFO, a device, too large): the fronts say so. */
+  readonly skipped = new Map<string, string>();
 
   constructor(root: string) {
     this.root = path.resolve(root);
     this.project = new Project({
-      compilerOptions: readCompilerOptions(this.root),
+      compilerOptions: readCompilerOptions(this.root, (file, why) => this.skipped.set(file, why)),
       skipAddingFilesFromTsConfig: true,
       skipFileDependencyResolution: true,
       skipLoadingLibFiles: false,
@@ -84,11 +87,13 @@ export class WorkspaceProject {
     const abs = path.resolve(file);
     const overlay = this.overlays.get(abs);
     if (overlay) return overlay.text;
-    try {
-      return fs.readFileSync(abs, 'utf8');
-    } catch {
-      return undefined;
+    const read = readWorkspaceFile(abs);
+    if ('text' in read) {
+      this.skipped.delete(abs);
+      return read.text;
     }
+    if ('skipped' in read) this.skipped.set(abs, read.skipped);
+    return undefined;
   }
 
   /**
@@ -115,7 +120,14 @@ export class WorkspaceProject {
     if (existing && seen && seen.version === undefined && seen.mtimeMs === stat.mtimeMs && seen.size === stat.size) {
       return existing;
     }
-    const text = knownText ?? fs.readFileSync(abs, 'utf8');
+    const why = unreadable(stat);
+    if (why) {
+      this.skipped.set(abs, why);
+      if (existing) this.forget(abs);
+      return undefined;
+    }
+    const text = knownText ?? this.readText(abs);
+    if (text === undefined) return undefined;
     this.loaded.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size });
     if (existing && existing.getFullText() === text) return existing;
     if (!existing) return this.addFromDisk(abs, text);
@@ -151,13 +163,27 @@ export class WorkspaceProject {
   }
 }
 
-/** The workspace's compiler options (tsconfig.json with its `extends`), forced to read JS too. */
-export function readCompilerOptions(root: string): ts.CompilerOptions {
+/**
+ * The workspace's compiler options (tsconfig.json with its `extends`), forced to read JS too. TypeScript reads the
+ * config and every file it extends through a host of ours, so a FIFO or a device there is skipped, never read.
+ */
+export function readCompilerOptions(root: string, skipped: (file: string, why: string) => void = () => undefined): ts.CompilerOptions {
   const configPath = path.join(root, 'tsconfig.json');
+  const readFile = (file: string): string | undefined => {
+    const read = readWorkspaceFile(file);
+    if ('skipped' in read) skipped(path.resolve(file), read.skipped);
+    return 'text' in read ? read.text : undefined;
+  };
+  const host: ts.ParseConfigHost = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    readDirectory: (...args) => ts.sys.readDirectory(...args),
+    fileExists: (file) => isReadableFile(file),
+    readFile,
+  };
   if (!fs.existsSync(configPath)) return { ...DEFAULT_OPTIONS };
-  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  const read = ts.readConfigFile(configPath, readFile);
   if (read.error) return { ...DEFAULT_OPTIONS };
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
+  const parsed = ts.parseJsonConfigFileContent(read.config, host, root, undefined, configPath);
   // noEmit/allowJs: we never emit, and JS sources can hold tools too.
   return { ...DEFAULT_OPTIONS, ...parsed.options, allowJs: true, noEmit: true };
 }

@@ -48,8 +48,17 @@ export class ResultStore {
    * Take in one run's result for the `fresh` files it analysed (files whose buffers changed meanwhile are left out).
    * Returns every file whose diagnostics may have changed.
    */
-  apply(seq: number, fresh: readonly string[], versions: ReadonlyMap<string, number | undefined>, result: AnalysisResult): Set<string> {
+  apply(
+    seq: number,
+    fresh: readonly string[],
+    versions: ReadonlyMap<string, number | undefined>,
+    result: AnalysisResult,
+    analysed: readonly string[] = fresh,
+  ): Set<string> {
     const freshSet = new Set(fresh);
+    // Analysed with text that is no longer the buffer's: what this run says about them is dropped, never handed to
+    // another origin (that origin would keep the old text's findings on them through later edits and the close).
+    const stale = new Set(analysed.filter((f) => !freshSet.has(f)));
     const toolOrigin = new Map<string, string>();
     const reports = new Map<string, FileReport>();
     for (const report of result.files) {
@@ -66,6 +75,7 @@ export class ResultStore {
     for (const [file, diagnostics] of result.diagnosticsByFile) {
       for (const d of diagnostics) {
         const fromTool = d.tool ? toolOrigin.get(d.tool) : undefined;
+        if ((fromTool && stale.has(fromTool)) || (!(fromTool && freshSet.has(fromTool)) && stale.has(file))) continue;
         const origin = fromTool && freshSet.has(fromTool) ? fromTool : freshSet.has(file) ? file : fallbackOrigin;
         const entry = origin ? next.get(origin) : undefined;
         if (!entry) continue;

@@ -166,6 +166,8 @@ export interface AnalysisResult {
   files: FileReport[];
   /** All diagnostics, grouped by the file they lie in (may include files that were not analysed themselves). */
   diagnosticsByFile: Map<string, Diagnostic[]>;
+  /** Workspace files that were not read (a FIFO, a device, over the size limit), with why: the fronts say so. */
+  skipped?: Array<{ file: string; reason: string }>;
 }
 
 export interface Pipeline {
@@ -260,8 +262,11 @@ export interface FlattenedPreview {
 
 
 export type EvaluationFailure = {
-  /** bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died; memory: over the cap; untrusted. */
-  phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted';
+  /**
+   * bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died;
+   * memory: over the cap; untrusted; realm: it changed the JavaScript built-ins (undone, its tools judged without the change).
+   */
+  phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted' | 'realm';
   reason: string;
   /** Where the failure happened in user code, when known. */
   at?: SourcePoint;

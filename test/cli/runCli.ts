@@ -8,11 +8,13 @@ export const FIXTURES = path.join(REPO, 'test', 'fixtures');
 
 export interface CliRun {
   code: number | null;
+  /** The signal that ended it, if one did (a time-out here sends SIGKILL, after SIGCONT for one that was stopped). */
+  signal?: NodeJS.Signals;
   stdout: string;
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? FIXTURES,
@@ -23,7 +25,16 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = options.timeoutMs
+      ? setTimeout(() => {
+          child.kill('SIGCONT');
+          child.kill('SIGKILL');
+        }, options.timeoutMs)
+      : undefined;
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ...(signal ? { signal } : {}) });
+    });
   });
 }

@@ -62,7 +62,8 @@ describe('trust and initialization options', () => {
   });
 
   it('reads our options and the settings section wherever a client puts it', () => {
-    expect(readInitOptions({ isTrusted: 'yes', debounceMs: -1 })).toEqual({ isTrusted: undefined, debounceMs: undefined, settings: undefined });
+    expect(readInitOptions({ isTrusted: 'yes', debounceMs: -1 })).toEqual({ isTrusted: 'yes', trustSent: true, debounceMs: undefined, settings: undefined });
+    expect(readInitOptions({}).trustSent).toBe(false);
     expect(readInitOptions({ debounceMs: 0, settings: { toolSchemaLens: { enable: false } } })).toMatchObject({ debounceMs: 0, settings: { enable: false } });
     expect(readInitOptions({ toolSchemaLens: { target: 'draft-2020-12' } }).settings).toEqual({ target: 'draft-2020-12' });
   });

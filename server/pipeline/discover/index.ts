@@ -77,5 +77,13 @@ export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollow
   );
   const importsSdk = bindings.libraries.size > 0;
   const zodUnion = bindings.importsZod && sourceFile.getFullText().includes('discriminatedUnion');
-  return { sites, candidate: sites.length > 0 || importsSdk || zodUnion };
+  // A file that mentions zod or an SDK (the pre-filter let it through) but does not parse may hide its imports and
+  // registrations in the broken part: it is evaluated, so the bundler's syntax error becomes its finding.
+  return { sites, candidate: sites.length > 0 || importsSdk || zodUnion || hasSyntaxErrors(sourceFile) };
+}
+
+function hasSyntaxErrors(sourceFile: SourceFile): boolean {
+  // TypeScript keeps the parser's diagnostics on the tree (not in its public type); reading them costs nothing.
+  const diagnostics = (sourceFile.compilerNode as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
+  return (diagnostics?.length ?? 0) > 0;
 }

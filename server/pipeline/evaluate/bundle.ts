@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Message, type OutputFile } from 'esbuild';
+import { build, stop, type Message, type OutputFile } from 'esbuild';
 import type { EvaluationFailure } from '../types';
+import { boundedLoadsPlugin, unsafeConfigs } from './boundedLoads';
 import { externalsPlugin, overlayPlugin, type ExternalModule, type ResolutionCache } from './bundlePlugins';
 
 export interface BundleRequest {
@@ -49,10 +50,15 @@ function toFailure(message: Message, absWorkingDir: string): EvaluationFailure {
   };
 }
 
-/** Rewrites the map's sources to absolute paths and inlines it, so stack frames name the user's files. */
+/**
+ * Rewrites the map's sources to absolute file URLs and inlines it, so stack frames name the user's files. esbuild's
+ * sources are URL references relative to the map (a `%`, `#`, `?`, space, newline or non-ASCII letter in a name is
+ * percent-encoded): they are resolved as URLs, never joined as paths, and callSite.ts turns the URL back into a path.
+ */
 function inlineSourceMap(js: OutputFile, map: OutputFile, outDir: string): string {
   const parsed = JSON.parse(map.text) as { sources: string[]; sourcesContent?: unknown };
-  parsed.sources = parsed.sources.map((s) => (s.includes(':') && !/^[A-Za-z]:/.test(s) ? s : path.resolve(outDir, s)));
+  const base = pathToFileURL(outDir.endsWith(path.sep) ? outDir : outDir + path.sep);
+  parsed.sources = parsed.sources.map((s) => (/^[a-z][\w+.-]*:/i.test(s) && !/^[A-Za-z]:[\\/]/.test(s) ? s : new URL(s, base).href));
   delete parsed.sourcesContent;
   const encoded = Buffer.from(JSON.stringify(parsed)).toString('base64');
   return `${js.text}\n//# sourceMappingURL=data:application/json;base64,${encoded}\n`;
@@ -80,6 +86,8 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
   const noteZod = (m: ExternalModule) => {
     if (m.specifier === 'zod' || m.specifier.startsWith('zod/')) zodModules.set(m.href, m);
   };
+  const unsafe = unsafeConfigs(absWorkingDir);
+  if (unsafe?.packageJson) return { failure: { phase: 'bundle', reason: unsafe.packageJson }, inputs: [entry], ms: 0 };
   try {
     const result = await build({
       entryPoints: [entry],
@@ -92,6 +100,8 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
       target: 'node20',
       sourcemap: 'external',
       metafile: true,
+      // A tsconfig that is a FIFO or a device is never handed to esbuild to read.
+      ...(unsafe?.tsconfigSkipped ? { tsconfigRaw: '{}' } : {}),
       logLevel: 'silent',
       // Resolve packages as Node does, not as a web bundler would.
       conditions: [],
@@ -105,7 +115,8 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
         'import.meta.filename': JSON.stringify(entry),
       },
       banner: { js: 'import { createRequire as __toolSchemaLensCreateRequire } from "node:module"; const require = __toolSchemaLensCreateRequire(import.meta.url);' },
-      plugins: [overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod, cache)],
+      // Bounded loads first: no file is read, from an overlay or from disk, before it is known to be a regular file.
+      plugins: [boundedLoadsPlugin(), overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod, cache)],
     });
     const js = result.outputFiles.find((f) => f.path.endsWith('.mjs') || f.path.endsWith('.js'));
     const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
@@ -123,4 +134,9 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
     const inputs = [...new Set([entry, ...(failure.at ? [failure.at.file] : [])])];
     return { failure, inputs, ms: 0 };
   }
+}
+
+/** Ends esbuild's service process (a CLI that is done calls it, so that it exits only after that child has). */
+export async function stopBundler(): Promise<void> {
+  await stop();
 }

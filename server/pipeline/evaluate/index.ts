@@ -118,8 +118,9 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     },
     warm: () => pool.warm(),
     pids: () => pool.pids(),
-    dispose: () => {
-      pool.dispose();
+    dispose: async () => {
+      // The workers are gone (and whatever they started) when this resolves: a CLI exits only after it.
+      await pool.dispose();
       process.removeListener('exit', removeTemp);
       removeTemp();
       return Promise.resolve();

@@ -45,6 +45,8 @@ export interface ResultMessage {
   /** Heap in use after the evaluation, bytes: the pool recycles a worker that grew too much. */
   heapUsed: number;
   rss: number;
+  /** Set when this worker must not evaluate another file (it changed built-ins, left timers, started processes). */
+  retire?: string;
 }
 
 /** One tool of the evaluation under way, sent as soon as it is recorded: kept if the module hangs later. */

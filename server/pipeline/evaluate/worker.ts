@@ -16,12 +16,19 @@ import { framesOf, userFrame } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
+import { leftRunning, resourceCounts } from './leftRunning';
+import { installProcessJail, takeSpawned } from './processJail';
+import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { nameOf } from './toolNames';
 
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
 const exitWorker = installSandbox();
+installProcessJail();
+// Our own references, taken before any user code loads (see realmGuard.ts).
+const realSend = process.send?.bind(process);
+const { stringify, parse } = JSON;
 
 /** The failure of the evaluation under way; the first one wins. */
 let failure: EvaluationFailure | undefined;
@@ -117,6 +124,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     send({ type: 'tool', id: message.id, tool: judged.tool });
   };
   const started = performance.now();
+  const resourcesBefore = resourceCounts();
   let ns: Record<string, unknown> | undefined;
   try {
     if (message.code !== undefined) writeFileSync(message.bundlePath, message.code);
@@ -127,16 +135,23 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     // Imported modules stay in memory; the file is not needed again (source maps are inline).
     if (message.code !== undefined) rmSync(message.bundlePath, { force: true });
   }
+  // Put back what the module changed before our own code (settle's promises, the engine) runs on it, and again after.
+  const realmChanges: RealmChange[] = checkAndRestoreRealm();
   await settle(session.pending);
+  realmChanges.push(...checkAndRestoreRealm());
   session.open = false;
   const evaluateMs = performance.now() - started;
+  const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned());
+  if (realmChanges.length > 0) failure ??= { phase: 'realm', reason: `it ${describeRealmChanges(realmChanges)}` };
 
   const engineStarted = performance.now();
   const named = session.recordings.map((r) => {
     const name = nameOf(r, ns, message.sources);
     const known = early.get(r);
-    // Judged again when it was named differently then, or the engine refused it before the module had loaded.
-    return { ...r, name, early: known && known.name === name && !known.judgement.ships.refused ? known : undefined };
+    // Judged again when it was named differently then, or the engine refused it before the module had loaded, or it
+    // was judged while the module had the built-ins changed.
+    const reuse = known && known.name === name && !known.judgement.ships.refused && realmChanges.length === 0;
+    return { ...r, name, early: reuse ? known : undefined };
   });
   const judgements = named.map((r) => r.early?.judgement ?? judgeRecording(r, options, emptyInput));
   const swaps = new Map<Recording, unknown>();
@@ -162,14 +177,23 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     engineMs: performance.now() - engineStarted,
     heapUsed: memory.heapUsed,
     rss: memory.rss,
+    ...(retire ? { retire } : {}),
   };
+}
+
+/** Why this worker must not evaluate another file, if it must not. */
+function retirement(realmChanges: RealmChange[], running: string[], spawned: boolean): string | undefined {
+  if (realmChanges.length > 0) return 'the module changed built-ins';
+  if (spawned) return 'the module started processes';
+  if (running.length > 0) return `the module left ${running.join(', ')} running`;
+  return undefined;
 }
 
 /** IPC speaks JSON: a BigInt default or a cycle in user data must not lose the whole result. */
 function plain(message: WorkerMessage): WorkerMessage {
   const seen = new WeakSet<object>();
-  return JSON.parse(
-    JSON.stringify(message, (_key, value: unknown) => {
+  return parse(
+    stringify(message, (_key, value: unknown) => {
       if (typeof value === 'bigint') return value.toString();
       if (value && typeof value === 'object') {
         if (seen.has(value)) return '[Circular]';
@@ -182,9 +206,9 @@ function plain(message: WorkerMessage): WorkerMessage {
 
 function send(message: WorkerMessage): void {
   try {
-    process.send?.(message);
+    realSend?.(message);
   } catch {
-    process.send?.(plain(message));
+    realSend?.(plain(message));
   }
 }
 
@@ -196,4 +220,5 @@ process.on('message', (message: ParentMessage) => {
   });
 });
 
+captureRealm();
 send({ type: 'ready' });

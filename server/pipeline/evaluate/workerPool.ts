@@ -6,6 +6,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../types';
 import type { EvaluateMessage, ResultMessage, WorkerMessage } from './protocol';
+import { EVALUATION_MARKER } from './processJail';
+import { residentMb } from './residentMemory';
+import { descendantsOf, endStrays } from './strayProcesses';
 
 export interface PoolLimits {
   timeoutMs: number;
@@ -51,10 +54,16 @@ interface Slot {
   child?: ChildProcess;
   ready: Promise<void>;
   /** `recorded`: tools streamed before the result, all that is left of them if the worker dies. */
-  job?: Job & { id: number; startedAt: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number; recorded: EvaluatedTool[] };
+  job?: Job & { id: number; startedAt: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number; recorded: EvaluatedTool[]; overMemoryMb?: number };
   evaluations: number;
   stderrTail: string;
   retiring: boolean;
+  /** In the environment of the worker and of whatever it starts: how its strays are found (strayProcesses.ts). */
+  token: string;
+  /** User code started processes in it: they are looked for when it goes. */
+  spawned: boolean;
+  /** Resolves once the process has exited and its strays are gone. */
+  exited: Promise<void>;
 }
 
 /** On POSIX each worker leads its own process group, so whatever user code spawned dies with it. */
@@ -73,7 +82,10 @@ function killTree(child: ChildProcess): void {
 }
 
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
+/** How often a busy worker's resident memory is read. */
+const MEMORY_POLL_MS = 50;
 const liveChildren = new Set<ChildProcess>();
+let tokens = 0;
 let exitHookInstalled = false;
 
 /** No orphans: whatever way the parent leaves, its workers go with it. */
@@ -95,6 +107,7 @@ export class WorkerPool {
   private nextId = 1;
   private disposed = false;
   private growTimer?: NodeJS.Timeout;
+  private memoryTimer?: NodeJS.Timeout;
 
   constructor(private options: PoolOptions) {
     installExitHook();
@@ -124,11 +137,15 @@ export class WorkerPool {
     for (const slot of [...this.slots]) this.kill(slot);
   }
 
-  dispose(): void {
+  /** Kill every worker; resolves once each has exited and left no process behind. */
+  dispose(): Promise<void> {
     this.disposed = true;
     clearTimeout(this.growTimer);
+    clearInterval(this.memoryTimer);
     for (const job of this.queue.splice(0)) job.reject(new Error('The evaluator was disposed'));
+    const exits = this.slots.map((s) => s.exited);
     this.restart();
+    return Promise.all(exits).then(() => undefined);
   }
 
   /** Process ids of the live workers (for tests and tracing). */
@@ -178,11 +195,14 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { ready: Promise.resolve(), evaluations: 0, stderrTail: '', retiring: false };
+    let markExited!: () => void;
+    const exited = new Promise<void>((resolve) => (markExited = resolve));
+    const token = `${process.pid}-${++tokens}-${Math.random().toString(36).slice(2, 10)}`;
+    const slot: Slot = { ready: Promise.resolve(), evaluations: 0, stderrTail: '', retiring: false, token, spawned: false, exited };
     slot.ready = this.options.script().then(
       (script) =>
         new Promise<void>((resolve, reject) => {
-          const env = { ...process.env };
+          const env: NodeJS.ProcessEnv = { ...process.env, [EVALUATION_MARKER]: token };
           // Our own runner's flags (loaders, inspectors) are not the user's code's business.
           delete env.NODE_OPTIONS;
           const child = fork(script, [], {
@@ -209,8 +229,14 @@ export class WorkerPool {
           child.on('exit', (code, signal) => {
             reject(new Error(`The evaluation worker exited before it was ready (${signal ?? code})`));
             this.died(slot, code, signal);
+            markExited();
           });
         }),
+      // No script, no process: nothing to wait for. (Still a rejection: unawaited, it is the tool's own failure.)
+      (error: unknown) => {
+        markExited();
+        throw error;
+      },
     );
     this.slots.push(slot);
     return slot;
@@ -230,6 +256,7 @@ export class WorkerPool {
         const message: EvaluateMessage = { type: 'evaluate', id, ...job.message };
         slot.job.startedAt = performance.now();
         slot.child.send(message);
+        this.watchMemory();
         // Jobs waiting: from now on this worker can be found held up.
         if (this.queue.length > 0) this.pump();
       },
@@ -251,24 +278,28 @@ export class WorkerPool {
     slot.evaluations++;
     const { type: _type, id: _id, tools, ...rest } = message;
     const resolved = tools.map((t) => ('streamed' in t ? job.recorded[t.streamed] : t)).filter((t): t is EvaluatedTool => t !== undefined);
-    job.resolve({ ...rest, tools: resolved });
+    const { retire, ...outcome } = rest;
+    job.resolve({ ...outcome, tools: resolved });
     const heapCap = this.options.memoryMb * 1024 * 1024 * this.options.maxHeapFraction;
-    if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) this.kill(slot);
+    if (retire === 'the module started processes') slot.spawned = true;
+    if (retire || slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) this.kill(slot);
     this.pump();
   }
 
   private died(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    const job = slot.job;
     if (slot.child) {
       liveChildren.delete(slot.child);
       // It may have died on its own (an exit in a timer, the memory cap) and left children behind.
       killTree(slot.child);
+      // Detached ones too: looked for when user code was seen starting processes, or might have (it died mid-file).
+      if (slot.spawned || job) endStrays(slot.token);
     }
     this.remove(slot);
-    const job = slot.job;
     slot.job = undefined;
     if (job) {
       clearTimeout(job.timer);
-      job.resolve(failed(this.deathCause(slot, job.timedOut === true, job.limitMs, code, signal), job.recorded));
+      job.resolve(failed(this.deathCause(slot, job, code, signal), job.recorded));
     }
     if (!this.disposed) this.pump();
   }
@@ -281,8 +312,12 @@ export class WorkerPool {
     return slot.evaluations === 0 ? this.options.timeoutMs * 2 : this.options.timeoutMs;
   }
 
-  private deathCause(slot: Slot, timedOut: boolean, limitMs: number | undefined, code: number | null, signal: NodeJS.Signals | null): EvaluationFailure {
-    if (timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${limitMs ?? this.options.timeoutMs} ms and was stopped` };
+  private deathCause(slot: Slot, job: NonNullable<Slot['job']>, code: number | null, signal: NodeJS.Signals | null): EvaluationFailure {
+    if (job.timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${job.limitMs ?? this.options.timeoutMs} ms and was stopped` };
+    const overMemory = job.overMemoryMb;
+    if (overMemory !== undefined) {
+      return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap (${Math.round(overMemory)} MB resident) and was stopped` };
+    }
     if (OUT_OF_MEMORY.test(slot.stderrTail)) {
       return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap and was stopped` };
     }
@@ -295,8 +330,30 @@ export class WorkerPool {
     if (index >= 0) this.slots.splice(index, 1);
   }
 
+  /** While any worker is on a file: its resident memory (Buffers included, which the V8 heap cap misses) against the cap. */
+  private watchMemory(): void {
+    if (this.memoryTimer || process.platform !== 'linux') return;
+    this.memoryTimer = setInterval(() => {
+      const busy = this.slots.filter((s) => s.job && s.child?.pid !== undefined && !s.retiring);
+      if (busy.length === 0) {
+        clearInterval(this.memoryTimer);
+        this.memoryTimer = undefined;
+        return;
+      }
+      for (const slot of busy) {
+        const rss = residentMb(slot.child!.pid!);
+        if (rss === undefined || rss <= this.options.memoryMb) continue;
+        slot.job!.overMemoryMb = rss;
+        this.kill(slot);
+      }
+    }, MEMORY_POLL_MS);
+    this.memoryTimer.unref();
+  }
+
   private kill(slot: Slot): void {
     slot.retiring = true;
+    // Found while the worker still lives: afterwards they hang off init, not off it.
+    if (slot.spawned && slot.child?.pid !== undefined) endStrays(slot.token, descendantsOf(slot.child.pid));
     if (slot.child) killTree(slot.child);
     // Not forked yet: it is dropped as soon as it is.
     else void slot.ready.then(() => slot.child && killTree(slot.child), () => undefined);

@@ -23,9 +23,15 @@ export function parseFrame(line: string): SourcePoint | undefined {
 /** The frames of an error's stack, parsed, in order. */
 export function framesOf(stack: string | undefined): SourcePoint[] {
   if (!stack) return [];
-  const frames: SourcePoint[] = [];
+  // Node prints a source-mapped file URL as a decoded path: a newline in a file name splits its frame across
+  // lines. Once the frames have begun, a line that does not start a frame continues the one before.
+  const lines: string[] = [];
   for (const line of stack.split('\n')) {
-    if (!line.trimStart().startsWith('at ')) continue;
+    if (line.trimStart().startsWith('at ')) lines.push(line);
+    else if (lines.length > 0) lines[lines.length - 1] += `\n${line}`;
+  }
+  const frames: SourcePoint[] = [];
+  for (const line of lines) {
     const frame = parseFrame(line);
     if (frame) frames.push(frame);
   }
