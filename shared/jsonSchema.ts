@@ -49,18 +49,31 @@ export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7')
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
-/** 2019-09 → 2020-12 for what zod-to-json-schema emits: tuple `items: [...]` becomes `prefixItems`, `additionalItems` becomes `items`. */
+/** Keywords whose value is one schema, a list of schemas, or a map of names to schemas: the only places a schema sits. */
+const ONE_SCHEMA = new Set(['additionalProperties', 'items', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']);
+const SCHEMA_LIST = new Set(['anyOf', 'allOf', 'oneOf']);
+const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * 2019-09 → 2020-12 for what zod-to-json-schema emits: tuple `items: [...]` becomes `prefixItems`, `additionalItems`
+ * becomes `items`. Only schema positions are walked: a property NAMED `additionalItems` or `items`, and data such as
+ * a `default` or `enum` holding an array, are left as they are.
+ */
 function toDraft2020(json: unknown): unknown {
-  if (Array.isArray(json)) return json.map(toDraft2020);
-  if (!json || typeof json !== 'object') return json;
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return json;
   const out: Record<string, unknown> = {};
   const src = json as Record<string, unknown>;
   for (const [k, v] of Object.entries(src)) {
-    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') out[k] = v;
-    else if (k === 'items' && Array.isArray(v)) out.prefixItems = toDraft2020(v);
+    if (k === 'items' && Array.isArray(v)) out.prefixItems = v.map(toDraft2020);
     else if (k === 'additionalItems') {
       if (Array.isArray(src.items)) out.items = toDraft2020(v);
-    } else out[k] = toDraft2020(v);
+    } else if (ONE_SCHEMA.has(k)) out[k] = toDraft2020(v);
+    else if (SCHEMA_LIST.has(k) && Array.isArray(v)) out[k] = v.map(toDraft2020);
+    else if (SCHEMA_MAP.has(k) && v && typeof v === 'object' && !Array.isArray(v)) {
+      const map: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(v)) Object.defineProperty(map, name, { value: toDraft2020(sub), enumerable: true, writable: true, configurable: true });
+      out[k] = map;
+    } else out[k] = v;
   }
   return out;
 }

@@ -47,6 +47,8 @@ export const messages = {
     switch (reason.kind) {
       case 'empty':
         return lead(tool, `${where} has no variants, ${tail}; add at least one object variant.`);
+      case 'recursive':
+        return lead(tool, `${where} contains itself, so its inner occurrence cannot be flattened and the model sees ${withArticle(keyword)} there; describe the recursive field, or bound its depth.`);
       case 'non-object-variant':
         return lead(tool, `variant ${reason.label} of ${where} is ${withArticle(reason.what)}, not a plain object, ${tail}; use the object itself as the variant.`);
       case 'optional-discriminator':
@@ -68,6 +70,9 @@ export const messages = {
   },
   strictnessDropped(tool: Who, path: string[], label: string, what: string): string {
     return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, which the flat object the model sees does not carry (validation still enforces it); say what is allowed in a description, or drop ${what}.`);
+  },
+  opennessShared(tool: Who, path: string[], label: string, what: string): string {
+    return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, so the flat object the model sees accepts extra keys for every variant (validation still applies ${what} to ${label} alone); say in a description which variant takes extra keys, or drop ${what}.`);
   },
   notZod(tool: Who, part: string): string {
     return lead(tool, `the ${partName(part)} is not a zod schema, so it cannot be analysed or mounted; pass a zod object schema.`);

@@ -42,7 +42,8 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
   }
 
   const widened = new Set<string>();
-  const fields: Record<string, AnyZod> = { [discriminator]: discSchema };
+  const fields: Record<string, AnyZod> = {};
+  setOwn(fields, discriminator, discSchema);
   for (const [key, decls] of byKey) {
     const merged = mergeKey(decls, kit);
     const labels = decls.map((d) => d.variant.label);
@@ -57,12 +58,25 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
       schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
       mirrorSites(ctx, before, decls, siteOf);
     }
-    fields[key] = kit.describe(kit.optional(schema), describeField(decls, merged, discriminator));
+    setOwn(fields, key, kit.describe(kit.optional(schema), describeField(decls, merged, discriminator)));
   }
 
   for (const v of variants) reportStrictness(ctx, v, [...trail, variantStep(v)], path);
   ctx.flattened.set(union.raw, widened);
-  return describeFlat(kit.object(fields), union, kit);
+  // As open as its most open variant: a passthrough/catchall variant's extra keys must stay accepted (superset).
+  return describeFlat(kit.object(fields, variants.some((v) => isOpen(v.node))), union, kit);
+}
+
+/** An own property even for a key named `__proto__` (an assignment would set the object's prototype instead). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Whether a variant object accepts keys it does not declare (zod 3 passthrough or catchall; zod 4 loose or catchall). */
+function isOpen(node: ZodNode): boolean {
+  if (node.flavour === 'v3' && node.def.unknownKeys === 'passthrough') return true;
+  const catchall = readNode(node.def.catchall);
+  return !!catchall && catchall.kind !== 'never';
 }
 
 /**
@@ -127,7 +141,8 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
 function reportStrictness(ctx: WalkContext, v: Variant, trail: Step[], path: string[]): void {
   const what = strictnessOf(v.node);
   if (!what) return;
-  ctx.findings.push(finding('strictness-dropped', messages.strictnessDropped(ctx.who, path, v.label, what), {
+  const message = isOpen(v.node) ? messages.opennessShared(ctx.who, path, v.label, what) : messages.strictnessDropped(ctx.who, path, v.label, what);
+  ctx.findings.push(finding('strictness-dropped', message, {
     tool: ctx.tool, path, variants: [v.label], sites: [{ trail, anchor: 'strict-call', variant: v.label }],
   }));
 }

@@ -8,7 +8,7 @@ import type { Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
 import { arrayElement, innerOf, isWrapper, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 import { checkFlattenable } from './flattenable';
-import { flattenUnion } from './flattenUnion';
+import { flattenUnion, setOwn } from './flattenUnion';
 import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
 
 export interface WalkContext {
@@ -23,6 +23,8 @@ export interface WalkContext {
   active: Map<AnyZod, { placeholder?: AnyZod; shape: Record<string, AnyZod> }>;
   /** Counts real changes (flattened unions), so a cycle alone never forces a rebuild. */
   changes: number;
+  /** Discriminated unions being flattened: met again inside themselves, they are kept there (no endless recursion). */
+  unions?: Set<AnyZod>;
 }
 
 export type Walk = (schema: AnyZod, trail: Step[], path: string[], ctx: WalkContext) => AnyZod;
@@ -79,9 +81,11 @@ function walkObject(node: ZodNode, trail: Step[], path: string[], ctx: WalkConte
     let changed = false;
     const next = mine.shape;
     for (const [key, field] of Object.entries(objectShape(node))) {
-      next[key] = walk(field, [...trail, { kind: 'key', key }], [...path, key], ctx);
-      if (next[key] !== field) changed = true;
+      const walked = walk(field, [...trail, { kind: 'key', key }], [...path, key], ctx);
+      setOwn(next, key, walked);
+      if (walked !== field) changed = true;
     }
+    reportCatchall(node, trail, path, ctx);
     if (!changed || ctx.changes === before) return schema;
     return mine.placeholder ?? rebuildObject(node, { ...next });
   } finally {
@@ -91,14 +95,20 @@ function walkObject(node: ZodNode, trail: Step[], path: string[], ctx: WalkConte
 
 function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
   const discriminator: string = node.def.discriminator;
-  const verdict = checkFlattenable(node);
+  const unions = (ctx.unions ??= new Set());
+  const verdict: ReturnType<typeof checkFlattenable> = unions.has(node.raw) ? { ok: false, reason: { kind: 'recursive' } } : checkFlattenable(node);
   if (verdict.ok) {
     ctx.changes++;
-    return flattenUnion(node, verdict.variants, trail, path, ctx, walk);
+    unions.add(node.raw);
+    try {
+      return flattenUnion(node, verdict.variants, trail, path, ctx, walk);
+    } finally {
+      unions.delete(node.raw);
+    }
   }
   const reason = verdict.reason;
   const sites: Finding['sites'] =
-    reason.kind === 'empty'
+    reason.kind === 'empty' || reason.kind === 'recursive'
       ? [{ trail, anchor: 'node' }]
       : [{
           trail: [...trail, { kind: 'variant', discriminator, label: reason.label, index: reason.index }],
@@ -106,7 +116,7 @@ function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ct
           variant: reason.label,
         }];
   ctx.findings.push(finding('union-kept', messages.unionKept(ctx.who, path, discriminator, reason, node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
-    tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' ? undefined : [reason.label],
+    tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' || reason.kind === 'recursive' ? undefined : [reason.label],
   }));
   return node.raw;
 }
@@ -138,6 +148,16 @@ function isStructured(schema: AnyZod): boolean {
     node = readNode(innerOf(node));
   }
   return false;
+}
+
+/** A discriminated union in an object's `.catchall()` schema is not flattened (there is no key to walk it under): said plainly. */
+function reportCatchall(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): void {
+  const catchall = readNode(node.def.catchall);
+  if (!catchall || catchall.kind === 'never' || catchall.kind === 'unknown' || catchall.kind === 'any') return;
+  if (catchall.kind !== 'discriminated-union' && inspectUnwalked(catchall.raw) !== 'union') return;
+  ctx.findings.push(finding('not-walked', messages.notWalkedUnion(ctx.who, path, 'catchall', node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
+    tool: ctx.tool, path, severity: 'warning', sites: [{ trail, anchor: 'strict-call' }],
+  }));
 }
 
 function reportUnwalked(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): void {
