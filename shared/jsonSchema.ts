@@ -89,9 +89,10 @@ export function toComparableJsonSchema(schema: AnyZod): unknown {
  * converting the union itself. zod-to-json-schema decides every property's `required` through `isOptional()`, a
  * failing `safeParse(undefined)` per required key; the shapes never need it, and it was most of this conversion.
  * The walk replays the union's: same options, paths, key order and ancestors in `seen` (so a recursion back to
- * the union or a variant still becomes `{}`). Throws where the union's conversion would.
+ * the union or a variant still becomes `{}`). Throws where the union's conversion would. With `keys`, only those
+ * properties are converted (each property's JSON depends on its own subtree and ancestors alone).
  */
-export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]): Array<Record<string, unknown>> {
+export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[], keys?: ReadonlySet<string>): Array<Record<string, unknown>> {
   const refs = getRefs(COMPARABLE_V3);
   const root = refs.currentPath;
   // One refs object re-aimed per key, where zod-to-json-schema spreads a fresh copy of it per key (the copies were
@@ -109,7 +110,7 @@ export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]):
     const shape = def.shape();
     for (const key in shape) {
       const field = shape[key];
-      if (field === undefined || field._def === undefined) continue;
+      if (field === undefined || field._def === undefined || (keys && !keys.has(key))) continue;
       at.currentPath = at.propertyPath = [...path, 'properties', key];
       const json = parseDef(field._def, at);
       if (json !== undefined) properties[key] = json;

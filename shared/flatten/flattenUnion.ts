@@ -13,14 +13,34 @@ import { validatingChecksV4 } from './checks';
 import type { Variant } from './flattenable';
 import { mergeKey, type Declaration, type MergedKey } from './mergeKey';
 import { VariantShapes } from './variantShapes';
-import type { Walk, WalkContext } from './walk';
+import { needsWalk, type Walk, type WalkContext } from './walk';
 
-/** Build the flat object for a flattenable union; records findings, merges and the widened keys in `ctx`. */
+/** What the flat object is built from: the merge of every key is done key by key, walking kept keys in between. */
+interface FlatPlan {
+  kit: ZodKit;
+  discriminator: string;
+  byKey: Map<string, Declaration[]>;
+  /** Keys whose declarations are compared (different instances): only these have shapes. */
+  compared: Set<string>;
+  fields: Record<string, AnyZod>;
+  widened: Set<string>;
+}
+
+/**
+ * Build the flat object for a flattenable union; records findings, merges and the widened keys in `ctx`.
+ * The frames on the recursion (flattenUnion → flattenKey → walk → ...) are kept small on purpose: a schema
+ * nested a thousand unions deep must not exhaust the stack before zod's own converter would.
+ */
 export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[], path: string[], ctx: WalkContext, walk: Walk): AnyZod {
+  const plan = planFlat(union, variants);
+  for (const [key, decls] of plan.byKey) flattenKey(plan, key, decls, trail, path, ctx, walk);
+  return finishFlat(plan, union, variants, trail, path, ctx);
+}
+
+function planFlat(union: ZodNode, variants: Variant[]): FlatPlan {
   const discriminator: string = union.def.discriminator;
   const hints = variants.flatMap((v) => Object.values(v.shape));
   const kit = kitFor(variants[0].node, hints);
-  const variantStep = (v: Variant): Step => ({ kind: 'variant', discriminator, label: v.label, index: v.index });
 
   const discValues = new Set<string>();
   for (const v of variants) for (const value of v.values) discValues.add(value);
@@ -29,54 +49,58 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
   if (discDescription) discSchema = kit.describe(discSchema, discDescription);
 
   const byKey = new Map<string, Declaration[]>();
-  const shapes = new VariantShapes(union, unionOptions(union).length);
   for (const v of variants) {
     for (const [key, field] of Object.entries(v.shape)) {
       if (key === discriminator) continue;
-      const schema = withoutOptional(field);
-      const decl: Declaration = { variant: v, schema, field, shape: shapes.shapeOf(v.index, key, schema) };
+      const decl: Declaration = { variant: v, schema: withoutOptional(field), field };
       const list = byKey.get(key);
       if (list) list.push(decl);
       else byKey.set(key, [decl]);
     }
   }
-
-  const widened = new Set<string>();
+  // Shapes only where declarations are compared: a key declared once, or by one shared instance, is kept as is.
+  const compared = new Set<string>();
+  for (const [key, decls] of byKey) if (decls.some((d) => d.schema !== decls[0].schema)) compared.add(key);
+  if (compared.size > 0) {
+    const shapes = new VariantShapes(union, unionOptions(union).length, compared);
+    for (const key of compared) for (const d of byKey.get(key)!) d.shape = shapes.shapeOf(d.variant.index, key, d.schema);
+  }
   const fields: Record<string, AnyZod> = {};
   setOwn(fields, discriminator, discSchema);
-  for (const [key, decls] of byKey) {
-    const merged = mergeKey(decls, kit);
-    const labels = decls.map((d) => d.variant.label);
-    const keyPath = [...path, key];
-    const siteOf = (d: Declaration): FindingSite => ({ trail: [...trail, variantStep(d.variant), { kind: 'key', key }], anchor: 'key', variant: d.variant.label });
-    recordMerge(ctx, { unionTrail: trail, path: keyPath, key, discriminator, variants: labels, outcome: merged.outcome, reason: merged.reason, shapes: decls.map((d) => d.shape.shape) });
-    if (merged.outcome !== 'kept') reportMerge(ctx, merged, decls, keyPath, decls.map(siteOf), discriminator);
-    let schema = merged.schema;
-    if (merged.outcome === 'widened-unknown') widened.add(key);
-    else if (merged.outcome === 'kept') {
-      const before = ctx.findings.length;
-      schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
-      mirrorSites(ctx, before, decls, siteOf);
-    }
-    setOwn(fields, key, kit.describe(kit.optional(schema), describeField(decls, merged, discriminator)));
+  return { kit, discriminator, byKey, compared, fields, widened: new Set() };
+}
+
+function flattenKey(plan: FlatPlan, key: string, decls: Declaration[], trail: Step[], path: string[], ctx: WalkContext, walk: Walk): void {
+  const merged = mergeKey(decls, plan.kit);
+  const keyPath = [...path, key];
+  const siteOf = siteMaker(plan.discriminator, trail, key);
+  recordKey(plan, key, decls, merged, trail, keyPath, siteOf, ctx);
+  let schema = merged.schema;
+  if (merged.outcome === 'widened-unknown') plan.widened.add(key);
+  else if (merged.outcome === 'kept' && needsWalk(schema)) {
+    const before = ctx.findings.length;
+    schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
+    if (ctx.findings.length > before) mirrorSites(ctx, before, decls, siteOf);
   }
+  setOwn(plan.fields, key, plan.kit.describe(plan.kit.optional(schema), describeField(decls, merged, plan.discriminator)));
+}
 
-  for (const v of variants) reportStrictness(ctx, v, [...trail, variantStep(v)], path);
-  ctx.flattened.set(union.raw, widened);
+function siteMaker(discriminator: string, trail: Step[], key: string): (d: Declaration) => FindingSite {
+  return (d) => ({ trail: [...trail, { kind: 'variant', discriminator, label: d.variant.label, index: d.variant.index }, { kind: 'key', key }], anchor: 'key', variant: d.variant.label });
+}
+
+function recordKey(plan: FlatPlan, key: string, decls: Declaration[], merged: MergedKey, trail: Step[], keyPath: string[], siteOf: (d: Declaration) => FindingSite, ctx: WalkContext): void {
+  const labels = decls.map((d) => d.variant.label);
+  const shapes = plan.compared.has(key) ? decls.map((d) => d.shape?.shape) : [];
+  recordMerge(ctx, { unionTrail: trail, path: keyPath, key, discriminator: plan.discriminator, variants: labels, outcome: merged.outcome, reason: merged.reason, shapes });
+  if (merged.outcome !== 'kept') reportMerge(ctx, merged, decls, keyPath, decls.map(siteOf), plan.discriminator);
+}
+
+function finishFlat(plan: FlatPlan, union: ZodNode, variants: Variant[], trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  for (const v of variants) reportStrictness(ctx, v, [...trail, { kind: 'variant', discriminator: plan.discriminator, label: v.label, index: v.index }], path);
+  ctx.flattened.set(union.raw, plan.widened);
   // As open as its most open variant: a passthrough/catchall variant's extra keys must stay accepted (superset).
-  return describeFlat(kit.object(fields, variants.some((v) => isOpen(v.node))), union, kit);
-}
-
-/** An own property even for a key named `__proto__` (an assignment would set the object's prototype instead). */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** Whether a variant object accepts keys it does not declare (zod 3 passthrough or catchall; zod 4 loose or catchall). */
-function isOpen(node: ZodNode): boolean {
-  if (node.flavour === 'v3' && node.def.unknownKeys === 'passthrough') return true;
-  const catchall = readNode(node.def.catchall);
-  return !!catchall && catchall.kind !== 'never';
+  return describeFlat(plan.kit.object(plan.fields, variants.some((v) => isOpen(v.node))), union, plan.kit);
 }
 
 /**
@@ -107,7 +131,7 @@ function describeField(decls: Declaration[], merged: MergedKey, discriminator: s
   for (const d of decls) if ((own = fieldDescription(d.field))) break; // the first variant that describes it
   let hint = `Required if ${discriminator} = ${decls.map((d) => d.variant.label).join(' | ')}`;
   if (merged.outcome === 'widened-unknown') {
-    hint += `. ${decls.map((d) => `${shapeName(d.shape.shape)} when ${discriminator} = ${d.variant.label}`).join('; ')}`;
+    hint += `. ${decls.map((d) => `${shapeName(d.shape?.shape)} when ${discriminator} = ${d.variant.label}`).join('; ')}`;
   }
   return own ? `${own} ${hint}` : hint;
 }
@@ -134,7 +158,7 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
   }
   const message = merged.checks
     ? messages.collisionCheck(ctx.who, path, labels, merged.checks)
-    : messages.collisionShapes(ctx.who, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape.shape) })));
+    : messages.collisionShapes(ctx.who, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape?.shape) })));
   ctx.findings.push(finding('collision-widened', message, common));
 }
 
@@ -162,4 +186,16 @@ function strictnessOf(node: ZodNode): string | undefined {
   if (catchall.kind === 'never') return '.strict()';
   if (catchall.kind === 'unknown') return '.loose()';
   return '.catchall()';
+}
+
+/** An own property even for a key named `__proto__` (an assignment would set the object's prototype instead). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Whether a variant object accepts keys it does not declare (zod 3 passthrough or catchall; zod 4 loose or catchall). */
+function isOpen(node: ZodNode): boolean {
+  if (node.flavour === 'v3' && node.def.unknownKeys === 'passthrough') return true;
+  const catchall = readNode(node.def.catchall);
+  return !!catchall && catchall.kind !== 'never';
 }

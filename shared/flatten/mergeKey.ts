@@ -3,6 +3,7 @@
  * to unknown. No anyOf/oneOf is ever introduced.
  */
 import { findChecks } from './checks';
+import { sameDeclaration } from './sameDeclaration';
 import { shapeName } from './canonical';
 import { distinctShapes, type FieldShape } from './variantShapes';
 import type { Variant } from './flattenable';
@@ -15,7 +16,8 @@ export interface Declaration {
   schema: AnyZod;
   /** The field as declared (its description may sit on the optional wrapper). */
   field: AnyZod;
-  shape: FieldShape;
+  /** Its normalized JSON shape; only computed where declarations of different instances are compared. */
+  shape?: FieldShape;
 }
 
 export interface MergedKey {
@@ -31,10 +33,13 @@ export interface MergedKey {
 
 /** Merge the declarations of one key (in first-seen variant order). */
 export function mergeKey(decls: Declaration[], kit: ZodKit): MergedKey {
-  const distinct = decls.length === 1 ? 1 : distinctShapes(decls.map((d) => d.shape));
+  // One instance (a key declared once, or a shared schema object): nothing to compare, nothing to leak.
+  if (decls.every((d) => d.schema === decls[0].schema)) return { outcome: 'kept', schema: decls[0].schema };
+  const distinct = distinctShapes(decls.map((d) => d.shape!));
   if (distinct === 1) {
-    if (decls.length === 1) return { outcome: 'kept', schema: decls[0].schema };
-    const checks = [...new Set(decls.flatMap((d) => findChecks(d.schema)))];
+    // Identical declarations (same kinds, checks and parameters; functions by identity) apply the same checks in
+    // every variant: kept. Only where a check could differ does the deep check rule (ADR-0033 0.15.1) widen.
+    const checks = decls.every((d) => sameDeclaration(d.schema, decls[0].schema)) ? [] : [...new Set(decls.flatMap((d) => findChecks(d.schema)))];
     if (checks.length > 0) {
       return {
         outcome: 'widened-unknown',
@@ -49,7 +54,7 @@ export function mergeKey(decls: Declaration[], kit: ZodKit): MergedKey {
   if (values) {
     return { outcome: 'enum-widened', schema: kit.enumOf(values), values, reason: 'string values of several variants merged into one enum' };
   }
-  const shapes = [...new Set(decls.map((d) => shapeName(d.shape.shape)))];
+  const shapes = [...new Set(decls.map((d) => shapeName(d.shape?.shape)))];
   return { outcome: 'widened-unknown', schema: kit.unknown(), reason: `declared with different shapes (${shapes.join(', ')})` };
 }
 

@@ -7,7 +7,7 @@ import { messages, type Who } from '../messages';
 import type { Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
 import { arrayElement, innerOf, isWrapper, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
-import { checkFlattenable } from './flattenable';
+import { checkFlattenable, type KeptReason } from './flattenable';
 import { flattenUnion, setOwn } from './flattenUnion';
 import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
 
@@ -29,7 +29,10 @@ export interface WalkContext {
 
 export type Walk = (schema: AnyZod, trail: Step[], path: string[], ctx: WalkContext) => AnyZod;
 
-/** Walk one schema; findings and merges accumulate in `ctx`. */
+/**
+ * Walk one schema; findings and merges accumulate in `ctx`. A dispatch with a small frame, each kind in its own
+ * function: the walk recurses once per nesting level, and deep schemas must not exhaust the stack.
+ */
 export const walk: Walk = (schema, trail, path, ctx) => {
   const node = readNode(schema);
   if (!node) return schema;
@@ -38,33 +41,52 @@ export const walk: Walk = (schema, trail, path, ctx) => {
       return walkDiscriminatedUnion(node, trail, path, ctx);
     case 'object':
       return walkObject(node, trail, path, ctx);
-    case 'array': {
-      const element = arrayElement(node);
-      const next = walk(element, [...trail, { kind: 'item' }], [...path, '*'], ctx);
-      return next === element ? schema : rebuild(node, node.flavour === 'v4' ? { element: next } : { type: next });
-    }
-    case 'optional': case 'nullable': case 'default': {
-      const inner = innerOf(node);
-      const next = walk(inner, trail, path, ctx);
-      return next === inner ? schema : rebuild(node, { innerType: next });
-    }
-    case 'intersection': {
-      const left = walk(node.def.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
-      const right = walk(node.def.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
-      return left === node.def.left && right === node.def.right ? schema : rebuild(node, { left, right });
-    }
+    case 'array':
+      return walkArray(node, trail, path, ctx);
+    case 'optional': case 'nullable': case 'default':
+      return walkWrapper(node, trail, path, ctx);
+    case 'intersection':
+      return walkIntersection(node, trail, path, ctx);
     case 'union':
       return walkPlainUnion(node, trail, path, ctx);
-    case 'record': {
-      const value = node.def.valueType;
-      const next = walk(value, [...trail, { kind: 'value' }], [...path, '*'], ctx);
-      return next === value ? schema : rebuild(node, { valueType: next });
-    }
+    case 'record':
+      return walkRecord(node, trail, path, ctx);
     default:
       if (isUnwalked(node.kind)) reportUnwalked(node, trail, path, ctx);
       return schema;
   }
 };
+
+/** Whether walking the schema could change it or report anything: not for a leaf (string, number, literal, ...). */
+export function needsWalk(schema: AnyZod): boolean {
+  const kind = readNode(schema)?.kind;
+  return kind !== undefined && (WALKED.has(kind) || isUnwalked(kind));
+}
+const WALKED = new Set(['discriminated-union', 'object', 'array', 'optional', 'nullable', 'default', 'intersection', 'union', 'record']);
+
+function walkArray(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const element = arrayElement(node);
+  const next = walk(element, [...trail, { kind: 'item' }], [...path, '*'], ctx);
+  return next === element ? node.raw : rebuild(node, node.flavour === 'v4' ? { element: next } : { type: next });
+}
+
+function walkWrapper(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const inner = innerOf(node);
+  const next = walk(inner, trail, path, ctx);
+  return next === inner ? node.raw : rebuild(node, { innerType: next });
+}
+
+function walkIntersection(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const left = walk(node.def.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
+  const right = walk(node.def.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
+  return left === node.def.left && right === node.def.right ? node.raw : rebuild(node, { left, right });
+}
+
+function walkRecord(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const value = node.def.valueType;
+  const next = walk(value, [...trail, { kind: 'value' }], [...path, '*'], ctx);
+  return next === value ? node.raw : rebuild(node, { valueType: next });
+}
 
 /**
  * An object that the walk reaches again through itself (a recursive getter) gets a twin whose shape is filled
@@ -94,19 +116,18 @@ function walkObject(node: ZodNode, trail: Step[], path: string[], ctx: WalkConte
 }
 
 function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
-  const discriminator: string = node.def.discriminator;
   const unions = (ctx.unions ??= new Set());
   const verdict: ReturnType<typeof checkFlattenable> = unions.has(node.raw) ? { ok: false, reason: { kind: 'recursive' } } : checkFlattenable(node);
-  if (verdict.ok) {
-    ctx.changes++;
-    unions.add(node.raw);
-    try {
-      return flattenUnion(node, verdict.variants, trail, path, ctx, walk);
-    } finally {
-      unions.delete(node.raw);
-    }
-  }
-  const reason = verdict.reason;
+  if (!verdict.ok) return keepUnion(node, verdict.reason, trail, path, ctx);
+  ctx.changes++;
+  unions.add(node.raw);
+  const flat = flattenUnion(node, verdict.variants, trail, path, ctx, walk);
+  unions.delete(node.raw); // not in a finally: a throw abandons the whole walk (flattenWithTrail), and its ctx
+  return flat;
+}
+
+function keepUnion(node: ZodNode, reason: KeptReason, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const discriminator: string = node.def.discriminator;
   const sites: Finding['sites'] =
     reason.kind === 'empty' || reason.kind === 'recursive'
       ? [{ trail, anchor: 'node' }]

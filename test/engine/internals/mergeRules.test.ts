@@ -35,10 +35,14 @@ describe('deep check rule', () => {
     expect(findChecks(cyc)).toEqual([]);
   });
 
-  it('a shared key with identical checks is widened; a checked key of one variant is kept', () => {
-    const du = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), i: z4.number().int().min(0), own: z4.string().min(2) }), z4.object({ k: z4.literal('b'), i: z4.number().int().min(0) })]);
+  it('a shared key with identical checks is kept, with different refinements widened; a checked key of one variant is kept', () => {
+    const du = z4.discriminatedUnion('k', [
+      z4.object({ k: z4.literal('a'), i: z4.number().int().min(0), r: z4.string().refine((s) => s !== 'x'), own: z4.string().min(2) }),
+      z4.object({ k: z4.literal('b'), i: z4.number().int().min(0), r: z4.string().refine((s) => s !== 'y') }),
+    ]);
     const r = flattenUnionsDeep(du);
-    expect(r.merges.find((m) => m.key === 'i')).toMatchObject({ outcome: 'widened-unknown', variants: ['a', 'b'] });
+    expect(r.merges.find((m) => m.key === 'i')).toMatchObject({ outcome: 'kept', variants: ['a', 'b'] });
+    expect(r.merges.find((m) => m.key === 'r')).toMatchObject({ outcome: 'widened-unknown', variants: ['a', 'b'] });
     expect(r.merges.find((m) => m.key === 'own')).toMatchObject({ outcome: 'kept' });
     expect(props(du).own.minLength).toBe(2);
   });

@@ -1,0 +1,10 @@
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { advertise } = require('../node_modules/.cache/tool-schema-lens-bench/engine-depth.cjs');
+const z = require(process.argv[3] === '3' ? 'zod3' : 'zod').z;
+let s = z.string();
+const n = Number(process.argv[2]);
+for (let i = 0; i < n; i++) s = z.discriminatedUnion('kind', [z.object({ kind: z.literal('leaf'), label: z.string(), value: z.number() }), z.object({ kind: z.literal('node'), label: z.string(), child: s })]);
+const t = performance.now();
+const r = advertise({ name: 'deep', input: z.object({ root: s }) });
+console.log(n, (performance.now() - t).toFixed(0), 'ms', r.findings.map((f) => f.message.slice(0, 60)));
