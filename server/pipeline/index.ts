@@ -9,12 +9,33 @@ import { discoverFiles, mayHoldToolSchemas } from './discover';
 import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
-import { flagDuplicateTools, preferRegistrations, withoutEngineDuplicates } from './workspaceChecks';
+import { checkWorkspace } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
-import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
+import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
-export type { Pipeline, PipelineOptions } from './types';
+// The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
+// vocabulary they print) is re-exported here; nothing under server/cli or server/lsp imports a pipeline internal.
+export type {
+  AnalysisResult,
+  CancellationLike,
+  Diagnostic,
+  EngineOptions,
+  FileReport,
+  KeyReport,
+  Location,
+  Overlay,
+  Pipeline,
+  PipelineOptions,
+  Position,
+  Range,
+  SeveritySetting,
+  ToolReport,
+} from './types';
+export { contains } from './match';
+export { mergeAnalyses, ResultStore } from './results';
+export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
+export type { FindingCode, Severity, Target } from '../../shared/types';
 
 export class CancelledError extends Error {
   constructor() {
@@ -30,7 +51,6 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
 
-  const evaluationOptions = () => ({ flattenUnionInput: options.flattenUnionInput, target: options.target });
   const evaluatorNow = () =>
     (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
   const checkCancelled = (token?: CancellationLike) => {
@@ -85,7 +105,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       analysed.push(file);
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      const evaluation = inFlight(() => evaluatorNow().evaluate({ file, overlays: overlayTexts, tagged, options: evaluationOptions() }, token))
+      const evaluation = inFlight(() => evaluatorNow().evaluate({ file, overlays: overlayTexts, tagged, options: options.engine }, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
           return internalFailure(file, err);
@@ -119,15 +139,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       );
     }
 
-    const diagnosticsByFile = new Map<string, Diagnostic[]>();
-    const duplicates = flagDuplicateTools(assembled, options.severities);
-    const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), duplicates);
-    for (const d of [...all, ...duplicates]) {
-      let list = diagnosticsByFile.get(d.file);
-      if (!list) diagnosticsByFile.set(d.file, (list = []));
-      list.push(d);
-    }
-    const reports = assembled.map((a) => ({ ...a.report, diagnostics: diagnosticsByFile.get(a.report.file) ?? [] }));
+    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities);
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
   }
 
@@ -140,7 +152,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       options = { ...options, ...next, root: path.resolve(next.root ?? options.root) };
       filter = fileFilter(options.include, options.exclude);
       if (options.root !== before.root) project = new WorkspaceProject(options.root);
-      // Flatten and target travel with each request; limits are applied to the running pool; only a new root
+      // Engine options travel with each request; limits are applied to the running pool; only a new root
       // (the workers' working directory) needs new workers.
       if (evaluator && options.root !== before.root) {
         const old = evaluator;

@@ -105,7 +105,7 @@ describe('pipeline on a realistic project', () => {
   });
 
   it('takes new flatten and target settings on the next analysis, and survives a worker restart', async () => {
-    pipeline.updateOptions({ flattenUnionInput: false, target: 'draft-2020-12' });
+    pipeline.updateOptions({ engine: { flattenUnionInput: false, target: 'draft-2020-12' } });
     try {
       await pipeline.restartWorkers();
       const shipped = await pipeline.analyze([at('src/server.ts')]);
@@ -113,7 +113,7 @@ describe('pipeline on a realistic project', () => {
       expect((send.advertised as any).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect([...shipped.diagnosticsByFile.values()].flat().filter((d) => d.code === 'collision-widened')).toEqual([]);
     } finally {
-      pipeline.updateOptions({ flattenUnionInput: true, target: 'draft-7' });
+      pipeline.updateOptions({ engine: { flattenUnionInput: true, target: 'draft-7' } });
     }
   });
 

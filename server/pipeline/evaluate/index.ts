@@ -6,8 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Target } from '../../../shared/types';
-import type { CancellationLike, EvaluatedFile } from '../types';
+import type { CancellationLike, EngineOptions, EvaluatedFile } from '../types';
 import { bundleFile } from './bundle';
 import { ResolutionCache } from './bundlePlugins';
 import { workerScript } from './workerScript';
@@ -39,7 +38,7 @@ export interface EvaluationRequest {
   overlays?: ReadonlyMap<string, string>;
   /** Top-level declarations of `file` marked `@toolSchema`. */
   tagged?: string[];
-  options: { flattenUnionInput: boolean; target: Target };
+  options: EngineOptions;
 }
 
 export interface Evaluator {
@@ -93,8 +92,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         zodModules: bundled.zodModules.map(({ href, format }) => ({ href, format })),
         tagged: bundled.tagged,
         sources,
-        flattenUnionInput: request.options.flattenUnionInput,
-        target: request.options.target,
+        engine: request.options,
       },
       token,
     );

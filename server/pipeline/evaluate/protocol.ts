@@ -2,7 +2,7 @@
  * The messages between the parent (the pool) and an evaluation worker, over Node IPC (JSON).
  * Everything here is plain data.
  */
-import type { Target } from '../../../shared/types';
+import type { AdvertiseOptions } from '../../../shared/types';
 import type { EvaluatedTool, EvaluationFailure } from '../types';
 
 /** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
@@ -23,8 +23,8 @@ export interface EvaluateMessage {
   tagged: Array<{ name: string; alias: string }>;
   /** Overlay texts of the bundle's inputs, so the worker can read names at call sites without the disk. */
   sources: Record<string, string>;
-  flattenUnionInput: boolean;
-  target: Target;
+  /** The engine's options, exactly as the pipeline was given them. */
+  engine: AdvertiseOptions;
 }
 
 export type ParentMessage = EvaluateMessage;

@@ -96,7 +96,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const session = startSession();
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv[1] = message.file;
-  const options = { flattenUnionInput: message.flattenUnionInput, target: message.target };
+  const options = message.engine;
   // The workspace's zod (a package, no user code) is registered before the bundle runs, so each tool can be
   // judged the moment it is recorded.
   const zodModules = await registerWorkspaceZod(message.zodModules);
