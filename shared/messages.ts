@@ -4,6 +4,7 @@
  */
 import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
+import type { KeywordDiff } from './flatten/shapeDiff';
 
 /** Whom a message is about: a tool by name, or a schema analysed on its own (an exported schema) as `{ schema }`. */
 export type Who = string | { schema: string } | undefined;
@@ -29,13 +30,43 @@ const partName = (part: string) => (part === 'params' ? 'params schema' : part);
 const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${formatPath(path)}\``);
 const key = (path: readonly string[]) => `\`${formatPath(path)}\``;
 
+/** How the model sees a widened key: `unknown`, or a bare JSON type (collisionWidening `base-type`). */
+const seenAs = (as: string) => (as === 'unknown' ? 'unknown' : `a bare ${as}`);
+
+/** `variant a`, `variants a and b`. */
+const variantWords = (labels: readonly string[]) => `${labels.length === 1 ? 'variant' : 'variants'} ${listWords(labels)}`;
+
+function valueText(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** One keyword difference: `variant shared requires minLength 1 and personal does not` / `maximum 6 in layout, 12 in table`. */
+function keywordDiffText(diff: KeywordDiff): string {
+  const where = diff.at.length > 0 ? ` at ${diff.at.map((s) => (s === '*' ? '[*]' : s)).join('.')}` : '';
+  const present = diff.groups.filter((g) => g.value !== undefined);
+  const absent = diff.groups.find((g) => g.value === undefined);
+  if (present.length === 1 && absent) {
+    const many = present[0].labels.length > 1;
+    return `${variantWords(present[0].labels)} ${many ? 'require' : 'requires'} ${diff.keyword} ${valueText(present[0].value)}${where} and ${listWords(absent.labels)} ${absent.labels.length > 1 ? 'do' : 'does'} not`;
+  }
+  const parts = diff.groups.map((g) => `${g.value === undefined ? 'none' : valueText(g.value)} in ${listWords(g.labels)}`);
+  return `${diff.keyword}${where}: ${parts.join(', ')}`;
+}
+
 export const messages = {
-  collisionShapes(tool: Who, path: string[], variants: Array<{ label: string; shape: string }>): string {
+  collisionShapes(tool: Who, path: string[], variants: Array<{ label: string; shape: string }>, as = 'unknown', diffs: KeywordDiff[] = []): string {
+    const sameType = variants.every((v) => v.shape === variants[0].shape) && variants[0]?.shape !== 'any';
+    const tail = `so the model sees ${key(path)} as ${seenAs(as)}; rename it in one variant.`;
+    if (sameType && diffs.length > 0) {
+      const both = variants.length === 2 ? 'both' : `all ${variants.length} variants`;
+      return lead(tool, `key ${key(path)} is ${withArticle(variants[0].shape)} in ${both}, but ${diffs.map(keywordDiffText).join('; ')}, ${tail}`);
+    }
     const list = listWords(variants.map((v) => `${v.label} (${v.shape})`));
-    return lead(tool, `key ${key(path)} is declared differently by variants ${list}, so the model sees ${key(path)} as unknown; rename it in one variant.`);
+    return lead(tool, `key ${key(path)} is declared differently by variants ${list}, ${tail}`);
   },
-  collisionCheck(tool: Who, path: string[], labels: string[], checks: string[]): string {
-    return lead(tool, `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that JSON Schema cannot apply per variant, so the model sees ${key(path)} as unknown; rename it in one variant.`);
+  collisionCheck(tool: Who, path: string[], labels: string[], checks: string[], as = 'unknown'): string {
+    return lead(tool, `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that may differ between them and that JSON Schema cannot apply per variant, so the model sees ${key(path)} as ${seenAs(as)}; rename it in one variant.`);
   },
   enumWidened(tool: Who, path: string[], labels: string[], values: string[]): string {
     const vals = values.map((v) => `'${v}'`).join(', ');

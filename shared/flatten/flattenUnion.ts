@@ -12,6 +12,7 @@ import { shapeName } from './canonical';
 import { validatingChecksV4 } from './checks';
 import type { Variant } from './flattenable';
 import { mergeKey, type Declaration, type MergedKey } from './mergeKey';
+import { shapeDiff } from './shapeDiff';
 import { VariantShapes } from './variantShapes';
 import { needsWalk, type Walk, type WalkContext } from './walk';
 
@@ -45,7 +46,10 @@ function planFlat(union: ZodNode, variants: Variant[]): FlatPlan {
   const discValues = new Set<string>();
   for (const v of variants) for (const value of v.values) discValues.add(value);
   let discSchema = kit.enumOf([...discValues]);
-  const discDescription = variants.map((v) => fieldDescription(v.shape[discriminator])).find(Boolean);
+  // The discriminator's own descriptions (merged as any key's), then each variant's description on its values.
+  const discOwn = mergedDescription(variants.map((v) => ({ label: v.label, text: fieldDescription(v.shape[discriminator]) })), discriminator);
+  const perVariant = variants.filter((v) => readDescription(v.node.raw)).map((v) => `${discriminator} = ${v.label}: ${readDescription(v.node.raw)}`);
+  const discDescription = [discOwn, perVariant.join('; ')].filter(Boolean).join('. ');
   if (discDescription) discSchema = kit.describe(discSchema, discDescription);
 
   const byKey = new Map<string, Declaration[]>();
@@ -71,12 +75,12 @@ function planFlat(union: ZodNode, variants: Variant[]): FlatPlan {
 }
 
 function flattenKey(plan: FlatPlan, key: string, decls: Declaration[], trail: Step[], path: string[], ctx: WalkContext, walk: Walk): void {
-  const merged = mergeKey(decls, plan.kit);
+  const merged = mergeKey(decls, plan.kit, ctx.widening);
   const keyPath = [...path, key];
   const siteOf = siteMaker(plan.discriminator, trail, key);
   recordKey(plan, key, decls, merged, trail, keyPath, siteOf, ctx);
   let schema = merged.schema;
-  if (merged.outcome === 'widened-unknown') plan.widened.add(key);
+  if (merged.outcome === 'widened-unknown' || merged.outcome === 'widened-base-type') plan.widened.add(key);
   else if (merged.outcome === 'kept' && needsWalk(schema)) {
     const before = ctx.findings.length;
     schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
@@ -126,14 +130,45 @@ function withoutOptional(field: AnyZod): AnyZod {
   return node?.kind === 'optional' ? innerOf(node) : field;
 }
 
+/**
+ * The flat field's description: every declaring variant's own description (one text when they agree), then the
+ * hint: the variants that require the key, those that declare it optional, and for a widened key each shape.
+ */
 function describeField(decls: Declaration[], merged: MergedKey, discriminator: string): string {
-  let own: string | undefined;
-  for (const d of decls) if ((own = fieldDescription(d.field))) break; // the first variant that describes it
-  let hint = `Required if ${discriminator} = ${decls.map((d) => d.variant.label).join(' | ')}`;
-  if (merged.outcome === 'widened-unknown') {
+  const own = mergedDescription(decls.map((d) => ({ label: d.variant.label, text: fieldDescription(d.field) })), discriminator);
+  const required = decls.filter((d) => !isOptionalField(d.field)).map((d) => d.variant.label);
+  const optional = decls.filter((d) => isOptionalField(d.field)).map((d) => d.variant.label);
+  const parts: string[] = [];
+  if (required.length > 0) parts.push(`Required if ${discriminator} = ${required.join(' | ')}`);
+  if (optional.length > 0) parts.push(`${required.length > 0 ? 'optional' : 'Optional'} when ${discriminator} = ${optional.join(' | ')}`);
+  let hint = parts.join('; ');
+  if (merged.outcome === 'widened-unknown' || merged.outcome === 'widened-base-type') {
     hint += `. ${decls.map((d) => `${shapeName(d.shape?.shape)} when ${discriminator} = ${d.variant.label}`).join('; ')}`;
   }
   return own ? `${own} ${hint}` : hint;
+}
+
+/** A key the variant's input may omit: declared `.optional()`, or with a default. */
+function isOptionalField(field: AnyZod): boolean {
+  const kind = readNode(field)?.kind;
+  return kind === 'optional' || kind === 'default' || kind === 'prefault';
+}
+
+/**
+ * Descriptions of several variants as one: the text itself when every describing variant says the same, else each
+ * text once, after the variants that give it (`kind = shared: The current name; kind = personal: The new name`).
+ */
+export function mergedDescription(items: Array<{ label: string; text: string | undefined }>, discriminator: string): string | undefined {
+  const groups: Array<{ labels: string[]; text: string }> = [];
+  for (const { label, text } of items) {
+    if (!text) continue;
+    const group = groups.find((g) => g.text === text);
+    if (group) group.labels.push(label);
+    else groups.push({ labels: [label], text });
+  }
+  if (groups.length === 0) return undefined;
+  if (groups.length === 1) return groups[0].text;
+  return groups.map((g) => `${discriminator} = ${g.labels.join(' | ')}: ${g.text}`).join('; ');
 }
 
 function describeFlat(flat: AnyZod, union: ZodNode, kit: ZodKit): AnyZod {
@@ -156,9 +191,10 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
     ctx.findings.push(finding('enum-widened', messages.enumWidened(ctx.who, path, labels, merged.values ?? []), common));
     return;
   }
+  const as = merged.baseType ?? 'unknown';
   const message = merged.checks
-    ? messages.collisionCheck(ctx.who, path, labels, merged.checks)
-    : messages.collisionShapes(ctx.who, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape?.shape) })));
+    ? messages.collisionCheck(ctx.who, path, labels, merged.checks, as)
+    : messages.collisionShapes(ctx.who, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape?.shape) })), as, shapeDiff(labels, decls.map((d) => d.shape?.shape)));
   ctx.findings.push(finding('collision-widened', message, common));
 }
 

@@ -7,7 +7,8 @@ import { sameDeclaration } from './sameDeclaration';
 import { shapeName } from './canonical';
 import { distinctShapes, type FieldShape } from './variantShapes';
 import type { Variant } from './flattenable';
-import type { ZodKit } from '../zod/build';
+import type { BaseType, ZodKit } from '../zod/build';
+import type { CollisionWidening } from '../types';
 import { innerOf, literalValues, readNode, type AnyZod } from '../zod/read';
 
 export interface Declaration {
@@ -21,7 +22,9 @@ export interface Declaration {
 }
 
 export interface MergedKey {
-  outcome: 'kept' | 'enum-widened' | 'widened-unknown';
+  outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type';
+  /** The JSON type advertised (widened-base-type). */
+  baseType?: BaseType;
   schema: AnyZod;
   /** Why not kept, in words (for KeyMerge.reason). */
   reason?: string;
@@ -31,8 +34,33 @@ export interface MergedKey {
   values?: string[];
 }
 
-/** Merge the declarations of one key (in first-seen variant order). */
-export function mergeKey(decls: Declaration[], kit: ZodKit): MergedKey {
+/** Merge the declarations of one key (in first-seen variant order); `widening` says how a collision is widened. */
+export function mergeKey(decls: Declaration[], kit: ZodKit, widening: CollisionWidening = 'unknown'): MergedKey {
+  const merged = mergeUnknown(decls, kit);
+  if (merged.outcome !== 'widened-unknown' || widening !== 'base-type') return merged;
+  const baseType = sharedBaseType(decls);
+  if (!baseType) return merged;
+  return { ...merged, outcome: 'widened-base-type', schema: kit.bare(baseType), baseType, reason: `${merged.reason}; advertised as a bare ${baseType}` };
+}
+
+/**
+ * The one JSON type every declaration has (integer counts as number), when each shape says `type` and nothing
+ * that could admit another type: then the bare type accepts every variant's values (a superset).
+ */
+function sharedBaseType(decls: Declaration[]): BaseType | undefined {
+  let found: BaseType | undefined;
+  for (const d of decls) {
+    const shape = d.shape?.shape as Record<string, unknown> | undefined;
+    const type = shape?.type === 'integer' ? 'number' : shape?.type;
+    if (typeof type !== 'string' || !BASE_TYPES.has(type) || shape!.anyOf || shape!.oneOf || shape!.allOf) return undefined;
+    if (found && found !== type) return undefined;
+    found = type as BaseType;
+  }
+  return found;
+}
+const BASE_TYPES = new Set(['string', 'number', 'boolean', 'array', 'object']);
+
+function mergeUnknown(decls: Declaration[], kit: ZodKit): MergedKey {
   // One instance (a key declared once, or a shared schema object): nothing to compare, nothing to leak.
   if (decls.every((d) => d.schema === decls[0].schema)) return { outcome: 'kept', schema: decls[0].schema };
   const distinct = distinctShapes(decls.map((d) => d.shape!));

@@ -4,7 +4,7 @@
  */
 import { finding } from '../findings';
 import { messages, type Who } from '../messages';
-import type { Finding, KeyMerge, Step } from '../types';
+import type { CollisionWidening, Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
 import { arrayElement, innerOf, isWrapper, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
 import { checkFlattenable, type KeptReason } from './flattenable';
@@ -23,6 +23,8 @@ export interface WalkContext {
   active: Map<AnyZod, { placeholder?: AnyZod; shape: Record<string, AnyZod> }>;
   /** Counts real changes (flattened unions), so a cycle alone never forces a rebuild. */
   changes: number;
+  /** How a colliding key is widened (AdvertiseOptions.collisionWidening). */
+  widening?: CollisionWidening;
   /** Discriminated unions being flattened: met again inside themselves, they are kept there (no endless recursion). */
   unions?: Set<AnyZod>;
 }

@@ -9,6 +9,8 @@ import { copyMetaV4 } from './meta';
 import { fallbackModule, v4Registry, type ModuleFlavour } from './modules';
 import { innerOf, isWrapper, readNode, type AnyZod, type Flavour, type ZodNode } from './read';
 
+export type BaseType = 'string' | 'number' | 'boolean' | 'array' | 'object';
+
 export interface ZodKit {
   flavour: Flavour;
   /** A plain (strip) object with these fields, in this order; `open`: one that accepts any extra key (passthrough). */
@@ -18,6 +20,8 @@ export interface ZodKit {
   enumOf(values: string[]): AnyZod;
   /** A fresh `unknown` node per call: zod-to-json-schema turns a node met twice into a `$ref` to the first place. */
   unknown(): AnyZod;
+  /** A bare node of one JSON type (no checks): `string`, `number`, `boolean`, an array of anything, an open object. */
+  bare(type: BaseType): AnyZod;
   /** Describe a node this kit just built (in place where the copy allows it: no clone). */
   describe(schema: AnyZod, text: string): AnyZod;
 }
@@ -68,6 +72,15 @@ function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
         UnknownClass = found ? found.raw.constructor : fallbackModule('v3', ObjectClass).unknown().constructor;
       }
       return UnknownClass.create();
+    },
+    bare: (type) => {
+      const kind = type === 'array' ? 'array' : type;
+      const found = type === 'array' || type === 'object' ? undefined : harvest(hints, (n) => n.kind === kind);
+      if (found) return found.raw.constructor.create();
+      const mod = fallbackModule('v3', ObjectClass);
+      if (type === 'object') return ObjectClass.create({}).passthrough();
+      if (type === 'array') return mod.array(mod.unknown());
+      return mod[type]();
     },
     describe: (s, text) => {
       s._def.description = text; // a fresh node of ours: its definition is not shared with the input
@@ -127,6 +140,11 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       return new (ctorOf('enum'))({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
     },
     unknown: () => new (ctorOf('unknown'))({ type: 'unknown' }),
+    bare: (type) => {
+      if (type === 'object') return new ObjectClass({ type: 'object', shape: {}, catchall: new (ctorOf('unknown'))({ type: 'unknown' }) });
+      const m = mod();
+      return type === 'array' ? (classic ? m.array(m.unknown()) : m.array(m.unknown())) : m[type]();
+    },
     describe: (s, text) => {
       const registry = v4Registry();
       if (cache.sharedRegistry !== false) {

@@ -4,7 +4,8 @@
  * fuzz dimensions of issue 16: passthrough/catchall variants, keyword-named properties, widened keys inside a
  * plain union beside `unknown`, plain unions with a string member, nullable discriminators), every value the
  * ORIGINAL schema AND the unflattened advertised schema accept is accepted by the advertised JSON Schema (ajv),
- * the advertised schema compiles, and a flattenable union leaves no oneOf/anyOf behind.
+ * the advertised schema compiles, and a flattenable union leaves no oneOf/anyOf behind; with identical declarations
+ * kept, and with `collisionWidening` `unknown` and `base-type` alike.
  *
  * The invariant is "a superset, modulo keys a variant does not declare": `{kind:'b', x:5}`, where only variant
  * `a` declares `x: string`, is accepted by zod (variant b strips x, or passes it through untyped) but not by the
@@ -65,7 +66,7 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
         } catch {
           return; // zod itself refused the generated schema
         }
-        const { jsonSchema, findings } = advertise({ name: 'random', input: schema }, { target: c.target });
+        const { jsonSchema, findings } = advertise({ name: 'random', input: schema }, { target: c.target, collisionWidening: c.widening });
         const unflattened = declaredDialectValidator(advertise({ name: 'random', input: schema }, { target: c.target, flattenUnionInput: false }).jsonSchema as { $schema?: string }, c.target);
         schemas++;
         byFlavour[c.flavour] = (byFlavour[c.flavour] ?? 0) + 1;

@@ -87,7 +87,8 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
     const { jsonSchema, findings, merges } = adv(schema);
     const media = jsonSchema.properties.media;
     expect(media.type).toBeUndefined();
-    expect(media.description).toBe('Required if kind = message | mediaGroup. object when kind = message; array when kind = mediaGroup');
+    // Exact hints (issue 12): message declares media optional, so only mediaGroup requires it.
+    expect(media.description).toBe('Required if kind = mediaGroup; optional when kind = message. object when kind = message; array when kind = mediaGroup');
     expectNoUnionKeywords(jsonSchema);
     expectBothAccept(schema, jsonSchema, { kind: 'message', media: { id: '1' } });
     expectBothAccept(schema, jsonSchema, { kind: 'mediaGroup', media: [{ id: '1' }] });

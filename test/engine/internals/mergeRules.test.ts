@@ -80,7 +80,7 @@ describe('walk identity and recursion', () => {
 describe('descriptions and hints', () => {
   it.each([['zod 4', z4], ['zod 3', z3]] as const)('%s: a description on the optional wrapper comes before the hint', (_n, z: any) => {
     const du = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), chat: z.string().optional().describe('Target chat') }), z.object({ k: z.literal('b') })]);
-    expect(props(du).chat.description).toBe('Target chat Required if k = a');
+    expect(props(du).chat.description).toBe('Target chat Optional when k = a');
   });
 
   it('an unknown key names each variant shape after the hint; the flat object keeps the union description', () => {

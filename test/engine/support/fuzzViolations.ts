@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { advertise, coerceJsonArgs } from '../../../shared/index';
-import type { Target } from '../../../shared/types';
+import type { CollisionWidening, Target } from '../../../shared/types';
 import { FLAVOURS } from './flavours';
 import { declaredDialectValidator } from './jsonSchema';
 import { buildSchema, duArb, keepsUnions, serializeSomewhere, valueArb, type FieldSpec } from './randomSchemas';
@@ -44,7 +44,10 @@ export const fuzzCaseArb = fc
   .chain((c) => {
     const root: FieldSpec =
       c.wrap === 'object' ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.wrap === 'union-unknown' ? { t: 'object', fields: { u: { t: 'union', members: [{ t: 'unknown' }, c.du] } } } : c.du;
-    return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }), seed: fc.integer() });
+    return fc
+      .record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }), seed: fc.integer() })
+      // The widening rides on the seed (not a generated field), so adding it left the generated cases as they were.
+      .map((x) => ({ ...x, c: { ...x.c, widening: (x.seed & 1 ? 'base-type' : 'unknown') as CollisionWidening } }));
   });
 
 const canonical = (v: unknown) => JSON.stringify(v);
@@ -72,11 +75,11 @@ export function countViolations(n: number, seed = 16): FuzzCount {
       out.schemas--; // zod itself refused the generated schema (e.g. a duplicate discriminator value)
       continue;
     }
-    const result = advertise({ name: 'fuzz', input: schema }, { target: c.target });
+    const result = advertise({ name: 'fuzz', input: schema }, { target: c.target, collisionWidening: c.widening });
     const failed = result.findings.find((f) => /could not be analysed|cannot be converted/.test(f.message));
     if (failed) note('throw', failed.message);
-    if (previous) advertise({ name: 'other', input: previous }, { target: c.target });
-    if (canonical(advertise({ name: 'fuzz', input: schema }, { target: c.target })) !== canonical(result)) note('nondeterministic', 'advertise differs after another schema was advertised');
+    if (previous) advertise({ name: 'other', input: previous }, { target: c.target, collisionWidening: c.widening });
+    if (canonical(advertise({ name: 'fuzz', input: schema }, { target: c.target, collisionWidening: c.widening })) !== canonical(result)) note('nondeterministic', 'advertise differs after another schema was advertised');
     previous = schema;
     if (!keepsUnions(root) && c.wrap !== 'union-unknown' && unionsLeft(result.jsonSchema)) note('union-left', JSON.stringify(result.jsonSchema));
     // The converter's own losses (zod-to-json-schema's strictUnions drops `{}` from an anyOf) are in the
