@@ -3,7 +3,7 @@
  * keeps the two in step). The language server reads raw values through `workspace/configuration` and
  * normalises them here; the CLI uses the defaults plus its flags.
  */
-import type { FindingCode, Target } from '../shared/types';
+import type { CollisionWidening, FindingCode, Target } from '../shared/types';
 import { FINDING_CODES } from '../shared/findings';
 import type { EngineOptions, PipelineOptions, SeveritySetting } from './pipeline';
 
@@ -11,6 +11,7 @@ export interface Settings {
   enable: boolean;
   flattenUnionInput: boolean;
   target: Target;
+  collisionWidening: CollisionWidening;
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
@@ -22,6 +23,7 @@ export const DEFAULT_SETTINGS: Settings = {
   enable: true,
   flattenUnionInput: true,
   target: 'draft-7',
+  collisionWidening: 'unknown',
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
   exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts'],
@@ -51,6 +53,7 @@ export function readSettings(raw: unknown): Settings {
     enable: bool(r.enable, d.enable),
     flattenUnionInput: bool(r.flattenUnionInput, d.flattenUnionInput),
     target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
+    collisionWidening: r.collisionWidening === 'base-type' || r.collisionWidening === 'unknown' ? r.collisionWidening : d.collisionWidening,
     severity,
     include: strings(r.include, d.include),
     exclude: strings(r.exclude, d.exclude),
@@ -64,7 +67,7 @@ export function readSettings(raw: unknown): Settings {
 
 /** The engine options these settings imply: the one place a setting becomes an engine option. */
 export function engineOptions(settings: Settings): EngineOptions {
-  return { flattenUnionInput: settings.flattenUnionInput, target: settings.target };
+  return { flattenUnionInput: settings.flattenUnionInput, target: settings.target, collisionWidening: settings.collisionWidening };
 }
 
 /** The pipeline options these settings imply for one workspace root. */

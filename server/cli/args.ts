@@ -2,12 +2,12 @@
  * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
-import type { Target } from '../pipeline';
+import type { CollisionWidening, Target } from '../pipeline';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export type Command =
-  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: boolean; target: Target; timeoutMs?: number }
+  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: boolean; target: Target; collisionWidening: CollisionWidening; timeoutMs?: number }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -24,6 +24,9 @@ Options for check:
   --format <format>     text | json | sarif (default: text)
   --no-flatten          Probe tools as shipped, without flattening discriminated unions
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
+  --collision-widening <how>
+                        unknown | base-type: how a key variants declare differently is advertised
+                        (default: unknown; base-type keeps a JSON type the declarations share)
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
 
   -h, --help            Show this help
@@ -33,6 +36,7 @@ Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failu
 
 const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif'];
 const TARGETS: readonly Target[] = ['draft-7', 'draft-2020-12'];
+const WIDENINGS: readonly CollisionWidening[] = ['unknown', 'base-type'];
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
@@ -54,7 +58,7 @@ function parseLsp(rest: readonly string[]): Command {
 }
 
 function parseCheck(rest: readonly string[]): Command {
-  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7' };
+  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7', collisionWidening: 'unknown' };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -84,6 +88,12 @@ function parseCheck(rest: readonly string[]): Command {
         const v = value();
         if (!TARGETS.includes(v as Target)) throw new UsageError(`--target must be one of ${TARGETS.join(', ')} (got "${v}")`);
         cmd.target = v as Target;
+        break;
+      }
+      case '--collision-widening': {
+        const v = value();
+        if (!WIDENINGS.includes(v as CollisionWidening)) throw new UsageError(`--collision-widening must be one of ${WIDENINGS.join(', ')} (got "${v}")`);
+        cmd.collisionWidening = v as CollisionWidening;
         break;
       }
       case '--timeout': {

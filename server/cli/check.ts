@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../settings';
-import { createPipeline, type Target } from '../pipeline';
+import { createPipeline, type CollisionWidening, type Target } from '../pipeline';
 import { collectReport, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -15,6 +15,8 @@ export interface CheckOptions {
   paths: string[];
   flattenUnionInput: boolean;
   target: Target;
+  /** Default 'unknown' (ADR-0033). */
+  collisionWidening?: CollisionWidening;
   timeoutMs?: number;
 }
 
@@ -30,6 +32,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     ...DEFAULT_SETTINGS,
     flattenUnionInput: options.flattenUnionInput,
     target: options.target,
+    collisionWidening: options.collisionWidening ?? DEFAULT_SETTINGS.collisionWidening,
     evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
   };
   const results = [];

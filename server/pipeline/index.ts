@@ -35,7 +35,7 @@ export type {
 export { contains } from './match';
 export { mergeAnalyses, ResultStore } from './results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
-export type { FindingCode, Severity, Target } from '../../shared/types';
+export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 
 export class CancelledError extends Error {
   constructor() {
