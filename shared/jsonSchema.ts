@@ -8,6 +8,7 @@
 import { toJSONSchema } from 'zod/v4/core';
 import { getRefs, parseDef, zodToJsonSchema } from 'zod-to-json-schema';
 import { readMeta } from './zod/meta';
+import { converterFor } from './zod/modules';
 import { isV3, isV4, type AnyZod } from './zod/read';
 import type { Target } from './types';
 
@@ -78,9 +79,12 @@ function toDraft2020(json: unknown): unknown {
   return out;
 }
 
-/** JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types. */
+/**
+ * JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types.
+ * zod 4: by the converter of the copy that built the schema where one is at hand (converterFor), else ours.
+ */
 export function toComparableJsonSchema(schema: AnyZod): unknown {
-  if (isV4(schema)) return toJSONSchema(schema, COMPARABLE_V4);
+  if (isV4(schema)) return (converterFor(schema) ?? toJSONSchema)(schema, COMPARABLE_V4);
   return zodToJsonSchema(schema, COMPARABLE_V3);
 }
 

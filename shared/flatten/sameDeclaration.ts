@@ -6,8 +6,11 @@
  */
 import { objectShape, readNode, type AnyZod, type ZodNode } from '../zod/read';
 
-/** Definition fields that only annotate or word errors: they change no value's validity. */
-const ANNOTATION_FIELDS = new Set(['description', 'errorMap', 'error', 'message', 'abort', 'typeName', '~standard']);
+/**
+ * Definition fields that only annotate or word errors (they change no value's validity), and `when`, which zod
+ * before 4.6 sets on every length check as a fresh closure of its own (a `when` the user passes is not compared).
+ */
+const ANNOTATION_FIELDS = new Set(['description', 'errorMap', 'error', 'message', 'abort', 'typeName', '~standard', 'when']);
 
 /** Same zod-level declaration (see the file comment); cycles compare as equal where they meet again. */
 export function sameDeclaration(a: AnyZod, b: AnyZod): boolean {
