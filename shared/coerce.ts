@@ -4,7 +4,8 @@
  * as it is); a string is parsed only where it is invalid as sent and the parsed value is valid there. Scalars are
  * never coerced; the caller's value is never mutated.
  */
-import { safeParse as safeParseV4 } from 'zod/v4/core';
+// A namespace import: the runtime package runs on a peer zod whose core may lack a named export (zod 3.25).
+import * as core from 'zod/v4/core';
 import { arrayElement, innerOf, isV4, isWrapper, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from './zod/read';
 
 const PARSEABLE = new Set(['array', 'object', 'record', 'tuple', 'union', 'discriminated-union']);
@@ -33,7 +34,7 @@ function isRawShape(schema: unknown): schema is Record<string, AnyZod> {
 function accepts(schema: AnyZod, value: unknown): boolean | undefined {
   try {
     if (typeof schema?.safeParse === 'function') return schema.safeParse(value).success === true;
-    if (isV4(schema)) return safeParseV4(schema, value).success === true;
+    if (isV4(schema) && typeof core.safeParse === 'function') return core.safeParse(schema, value).success === true;
     return undefined;
   } catch {
     return undefined;

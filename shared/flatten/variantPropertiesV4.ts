@@ -9,7 +9,9 @@
  * Anything else (another zod version, mini nodes, a cycle, a transform, a `toJSONSchema` override, a check on an
  * array, ...) answers `undefined`, and the caller converts the union as before.
  */
-import { initializeContext, version } from 'zod/v4/core';
+// A namespace import: the runtime package runs on a peer zod whose core may predate `initializeContext` (zod 3.25),
+// where this fast path then simply does not apply.
+import * as core from 'zod/v4/core';
 import { COMPARABLE_V4 } from '../jsonSchema';
 import type { AnyZod } from '../zod/read';
 
@@ -27,7 +29,7 @@ const LEAVES = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal'
  */
 export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[], keys?: ReadonlySet<string>): Json[] | undefined {
   try {
-    const ctx = initializeContext({ ...COMPARABLE_V4, processors: {} } as AnyZod);
+    const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} } as AnyZod);
     if (keys) return options.map((option) => JSON.parse(JSON.stringify(someProperties(ctx, union, option, keys))) as Json);
     const walk = new LocalConversion(ctx);
     walk.enter(union);
@@ -137,6 +139,7 @@ class LocalConversion {
 }
 
 function sameVersion(v: AnyZod): boolean {
+  const version = core.version;
   return v?.major === version.major && v?.minor === version.minor && v?.patch === version.patch;
 }
 
