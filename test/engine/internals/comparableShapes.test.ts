@@ -74,9 +74,8 @@ describe('zod 4 variant shapes computed locally', () => {
       }),
       { numRuns: 400 },
     );
-    // Not vacuous: classic copies take the local path for many random unions (plain unions, tuples and records
-    // among the generated fields send the rest to the whole-union conversion).
-    expect(local).toBeGreaterThan(runs / 8);
+    // Not vacuous: classic copies take the local path for most random unions.
+    expect(local).toBeGreaterThan(runs / 4);
   });
 
   it('equal it on the nodes it replays (descriptions, nullable compaction, defaults, catchall, nested objects and arrays)', () => {

@@ -38,7 +38,7 @@ export const fuzzCaseArb = fc
   .record({
     flavour: fc.constantFrom(...FLAVOURS.map((f) => f.name)),
     target: fc.constantFrom<Target>('draft-7', 'draft-7', 'draft-2020-12'),
-    du: duArb(2),
+    du: duArb(2, true),
     wrap: fc.constantFrom('none', 'object', 'union-unknown'),
   })
   .chain((c) => {

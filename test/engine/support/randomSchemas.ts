@@ -57,8 +57,8 @@ const wrappers = fc.record({ optional: chance(30), nullable: chance(15), withDef
 
 const keyArb = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...KEY_POOL) }, { weight: 1, arbitrary: fc.constantFrom(...KEYWORD_KEYS) });
 
-function fieldsArb(depth: number) {
-  return fc.dictionary(keyArb, fieldArb(depth), { maxKeys: 3 });
+function fieldsArb(depth: number, fuzz: boolean) {
+  return fc.dictionary(fuzz ? keyArb : fc.constantFrom(...KEY_POOL), fieldArb(depth, fuzz), { maxKeys: 3 });
 }
 
 const modeArb = fc.oneof(
@@ -68,12 +68,17 @@ const modeArb = fc.oneof(
   { weight: 2, arbitrary: fc.constant('catchall' as const) },
 );
 
-export function duArb(depth: number): fc.Arbitrary<DuSpec> {
+/**
+ * Random discriminated unions. `fuzz` adds the dimensions of issue 16 (open and strict variants, keyword-named
+ * keys, nullable discriminators, plain unions, tuples and records inside): the soundness property and
+ * bench/fuzz.mjs use them; suites about other promises (the runtime's, the local conversions) keep the plain ones.
+ */
+export function duArb(depth: number, fuzz = false): fc.Arbitrary<DuSpec> {
   return fc
     .record({
       disc: fc.constantFrom('k', 'type'),
-      variants: fc.array(fc.record({ as: fc.constantFrom('literal' as const, 'enum' as const, 'multi' as const), fields: fieldsArb(depth), mode: modeArb }), { minLength: 1, maxLength: 4 }),
-      nullableDisc: chance(4),
+      variants: fc.array(fc.record({ as: fc.constantFrom('literal' as const, 'enum' as const, 'multi' as const), fields: fieldsArb(depth, fuzz), mode: fuzz ? modeArb : fc.constant('strip' as const) }), { minLength: 1, maxLength: 4 }),
+      nullableDisc: fuzz ? chance(4) : fc.constant(false),
     })
     .map(({ disc, variants, nullableDisc }) => ({
       t: 'du' as const,
@@ -88,19 +93,20 @@ export function duArb(depth: number): fc.Arbitrary<DuSpec> {
     }));
 }
 
-export function fieldArb(depth: number): fc.Arbitrary<FieldSpec> {
-  const base: fc.Arbitrary<FieldSpec> =
-    depth <= 0
-      ? scalar
-      : fc.oneof(
-          { weight: 5, arbitrary: scalar },
-          { weight: 1, arbitrary: fc.record({ t: fc.constant('object' as const), fields: fieldsArb(depth - 1) }) },
-          { weight: 1, arbitrary: fc.record({ t: fc.constant('array' as const), item: fieldArb(depth - 1) }) },
-          { weight: 1, arbitrary: duArb(depth - 1) },
-          { weight: 1, arbitrary: unionArb(depth - 1) },
-          { weight: 1, arbitrary: fc.record({ t: fc.constant('tuple' as const), items: fc.array(fieldArb(depth - 1), { minLength: 1, maxLength: 2 }) }) },
-          { weight: 1, arbitrary: fc.record({ t: fc.constant('record' as const), value: fieldArb(depth - 1) }) },
-        );
+export function fieldArb(depth: number, fuzz = false): fc.Arbitrary<FieldSpec> {
+  if (depth <= 0) return fc.tuple(scalar, wrappers).map(([spec, w]) => ({ ...spec, ...w }));
+  const plain = [
+    { weight: 5, arbitrary: scalar },
+    { weight: 1, arbitrary: fc.record({ t: fc.constant('object' as const), fields: fieldsArb(depth - 1, fuzz) }) },
+    { weight: 1, arbitrary: fc.record({ t: fc.constant('array' as const), item: fieldArb(depth - 1, fuzz) }) },
+    { weight: 1, arbitrary: duArb(depth - 1, fuzz) },
+  ] as Array<fc.WeightedArbitrary<FieldSpec>>;
+  const extra = [
+    { weight: 1, arbitrary: unionArb(depth - 1) },
+    { weight: 1, arbitrary: fc.record({ t: fc.constant('tuple' as const), items: fc.array(fieldArb(depth - 1, fuzz), { minLength: 1, maxLength: 2 }) }) },
+    { weight: 1, arbitrary: fc.record({ t: fc.constant('record' as const), value: fieldArb(depth - 1, fuzz) }) },
+  ] as Array<fc.WeightedArbitrary<FieldSpec>>;
+  const base: fc.Arbitrary<FieldSpec> = fc.oneof(...plain, ...(fuzz ? extra : []));
   return fc.tuple(base, wrappers).map(([spec, w]) => ({ ...spec, ...w }));
 }
 
@@ -110,9 +116,9 @@ export function fieldArb(depth: number): fc.Arbitrary<FieldSpec> {
  */
 function unionArb(depth: number): fc.Arbitrary<FieldSpec> {
   return fc.oneof(
-    fc.tuple(fieldArb(depth), fc.boolean()).map(([other, first]) => ({ t: 'union' as const, members: first ? [{ t: 'string' as const }, other] : [other, { t: 'string' as const }] })),
-    duArb(depth).map((du) => ({ t: 'union' as const, members: [{ t: 'unknown' as const }, du] })),
-    fc.array(fieldArb(depth), { minLength: 2, maxLength: 3 }).map((members) => ({ t: 'union' as const, members })),
+    fc.tuple(fieldArb(depth, true), fc.boolean()).map(([other, first]) => ({ t: 'union' as const, members: first ? [{ t: 'string' as const }, other] : [other, { t: 'string' as const }] })),
+    duArb(depth, true).map((du) => ({ t: 'union' as const, members: [{ t: 'unknown' as const }, du] })),
+    fc.array(fieldArb(depth, true), { minLength: 2, maxLength: 3 }).map((members) => ({ t: 'union' as const, members })),
   );
 }
 
