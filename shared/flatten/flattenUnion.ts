@@ -192,9 +192,10 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
     return;
   }
   const as = merged.baseType ?? 'unknown';
-  const message = merged.checks
-    ? messages.collisionCheck(ctx.who, path, labels, merged.checks, as)
-    : messages.collisionShapes(ctx.who, path, decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape?.shape) })), as, shapeDiff(labels, decls.map((d) => d.shape?.shape)));
+  const named = decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape?.shape) }));
+  // What differs is only worded for declarations of one JSON type: compute it only then.
+  const diffs = named.every((n) => n.shape === named[0].shape) ? shapeDiff(labels, decls.map((d) => d.shape?.shape)) : [];
+  const message = merged.checks ? messages.collisionCheck(ctx.who, path, labels, merged.checks, as) : messages.collisionShapes(ctx.who, path, named, as, diffs);
   ctx.findings.push(finding('collision-widened', message, common));
 }
 

@@ -39,10 +39,14 @@ function collect(labels: string[], shapes: unknown[], at: string[], out: Keyword
       continue;
     }
     const groups: KeywordDiff['groups'] = [];
+    const groupTexts: Array<string | undefined> = [];
     texts.forEach((text, i) => {
-      const group = groups.find((g) => (g.value === undefined ? undefined : canonicalString(g.value)) === text);
-      if (group) group.labels.push(labels[i]);
-      else groups.push({ labels: [labels[i]], value: values[i] });
+      const at = groupTexts.indexOf(text);
+      if (at >= 0) groups[at].labels.push(labels[i]);
+      else {
+        groups.push({ labels: [labels[i]], value: values[i] });
+        groupTexts.push(text);
+      }
     });
     out.push({ at, keyword, groups });
   }

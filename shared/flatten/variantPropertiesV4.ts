@@ -46,15 +46,18 @@ function someProperties(ctx: unknown, union: AnyZod, option: AnyZod, keys: Reado
   const out: Json = {};
   const def = option?._zod?.def;
   if (def?.type !== 'object' || Object.getOwnPropertySymbols(def.shape).length > 0) return out;
+  let walk: LocalConversion | undefined;
   for (const key of Object.keys(def.shape)) {
     if (!keys.has(key) || key === '__proto__') continue;
     try {
-      const walk = new LocalConversion(ctx);
-      walk.enter(union);
-      walk.enter(option);
+      if (!walk) {
+        walk = new LocalConversion(ctx);
+        walk.enter(union);
+        walk.enter(option);
+      }
       out[key] = walk.convert(def.shape[key], ['properties', key]);
     } catch {
-      // not provably equal: the caller converts this field alone
+      walk = undefined; // not provably equal: the caller converts this field alone (and the walk's path is reset)
     }
   }
   return out;
