@@ -3,7 +3,9 @@
 //   (1) first diagnostics for a file opened right after start, while the first scan runs (target ≤2 s);
 //   (2) the first scan's duration, and server + workers RSS right after it (target ≤600 MB);
 //   (3) didChange → publishDiagnostics for that version, median and p95 of EDITS edits (targets ≤150 / ≤400 ms);
-//   (4) hover and the rename quick fix (first, with the TypeScript project cold, then warm).
+//   (4) hover and the rename quick fix (first, with the TypeScript project cold, then warm);
+//   (5) code lens after an edit: didChange → the codeLens answer for that version (the server answers once the
+//       analysis caught up), and → the workspace/codeLens/refresh that follows it, median of LENS_EDITS edits.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +20,7 @@ const { createProtocolConnection, StreamMessageReader, StreamMessageWriter, Work
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
 const EDITS = Number(process.env.BENCH_EDITS ?? 30);
+const LENS_EDITS = Number(process.env.BENCH_LENS_EDITS ?? 15);
 
 const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
 if (!existsSync(cli)) {
@@ -57,6 +60,12 @@ connection.onRequest('window/workDoneProgress/create', (p) => {
   return null;
 });
 connection.onRequest('client/registerCapability', () => null);
+const refreshes = [];
+connection.onRequest('workspace/codeLens/refresh', () => {
+  refreshes.push(performance.now());
+  wake();
+  return null;
+});
 connection.listen();
 
 function until(what, probe, timeoutMs = 120_000) {
@@ -86,7 +95,7 @@ await connection.sendRequest('initialize', {
   workspaceFolders: [{ uri: root, name: 'bench' }],
   initializationOptions: { debounceMs: 0 },
   capabilities: {
-    workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
+    workspace: { configuration: true, workspaceEdit: { documentChanges: true }, codeLens: { refreshSupport: true } },
     window: { workDoneProgress: true },
     textDocument: { publishDiagnostics: { versionSupport: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } },
   },
@@ -135,6 +144,22 @@ const [coldFixMs, actions] = await timed(() => connection.sendRequest('textDocum
 const [warmFixMs] = await timed(() => connection.sendRequest('textDocument/codeAction', actionParams));
 const rssAfterFix = treeRss(server.pid);
 
+// (5) Code lens after an edit.
+const lensLatencies = [];
+const refreshLatencies = [];
+let lensTitle = '';
+for (let v = version + 1; v <= version + LENS_EDITS; v++) {
+  text = toolFileText(index, TOOLS, v);
+  const refreshesBefore = refreshes.length;
+  const at = performance.now();
+  await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+  const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
+  lensLatencies.push(performance.now() - at);
+  lensTitle = lenses[0]?.command?.title ?? '(none)';
+  await until(`codeLens/refresh v${v}`, () => (refreshes.length > refreshesBefore ? true : undefined));
+  refreshLatencies.push(refreshes[refreshesBefore] - at);
+}
+
 console.log(`first diagnostics for a file opened at start: ${ms(firstMs)} (target ≤2000 ms: ${verdict(firstMs, 2000)})`);
 console.log(`first scan of the workspace: ${ms(scanMs)}; server + workers RSS after it: ${mb(rss)} (target ≤600 MB: ${verdict(rss, 600 * 1024 * 1024)})`);
 console.log(
@@ -142,6 +167,10 @@ console.log(
     `p95 ${ms(percentile(latencies, 95))} (target ≤400: ${verdict(percentile(latencies, 95), 400)}), max ${ms(Math.max(...latencies))}`,
 );
 console.log(`hover on a colliding key: ${ms(hoverMs)}${hover ? '' : ' (EMPTY)'}`);
+console.log(
+  `code lens after an edit, ${lensLatencies.length} edits: didChange → codeLens answer median ${ms(median(lensLatencies))}, p95 ${ms(percentile(lensLatencies, 95))}; ` +
+    `→ codeLens/refresh median ${ms(median(refreshLatencies))} ("${lensTitle}")`,
+);
 console.log(`rename quick fix (${actions.length} actions with edits): first ${ms(coldFixMs)} (builds the TypeScript project), then ${ms(warmFixMs)}; RSS after: ${mb(rssAfterFix)}`);
 
 await connection.sendRequest('shutdown');

@@ -84,7 +84,9 @@ copyFileSync(path.join(REPO_ROOT, 'dist', 'worker.js'), path.join(apiDir, 'worke
 // The bundle also carries the CLI's settings, so the bench analyses with exactly the options `check` uses.
 await build({
   stdin: {
-    contents: `export { createPipeline } from './server/pipeline';\nexport { DEFAULT_SETTINGS, pipelineOptions } from './server/settings';\n`,
+    contents:
+      `export { createPipeline } from './server/pipeline';\nexport { DEFAULT_SETTINGS, pipelineOptions } from './server/settings';\n` +
+      `export { countToolTokens, preloadTokenizer } from './server/pipeline/tokens';\n`,
     resolveDir: REPO_ROOT,
     loader: 'ts',
   },
@@ -97,7 +99,12 @@ await build({
   logLevel: 'error',
 });
 const { createRequire } = await import('node:module');
-const { createPipeline, DEFAULT_SETTINGS, pipelineOptions } = createRequire(import.meta.url)(apiBundle);
+const { createPipeline, DEFAULT_SETTINGS, pipelineOptions, countToolTokens, preloadTokenizer } = createRequire(import.meta.url)(apiBundle);
+
+// The tokenizer's ranks load once per process, on the first count: timed before the pipeline can load them.
+const tokenizerLoadStarted = performance.now();
+preloadTokenizer();
+const tokenizerLoadMs = performance.now() - tokenizerLoadStarted;
 
 const pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, workspace.root, true));
 try {
@@ -113,6 +120,29 @@ try {
   console.log(`\nfull analysis through the API (cold workers): ${ms(fullWall)} wall for ${full.files.length} files`);
   console.log(`  stage time summed over files (bundling and evaluation run in parallel, so the sum can exceed the wall):`);
   for (const [stage, t] of Object.entries(sums)) console.log(`    ${stage.padEnd(9)} ${ms(t).padStart(9)}   ${(t / full.files.length).toFixed(1)} ms/file`);
+
+  // 3. Token counting: every tool of the workspace counted again (the tokenizer already loaded), 7 rounds. The
+  // tokenizer keeps a cache of the pieces it has encoded, so rounds after the first measure a warm cache; the first
+  // round (the pipeline counted these tools once already) is quoted on its own.
+  const tools = full.files.flatMap((f) => f.tools).filter((t) => t.kind !== 'exported');
+  const rounds = [];
+  const perTool = [];
+  let firstRound = 0;
+  for (let round = 0; round < 7; round++) {
+    const roundStarted = performance.now();
+    for (const t of tools) {
+      const at = performance.now();
+      countToolTokens({ name: t.name, description: t.description, inputSchema: t.advertised });
+      if (round > 0) perTool.push(performance.now() - at);
+    }
+    if (round > 0) rounds.push(performance.now() - roundStarted);
+    else firstRound = performance.now() - roundStarted;
+  }
+  const tokensTotal = tools.reduce((n, t) => n + t.tokens.total, 0);
+  console.log(`\ntoken counting (o200k_base, name + description + input schema as compact JSON), ${tools.length} tools, ${tokensTotal.toLocaleString('en-US')} tokens`);
+  console.log(`  tokenizer load  ${ms(tokenizerLoadMs)} (once per process, on the first count)`);
+  console.log(`  per tool        median ${(median(perTool) * 1000).toFixed(0)} µs, p95 ${(percentile(perTool, 95) * 1000).toFixed(0)} µs`);
+  console.log(`  whole workspace median ${ms(median(rounds))} for ${tools.length} tools (${rounds.length} rounds; the first round: ${ms(firstRound)})`);
 
   const file = workspace.toolFiles[Math.floor(FILES / 2)];
   const fileIndex = Math.floor(FILES / 2);

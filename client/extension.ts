@@ -4,10 +4,12 @@
  */
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { STATUS_NOTIFICATION, type StatusParams } from '../server/lsp/protocol';
+import { StatusNotification } from '../protocol';
 import { CLIENT_NAME, createLanguageClient } from './languageClient';
 import { ADVERTISED_SCHEME, AdvertisedSchemaDocuments, SHOW_ADVERTISED_SCHEMA_COMMAND, showAdvertisedSchema } from './showAdvertisedSchema';
 import { SHOW_OUTPUT_COMMAND, StatusBar } from './statusBar';
+import { COMPARE_SCHEMAS_COMMAND, compareSchemas } from './compareSchemas';
+import { REFRESH_TOOLS_COMMAND, ToolsView, TOOLS_VIEW_ID } from './toolsView';
 
 export const RESTART_SERVER_COMMAND = 'toolSchemaLens.restartServer';
 
@@ -17,13 +19,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel(CLIENT_NAME);
   const statusBar = new StatusBar();
   const documents = new AdvertisedSchemaDocuments();
-  context.subscriptions.push(output, statusBar, documents);
+  const toolsView = new ToolsView(() => client);
+  context.subscriptions.push(output, statusBar, documents, toolsView);
 
   const languageClient = createLanguageClient(context, output);
   client = languageClient;
   context.subscriptions.push(
-    languageClient.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => {
+    languageClient.onNotification(StatusNotification, (status) => {
       statusBar.update(status);
+      // The view re-reads the list when an analysis settles (tokens change without the counts), not on every progress step.
+      if (status.state === 'idle' || status.state === 'untrusted' || status.state === 'disabled') toolsView.refresh();
       if (status.state === 'idle') {
         documents.refresh(languageClient).catch((error) => output.appendLine(`Refreshing schema previews failed: ${String(error)}`));
       }
@@ -47,6 +52,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(ADVERTISED_SCHEME, documents),
     vscode.commands.registerCommand(SHOW_ADVERTISED_SCHEMA_COMMAND, showAdvertisedSchema(() => client, documents)),
+    vscode.commands.registerCommand(COMPARE_SCHEMAS_COMMAND, compareSchemas(() => client, documents)),
+    vscode.window.registerTreeDataProvider(TOOLS_VIEW_ID, toolsView),
+    vscode.commands.registerCommand(REFRESH_TOOLS_COMMAND, () => toolsView.refresh()),
     vscode.commands.registerCommand(RESTART_SERVER_COMMAND, restart),
     vscode.commands.registerCommand(SHOW_OUTPUT_COMMAND, () => output.show(true)),
     // The server was started with isTrusted: false; a restart hands it the new trust so analysis starts without a reload.

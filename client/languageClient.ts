@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { InitializationOptions } from '../protocol';
 
 /** The client id: LanguageClient reads `toolSchemaLens.trace.server` by it. */
 export const CLIENT_ID = 'toolSchemaLens';
@@ -26,7 +27,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     // No fileEvents: the server registers the files it watches itself (server/lsp/watchers.ts), as it does in any editor.
     synchronize: { configurationSection: CLIENT_ID },
     // A function, so a restart after trust is granted sends the new value.
-    initializationOptions: () => ({ isTrusted: vscode.workspace.isTrusted }),
+    initializationOptions: (): InitializationOptions => ({ isTrusted: vscode.workspace.isTrusted }),
     outputChannel,
   };
 

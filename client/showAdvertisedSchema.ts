@@ -4,9 +4,10 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LIST_TOOLS_REQUEST, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../server/lsp/protocol';
+import { ListToolsRequest, SHOW_ADVERTISED_SCHEMA_COMMAND, type ListToolsParams, type ListToolsResult, type ToolSummary } from '../protocol';
+import type { ToolsNode } from './toolsView';
 
-export const SHOW_ADVERTISED_SCHEMA_COMMAND = 'toolSchemaLens.showAdvertisedSchema';
+export { SHOW_ADVERTISED_SCHEMA_COMMAND };
 export const ADVERTISED_SCHEME = 'tool-schema-lens';
 
 /** Serves `tool-schema-lens:/<tool>.json` documents; a custom scheme with no file system behind it is read-only. */
@@ -20,6 +21,18 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
     const uri = this.uriOf(tool);
     const key = uri.toString();
     const text = `${JSON.stringify(tool.advertised, null, 2)}\n`;
+    const previous = this.contents.get(key);
+    this.contents.set(key, text);
+    if (previous !== undefined && previous !== text) this.changed.fire(uri);
+    return uri;
+  }
+
+  /** Remember one side of a comparison (`as written`, `flattened`); returns the URI of its document. */
+  setSchema(tool: ToolSummary, side: string, schema: unknown): vscode.Uri {
+    const safeName = tool.name.replace(/[^\w.-]+/g, '_') || 'tool';
+    const uri = vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName} (${side}).json`, query: `source=${tool.uri}` });
+    const key = uri.toString();
+    const text = `${JSON.stringify(schema, null, 2)}\n`;
     const previous = this.contents.get(key);
     this.contents.set(key, text);
     if (previous !== undefined && previous !== text) this.changed.fire(uri);
@@ -56,7 +69,14 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
 }
 
 async function listTools(client: LanguageClient, params: ListToolsParams): Promise<ListToolsResult> {
-  return (await client.sendRequest<ListToolsResult>(LIST_TOOLS_REQUEST, params)) ?? [];
+  return (await client.sendRequest(ListToolsRequest, params)) ?? [];
+}
+
+async function toolFor(client: LanguageClient, target: ListToolsParams | ToolsNode | undefined): Promise<ToolSummary | undefined> {
+  if (!target || typeof target !== 'object') return undefined;
+  if ('kind' in target) return target.kind === 'tool' ? target.tool : undefined;
+  if (!target.uri || !target.position) return undefined;
+  return (await listTools(client, target))[0];
 }
 
 async function pickTool(client: LanguageClient): Promise<ToolSummary | undefined> {
@@ -91,13 +111,14 @@ async function pickTool(client: LanguageClient): Promise<ToolSummary | undefined
 
 /** The command's handler; `getClient` returns the running client, if any. */
 export function showAdvertisedSchema(getClient: () => LanguageClient | undefined, documents: AdvertisedSchemaDocuments) {
-  return async (): Promise<void> => {
+  // Arguments: none (the cursor), a code lens's `{ uri, position }`, or a Tools view item.
+  return async (target?: ListToolsParams | ToolsNode): Promise<void> => {
     const client = getClient();
     if (!client || !client.isRunning()) {
       void vscode.window.showWarningMessage('The Tool Schema Lens server is not running.');
       return;
     }
-    const tool = await pickTool(client);
+    const tool = (await toolFor(client, target)) ?? (await pickTool(client));
     if (!tool) return;
     const uri = documents.set(tool);
     const document = await vscode.workspace.openTextDocument(uri);

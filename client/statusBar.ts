@@ -1,9 +1,9 @@
 /**
- * The status bar item: what the server last said it is doing (STATUS_NOTIFICATION). Clicking it
+ * The status bar item: what the server last said it is doing (StatusNotification). Clicking it
  * opens the output channel, where the details and any trace are.
  */
 import * as vscode from 'vscode';
-import type { StatusParams } from '../server/lsp/protocol';
+import type { StatusParams } from '../protocol';
 import { describeStatus, STOPPED_STATUS } from './statusText';
 
 export const SHOW_OUTPUT_COMMAND = 'toolSchemaLens.showOutput';

@@ -1,5 +1,5 @@
 /** What the status bar item says for each server status; pure, so it reads (and is tested) as a table. */
-import type { StatusParams } from '../server/lsp/protocol';
+import type { StatusParams } from '../protocol';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,6 +1,6 @@
-// Regenerates the README's settings table from the manifest (package.json is the one source of truth for
-// settings). `npm run docs:settings` rewrites README.md between the markers; test/extension/settings.test.ts
-// fails when the two drift apart.
+// Regenerates the settings table of the README and docs/surface.md from the manifest (package.json is the one source
+// of truth for settings). `npm run docs:settings` rewrites both between the markers; test/extension/settings.test.ts
+// and test/docs/tables.test.ts fail when they drift apart.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +55,8 @@ export function withSettingsTable(readme, manifest) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start >= 0 && end > start) return readme.slice(0, start) + block + readme.slice(end + END.length);
-  return `${readme.replace(/\s*$/, '')}\n\n## Settings\n\n${block}\n`;
+  // Prettier would realign the generated table: the block is kept out of its reach.
+  return `${readme.replace(/\s*$/, '')}\n\n## Settings\n\n<!-- prettier-ignore-start -->\n${block}\n<!-- prettier-ignore-end -->\n`;
 }
 
 /** The table currently between the README's markers, or undefined when there are none. */
@@ -66,12 +67,17 @@ export function readmeSettingsTable(readme) {
   return readme.slice(start + START.length, end).trim();
 }
 
+/** The documents that carry the generated table: the README and the user-facing surface page. */
+export const DOCUMENTS = ['README.md', 'docs/surface.md'];
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const readmePath = join(root, 'README.md');
-  const before = readFileSync(readmePath, 'utf8');
-  const after = withSettingsTable(before, manifest);
-  if (after !== before) writeFileSync(readmePath, after);
-  console.log(after === before ? 'README.md settings table already up to date' : 'README.md settings table updated');
+  for (const document of DOCUMENTS) {
+    const file = join(root, document);
+    const before = readFileSync(file, 'utf8');
+    const after = withSettingsTable(before, manifest);
+    if (after !== before) writeFileSync(file, after);
+    console.log(after === before ? `${document} settings table already up to date` : `${document} settings table updated`);
+  }
 }

@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'lsp': {
       const { runLanguageServer } = await import('./lsp/main');
-      await runLanguageServer();
+      runLanguageServer();
       return -1; // the server owns the process from here; it exits when the client says so
     }
     case 'check': {

@@ -15,7 +15,9 @@ function loadVendored() {
   } catch {
     try {
       fs.chmodSync(binary, 0o755);
-    } catch {}
+    } catch {
+      // Not ours to change (a read-only install): the spawn reports the missing permission itself.
+    }
   }
   // The API reads ESBUILD_BINARY_PATH once, as it loads; restored so workspace code run later never inherits it.
   const previous = process.env.ESBUILD_BINARY_PATH;

@@ -5,6 +5,7 @@
  */
 import type { CollisionWidening, FindingCode, Target } from '../shared/types';
 import { FINDING_CODES } from '../shared/findings';
+import { TARGET_IDS } from '../shared/clients/index';
 import type { EngineOptions, PipelineOptions, SeveritySetting } from './pipeline';
 
 export interface Settings {
@@ -12,11 +13,16 @@ export interface Settings {
   flattenUnionInput: boolean;
   target: Target;
   collisionWidening: CollisionWidening;
+  /** Target ids for client-rejects; empty: chosen per tool from its library (see defaultTargets). */
+  clients: string[];
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
   evaluation: { timeoutMs: number; memoryMb: number };
   trace: { server: 'off' | 'messages' | 'verbose' };
+  /** Token budgets for `over-budget`; 0 turns one off. */
+  budget: { tokensPerTool: number; tokensPerServer: number };
+  codeLens: { enable: boolean };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -24,36 +30,46 @@ export const DEFAULT_SETTINGS: Settings = {
   flattenUnionInput: true,
   target: 'draft-7',
   collisionWidening: 'unknown',
+  clients: [],
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
   exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts'],
   evaluation: { timeoutMs: 5000, memoryMb: 512 },
   trace: { server: 'off' },
+  // A heavy tool is well over a thousand tokens; 20,000 is a tenth of a 200k window, where Claude Code starts
+  // deferring tool schemas.
+  budget: { tokensPerTool: 1500, tokensPerServer: 20000 },
+  codeLens: { enable: true },
 };
 
 const SEVERITY_VALUES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'off'];
+const isSeveritySetting = (v: unknown): v is SeveritySetting => (SEVERITY_VALUES as readonly unknown[]).includes(v);
 
 /** Normalise a raw `toolSchemaLens` configuration object; anything malformed falls back to its default. */
 export function readSettings(raw: unknown): Settings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, any>;
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const d = DEFAULT_SETTINGS;
   const bool = (v: unknown, dflt: boolean) => (typeof v === 'boolean' ? v : dflt);
   const num = (v: unknown, dflt: number, min: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(min, v) : dflt);
   const strings = (v: unknown, dflt: string[]) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? [...v] : [...dflt]);
   const severity: Settings['severity'] = {};
   if (r.severity && typeof r.severity === 'object') {
+    const given = r.severity as Record<string, unknown>;
     for (const code of FINDING_CODES) {
-      const v = r.severity[code];
-      if (SEVERITY_VALUES.includes(v)) severity[code] = v;
+      const v = given[code];
+      if (isSeveritySetting(v)) severity[code] = v;
     }
   }
   const evaluation = (r.evaluation && typeof r.evaluation === 'object' ? r.evaluation : {}) as Record<string, unknown>;
   const trace = (r.trace && typeof r.trace === 'object' ? r.trace : {}) as Record<string, unknown>;
+  const budget = (r.budget && typeof r.budget === 'object' ? r.budget : {}) as Record<string, unknown>;
+  const codeLens = (r.codeLens && typeof r.codeLens === 'object' ? r.codeLens : {}) as Record<string, unknown>;
   return {
     enable: bool(r.enable, d.enable),
     flattenUnionInput: bool(r.flattenUnionInput, d.flattenUnionInput),
     target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
     collisionWidening: r.collisionWidening === 'base-type' || r.collisionWidening === 'unknown' ? r.collisionWidening : d.collisionWidening,
+    clients: strings(r.clients, d.clients).filter((id) => TARGET_IDS.includes(id)),
     severity,
     include: strings(r.include, d.include),
     exclude: strings(r.exclude, d.exclude),
@@ -62,6 +78,11 @@ export function readSettings(raw: unknown): Settings {
       memoryMb: num(evaluation.memoryMb ?? r['evaluation.memoryMb'], d.evaluation.memoryMb, 64),
     },
     trace: { server: trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off' },
+    budget: {
+      tokensPerTool: Math.round(num(budget.tokensPerTool ?? r['budget.tokensPerTool'], d.budget.tokensPerTool, 0)),
+      tokensPerServer: Math.round(num(budget.tokensPerServer ?? r['budget.tokensPerServer'], d.budget.tokensPerServer, 0)),
+    },
+    codeLens: { enable: bool(codeLens.enable ?? r['codeLens.enable'], d.codeLens.enable) },
   };
 }
 
@@ -75,11 +96,13 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
   return {
     root,
     engine: engineOptions(settings),
+    clients: settings.clients,
     timeoutMs: settings.evaluation.timeoutMs,
     memoryMb: settings.evaluation.memoryMb,
     include: settings.include,
     exclude: settings.exclude,
     severities: settings.severity,
     trusted,
+    budget: settings.budget,
   };
 }

@@ -46,6 +46,16 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'A file could not be bundled or run (syntax error, missing import, throw at load, time-out, untrusted workspace).',
   },
+  'client-rejects': {
+    code: 'client-rejects',
+    defaultSeverity: 'error',
+    summary: 'A client or model provider refuses, drops or rewrites the tool: error where the request or the whole tool list fails, warning where one tool is dropped, information where it is rewritten or warned about.',
+  },
+  'over-budget': {
+    code: 'over-budget',
+    defaultSeverity: 'information',
+    summary: "A tool's definition (or a whole server's) costs more tokens than `toolSchemaLens.budget.*` allows.",
+  },
 };
 
 export const FINDING_CODES = Object.keys(CODES) as FindingCode[];
@@ -76,4 +86,8 @@ export function formatPath(path: readonly string[]): string {
 export const RULES = {
   /** `not-mountable`: a tool name registered more than once. */
   duplicateName: 'duplicate-name',
+  /** `over-budget`: one tool's definition over `budget.tokensPerTool`. */
+  toolOverBudget: 'tool-over-budget',
+  /** `over-budget`: a server's tools together over `budget.tokensPerServer`. */
+  serverOverBudget: 'server-over-budget',
 } as const satisfies Record<string, FindingRule>;

@@ -5,6 +5,18 @@
 import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
 import type { KeywordDiff } from './flatten/shapeDiff';
+import type { Consequence, HitPart, RuleId } from './clients/types';
+import { consequenceWords, fixOf, subjectOf, targetNote, zodCallOf } from './clients/wording';
+
+/** What a client-rejects message is made of: the rule, the node, and each target with what it does. */
+export interface ClientRejection {
+  rule: RuleId;
+  path: string[];
+  part: HitPart;
+  detail: Record<string, string | number>;
+  /** Most severe consequence first. */
+  targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number> }>;
+}
 
 /** Whom a message is about: a tool by name, or a schema analysed on its own (an exported schema) as `{ schema }`. */
 export type Who = string | { schema: string } | undefined;
@@ -23,6 +35,17 @@ function listWords(items: readonly string[]): string {
 /** `a union`, `an optional`, `an anyOf`, `a oneOf`. */
 function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) && !/^(one|uni|use)/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+/** `1,840`: token counts as people read them, the same on every machine. */
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The heaviest key of a tool over its budget: its share of the tool's tokens and how much of it is description. */
+export interface HeavyKey {
+  key: string;
+  share: number;
+  descriptionShare: number;
 }
 
 const partName = (part: string) => (part === 'params' ? 'params schema' : part);
@@ -129,7 +152,39 @@ export const messages = {
   conversionFailed(tool: Who, error: string): string {
     return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
   },
+  clientRejects(tool: Who, r: ClientRejection): string {
+    const isRoot = r.path.length === 0;
+    const call = zodCallOf(r.rule, r.detail);
+    const subject = `${subjectOf(r.rule, key(r.path), r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
+    const groups: Array<{ consequence: Consequence; labels: string[]; says?: string }> = [];
+    for (const t of r.targets) {
+      const note = targetNote(r.rule, t.detail);
+      const label = note ? `${t.label} (${note})` : t.label;
+      const group = groups.find((g) => g.consequence === t.consequence);
+      if (group) group.labels.push(label);
+      else groups.push({ consequence: t.consequence, labels: [label], says: t.says });
+    }
+    const clauses = groups.map((g) => `${listWords(g.labels)} ${consequenceWords(g.consequence, g.labels.length > 1)}${g.says ? ` (${g.says})` : ''}`);
+    return lead(tool, `${subject}, so ${listWords(clauses)}; ${fixOf(r.rule, r.detail)}.`);
+  },
   flattenFailed(tool: Who, path: string[], error: string): string {
     return lead(tool, `the schema at ${at(path)} could not be analysed (${error}), so it is advertised as written; report this schema to Tool Schema Lens.`);
+  },
+  overBudgetTool(tool: string, tokens: number, budget: number, heaviest: HeavyKey | undefined, descriptionShare: number): string {
+    const over = `Tool ${tool}: its definition is ${count(tokens)} tokens, over the budget of ${count(budget)} per tool`;
+    if (heaviest && heaviest.share >= 0.25) {
+      const k = `\`${heaviest.key}\``;
+      const fix =
+        heaviest.descriptionShare >= 0.4
+          ? `descriptions are ${percent(heaviest.descriptionShare)} of ${k}: shorten them`
+          : `move ${k} to a tool of its own, or give it fewer options`;
+      return `${over}; ${k} is ${percent(heaviest.share)} of this tool's ${count(tokens)} tokens; ${fix}.`;
+    }
+    if (descriptionShare >= 0.4) return `${over}; its descriptions are ${percent(descriptionShare)} of it: shorten them.`;
+    return `${over}; split it into tools that each take fewer keys.`;
+  },
+  overBudgetServer(server: string, tools: number, tokens: number, windowShare: number, budget: number, heaviest: Array<{ name: string; tokens: number }>): string {
+    const list = listWords(heaviest.map((t) => `${t.name} (${count(t.tokens)})`));
+    return `The ${tools} tools of ${server} are ${count(tokens)} tokens, ${percent(windowShare)} of a 200k context window, over the budget of ${count(budget)} per server; the heaviest are ${list}: shrink them, or register fewer tools (clients cap or defer large tool sets).`;
   },
 };

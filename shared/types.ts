@@ -10,7 +10,9 @@ export type FindingCode =
   | 'not-walked'
   | 'strictness-dropped'
   | 'not-mountable'
-  | 'evaluation-failed';
+  | 'evaluation-failed'
+  | 'client-rejects'
+  | 'over-budget';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -47,7 +49,7 @@ export interface FindingSite {
 }
 
 /** A check's stable id within its finding code (see `RULES` in findings.ts). */
-export type FindingRule = 'duplicate-name';
+export type FindingRule = 'duplicate-name' | 'tool-over-budget' | 'server-over-budget' | import('./clients/types').RuleId;
 
 export interface Finding {
   code: FindingCode;
@@ -68,6 +70,8 @@ export interface Finding {
   /** For collisions: the key and the discriminator of the union it collided in. */
   key?: string;
   discriminator?: string;
+  /** For client-rejects: the targets (profile ids) that refuse or rewrite it (`rule` is the profile rule broken). */
+  targets?: string[];
 }
 
 /** How one key of one flattened union was merged: what a hover explains. */

@@ -1,21 +1,52 @@
 /**
- * Once, before any suite runs: builds the bundles if one is missing (`npm test` builds first; a suite run on its
- * own needs them too), and installs the fixture workspaces that pin their own package versions (a
- * package-lock.json of their own): `npm ci` where node_modules is missing.
+ * Once, before any suite runs: builds the bundles if one is missing or older than a source it is built from (`npm
+ * test` builds first; a suite run on its own must not test stale code either), and installs the fixture workspaces
+ * that pin their own package versions (a package-lock.json of their own): `npm ci` where node_modules is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const REPO = path.join(__dirname, '..');
-const BUNDLES = ['dist/cli.js', 'dist/worker.js', 'dist/renameWorker.js', 'dist/client.js'];
+
+/** Each build: its outputs, what they are built from (entries and everything they import from this repo), and how. */
+const BUILDS = [
+  {
+    outputs: ['dist/cli.js', 'dist/worker.js', 'dist/renameWorker.js', 'dist/client.js'],
+    sources: ['shared', 'protocol', 'server', 'client', 'esbuild.mjs'],
+    args: ['esbuild.mjs'],
+  },
+  // The runtime package, as `npm run build` makes it (the fixtures that ship through it import its dist/).
+  {
+    outputs: ['runtime/dist/index.mjs', 'runtime/dist/index.cjs'],
+    sources: ['shared', 'runtime/src', 'runtime/build.mjs'],
+    args: ['runtime/build.mjs', '--js-only'],
+  },
+];
 
 export default function setup(): void {
-  if (!BUNDLES.every((f) => existsSync(path.join(REPO, f)))) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO, stdio: 'pipe' });
+  for (const b of BUILDS) if (isStale(b.outputs, b.sources)) execFileSync(process.execPath, b.args, { cwd: REPO, stdio: 'pipe' });
   const fixtures = path.join(__dirname, 'fixtures');
   for (const name of readdirSync(fixtures)) {
     const dir = path.join(fixtures, name);
     if (!existsSync(path.join(dir, 'package-lock.json')) || existsSync(path.join(dir, 'node_modules'))) continue;
     execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'ignore' });
   }
+}
+
+function isStale(outputs: string[], sources: string[]): boolean {
+  const files = outputs.map((f) => path.join(REPO, f));
+  if (!files.every((f) => existsSync(f))) return true;
+  const oldest = Math.min(...files.map((f) => statSync(f).mtimeMs));
+  return sources.some((s) => newestIn(path.join(REPO, s)) > oldest);
+}
+
+/** The latest modification time of a file, or of any file under a folder. */
+function newestIn(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted source changes its folder
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestIn(path.join(entry, name)));
+  return newest;
 }

@@ -2,12 +2,12 @@
  * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
-import type { CollisionWidening, Target } from '../pipeline';
+import { TARGET_IDS, unknownTargets, type CollisionWidening, type Target } from '../pipeline';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export type Command =
-  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: boolean; target: Target; collisionWidening: CollisionWidening; timeoutMs?: number }
+  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: boolean; target: Target; collisionWidening: CollisionWidening; timeoutMs?: number; clients?: string[] }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -28,6 +28,8 @@ Options for check:
                         unknown | base-type: how a key variants declare differently is advertised
                         (default: unknown; base-type keeps a JSON type the declarations share)
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
+  --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
+                        ${TARGET_IDS.join(', ')}
 
   -h, --help            Show this help
   -v, --version         Show the version
@@ -101,6 +103,14 @@ function parseCheck(rest: readonly string[]): Command {
         const ms = Number(v);
         if (!/^\d+$/.test(v) || ms < 100) throw new UsageError(`--timeout must be a number of milliseconds, at least 100 (got "${v}")`);
         cmd.timeoutMs = ms;
+        break;
+      }
+      case '--clients': {
+        const ids = value().split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+        const unknown = unknownTargets(ids);
+        if (ids.length === 0) throw new UsageError('--clients needs at least one target');
+        if (unknown.length > 0) throw new UsageError(`--clients: unknown target ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${TARGET_IDS.join(', ')})`);
+        cmd.clients = [...new Set(ids)];
         break;
       }
       case '--no-flatten':

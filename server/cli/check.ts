@@ -18,6 +18,7 @@ export interface CheckOptions {
   /** Default 'unknown' (ADR-0033). */
   collisionWidening?: CollisionWidening;
   timeoutMs?: number;
+  clients?: string[];
 }
 
 interface Job {
@@ -33,6 +34,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     flattenUnionInput: options.flattenUnionInput,
     target: options.target,
     collisionWidening: options.collisionWidening ?? DEFAULT_SETTINGS.collisionWidening,
+    clients: options.clients ?? [],
     evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
   };
   const results = [];
@@ -42,7 +44,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     try {
       const files = job.files ?? (await pipeline.listCandidates());
       const result = await pipeline.analyze(files);
-      results.push({ result, fileCount: files.length });
+      results.push({ result, fileCount: files.length, root: job.root, budget: settings.budget });
     } finally {
       await pipeline.dispose();
     }

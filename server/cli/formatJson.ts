@@ -4,6 +4,7 @@
  */
 import { formatPath } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
+import { TOKENIZER } from '../pipeline';
 
 export function formatJson(report: CheckReport): string {
   const out = {
@@ -13,7 +14,9 @@ export function formatJson(report: CheckReport): string {
       line: t.location.range.start.line + 1,
       column: t.location.range.start.character + 1,
       advertised: t.advertised ?? null,
+      tokens: t.tokens,
       mountable: t.mountable,
+      ...(t.verdicts ? { targets: t.verdicts.map((v) => ({ target: v.target, loads: v.broken.length === 0, broken: v.broken })) } : {}),
     })),
     diagnostics: report.diagnostics.map((d) => ({
       file: displayPath(report.cwd, d.file),
@@ -26,7 +29,9 @@ export function formatJson(report: CheckReport): string {
       tool: d.tool ?? null,
       path: dottedPath(d.path),
       message: d.message,
+      ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
     })),
+    tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
   };
   return JSON.stringify(out, null, 2) + '\n';
 }

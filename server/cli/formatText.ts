@@ -2,7 +2,7 @@
  * The human format, read like tsc or ESLint: `file:line:col severity code message`, grouped by file,
  * then one summary line. Colour only on a terminal and never with NO_COLOR.
  */
-import type { Severity } from '../pipeline';
+import { TOKENIZER, type Severity } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
 
 export interface TextStyle {
@@ -27,6 +27,7 @@ export function formatText(report: CheckReport, style: TextStyle): string {
     lines.push(`${paint('1', where)} ${paint(SEVERITY_COLOR[d.severity], d.severity)} ${paint('2', d.code)} ${d.message}`);
   }
   if (lines.length > 0) lines.push('');
+  lines.push(...toolsTable(report, paint));
   lines.push(summaryLine(report, files.size, paint));
   return lines.join('\n') + '\n';
 }
@@ -43,6 +44,37 @@ function summaryLine(report: CheckReport, fileCount: number, paint: (codes: stri
     `(${plural(errors, 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('information'), 'info')}) ` +
     `in ${plural(fileCount, 'file')}; ${tools} in ${analysed} checked`;
   return paint(errors > 0 ? '31;1' : '33;1', text);
+}
+
+/** Tools shown in the text table; `--format json` has every one. */
+const TABLE_ROWS = 10;
+
+/** The registered tools, heaviest first: tokens, problems, where; then what they cost together. */
+function toolsTable(report: CheckReport, paint: (codes: string, s: string) => string): string[] {
+  const tools = report.tools.filter((t) => t.kind !== 'exported').sort((a, b) => b.tokens.total - a.tokens.total || a.name.localeCompare(b.name));
+  if (tools.length === 0) return [];
+  const problems = (name: string) => report.diagnostics.filter((d) => d.tool === name).length;
+  const rows = tools.slice(0, TABLE_ROWS).map((t) => {
+    const at = `${displayPath(report.cwd, t.location.file)}:${t.location.range.start.line + 1}:${t.location.range.start.character + 1}`;
+    return [t.name, formatCount(t.tokens.total), String(problems(t.name)), at];
+  });
+  const header = ['tool', 'tokens', 'problems', 'registered at'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
+  const out = [paint('2', line(header)), ...rows.map(line)];
+  if (tools.length > TABLE_ROWS) out.push(paint('2', `… and ${plural(tools.length - TABLE_ROWS, 'more tool')} (--format json lists all)`));
+  const share = (report.tokens.windowShare * 100).toFixed(report.tokens.windowShare < 0.01 ? 2 : 1);
+  out.push(
+    `${plural(tools.length, 'tool')}: ${formatCount(report.tokens.total)} tokens, ${share}% of a 200k context window ` +
+      `(${TOKENIZER.encoding}: exact for ${TOKENIZER.exactFor}, an estimate for other models)`,
+    '',
+  );
+  return out;
+}
+
+function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 function plural(n: number, word: string): string {

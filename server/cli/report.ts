@@ -3,14 +3,17 @@
  * by file (relative path), then by position. Paths are printed relative to the working directory with `/`.
  */
 import * as path from 'node:path';
-import { mergeAnalyses, type AnalysisResult, type Diagnostic, type Location, type ToolReport } from '../pipeline';
+import { mergeAnalyses, sentTools, serverOverBudget, serverTokens, type AnalysisResult, type Diagnostic, type Location, type ServerTokens, type TokenBudget, type ToolReport, type ToolTokens } from '../pipeline';
 
 export interface CheckedTool {
   name: string;
   kind: ToolReport['kind'];
   location: Location;
   advertised: unknown;
+  tokens: ToolTokens;
   mountable: boolean;
+  /** Per target judged: the profile rules broken there. */
+  verdicts?: ToolReport['verdicts'];
 }
 
 export interface CheckReport {
@@ -19,21 +22,30 @@ export interface CheckReport {
   diagnostics: Diagnostic[];
   /** Files that were analysed (candidates), whether or not they held tools. */
   fileCount: number;
+  /** The registered tools' tokens together. */
+  tokens: ServerTokens;
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
-export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number }>): CheckReport {
+export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number; root?: string; budget?: TokenBudget }>): CheckReport {
   const merged = mergeAnalyses(results.map(({ result }) => result));
   const fileCount = results.reduce((n, r) => n + r.fileCount, 0);
   const tools = merged.tools.map(toolOf);
-  const { diagnostics } = merged;
+  const diagnostics: Diagnostic[] = [...merged.diagnostics];
+  const sent: ToolReport[] = [];
+  for (const { result, root, budget } of results) {
+    const rootTools = result.files.flatMap((file) => file.tools);
+    // Each checked folder is one server: its registered tools are what one client would be sent together.
+    if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
+    sent.push(...sentTools(rootTools));
+  }
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
-  return { cwd, tools, diagnostics, fileCount };
+  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent) };
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable };
+  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, tokens: t.tokens, mountable: t.mountable, ...(t.verdicts ? { verdicts: t.verdicts } : {}) };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */

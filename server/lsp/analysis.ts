@@ -4,7 +4,7 @@
  * computed for a buffer that changed meanwhile is thrown away, so an older version's results never reach the client.
  */
 import * as path from 'node:path';
-import type { CancellationLike, FileReport, Pipeline, ResultStore } from '../pipeline';
+import type { FileReport, Pipeline, ResultStore } from '../pipeline';
 import type { OpenDocuments } from './documents';
 
 export interface AnalysisListener {
@@ -127,7 +127,7 @@ export class AnalysisScheduler {
     this.listener.busy(true);
     try {
       const started = performance.now();
-      const result = await pipeline.analyze(files, overlays, run.token as CancellationLike);
+      const result = await pipeline.analyze(files, overlays, run.token);
       if (run.token.isCancellationRequested || this.pipeline() !== pipeline) return;
       this.listener.trace(describeRun(files, result.files, performance.now() - started));
       // A buffer that changed (or was opened or closed) while this ran: its newer run will speak for it.

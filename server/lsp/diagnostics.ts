@@ -84,6 +84,8 @@ export class DiagnosticsPublisher {
     for (const file of files) {
       const open = this.docs.isOpen(file);
       if (open && !this.isFresh(file)) continue;
+      // Whoever waits for this buffer's results (a pull, a code lens request) can answer now.
+      if (open && !this.pullMode) this.wake(file);
       if (open && this.pullMode) {
         pulledChanged = true;
         this.wake(file);
@@ -118,6 +120,12 @@ export class DiagnosticsPublisher {
     if (!file) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     if (this.active && !this.isFresh(file)) await this.waitFresh(file, token, graceMs);
     return { kind: DocumentDiagnosticReportKind.Full, resultId: String(++this.resultIds), items: this.lspDiagnostics(file) };
+  }
+
+  /** Resolves once the results speak for the file's current text, or after `graceMs`, or on cancellation. */
+  whenFresh(file: string, token: CancellationToken, graceMs = 10_000): Promise<void> {
+    if (!this.active || this.isFresh(file)) return Promise.resolve();
+    return this.waitFresh(file, token, graceMs);
   }
 
   private waitFresh(file: string, token: CancellationToken, graceMs: number): Promise<void> {

@@ -7,6 +7,7 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import { contains, type Diagnostic, formatPath, type KeyReport, type Position, type Range, type ToolReport } from '../pipeline';
 import { inlineJson, schemaJson } from './schemaText';
+import { dialectOf, libraryOf, tokensText } from './toolFacts';
 
 function size(r: Range): number {
   return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);
@@ -94,10 +95,28 @@ function toolSection(tool: ToolReport): string {
   const lines: string[] = [];
   const kind = tool.kind === 'registration' ? 'Tool' : 'Schema';
   lines.push(`**${kind} \`${tool.name}\`**: the advertised input schema${tool.mountable ? '' : ' (not mountable: the host refuses this tool)'}`);
+  if (tool.verdicts?.length) lines.push(verdictRows(tool.verdicts));
   const { text, truncated } = schemaJson(tool.advertised);
+  lines.push(toolHeader(tool));
   lines.push(`\`\`\`json\n${text}\n\`\`\``);
   if (truncated) lines.push('_Deeper levels collapsed; run “Tool Schema Lens: Show Advertised Schema” or `tool-schema-lens check --format json` for all of it._');
   return lines.join('\n\n');
+}
+
+/** One row per target the tool is judged against: ✓, or ✗ with the rules it breaks there. */
+export function verdictRows(verdicts: NonNullable<ToolReport['verdicts']>): string {
+  const rows = verdicts.map((v) => (v.broken.length === 0 ? `✓ ${v.label}` : `✗ ${v.label}: ${v.broken.map((r) => `\`${r}\``).join(', ')}`));
+  return rows.join('  \n');
+}
+
+/** `412 tokens (o200k_base) · @modelcontextprotocol/sdk · draft-07`: what the JSON below costs and what made it. */
+function toolHeader(tool: ToolReport): string {
+  const parts = [`${tokensText(tool)} (o200k_base${tool.tokens.output !== undefined ? `; output schema ${tool.tokens.output.toLocaleString('en-US')}` : ''})`];
+  const library = libraryOf(tool);
+  if (library) parts.push(library);
+  const dialect = dialectOf(tool.advertised);
+  if (dialect) parts.push(`JSON Schema ${dialect}`);
+  return parts.join(' · ');
 }
 
 function findingsSection(findings: Diagnostic[]): string {

@@ -13,7 +13,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import * as path from 'node:path';
-import { LIST_TOOLS_REQUEST, RESTART_WORKERS_COMMAND, type ListToolsParams } from './protocol';
+import { ListToolsRequest, RESTART_WORKERS_COMMAND } from '../../protocol';
 import { describeError } from './errors';
 import { DEFAULT_DEBOUNCE_MS, readInitOptions, SettingsSource } from './settings';
 import type { CreatePipeline, LensSession } from './session';
@@ -40,6 +40,11 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
         return fallback;
       }
     };
+  // A notification has no answer: its handler's promise is dropped on purpose (guard already logs a failure).
+  const guardNotification =
+    <A extends unknown[]>(name: string, fn: (...args: A) => unknown) =>
+    (...args: A): void =>
+      void guard(name, undefined, fn)(...args);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     capabilities = params.capabilities;
@@ -52,6 +57,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
       progressSupported: capabilities.window?.workDoneProgress === true,
       codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },
+      codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,
     });
     for (const session of workspaces.sessions) {
       session.diagnostics.pullMode = pull;
@@ -62,6 +68,9 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        documentSymbolProvider: { label: 'Tool Schema Lens' },
+        workspaceSymbolProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: lazyEdits },
         executeCommandProvider: { commands: [RESTART_WORKERS_COMMAND] },
         ...(pull ? { diagnosticProvider: { identifier: 'tool-schema-lens', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
@@ -71,7 +80,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
   });
 
   connection.onInitialized(
-    guard('initialized', undefined, async () => {
+    guardNotification('initialized', async () => {
       // Registrations are fire-and-forget: a client that never answers them must not hold up the analysis.
       if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
         void connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolSchemaLens' }).catch(() => undefined);
@@ -81,9 +90,9 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
     }),
   );
 
-  connection.onDidChangeConfiguration(guard('didChangeConfiguration', undefined, (params) => workspaces?.each((s) => s.settingsChanged(params.settings))));
+  connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', (params) => workspaces?.each((s) => s.settingsChanged(params.settings))));
   connection.onDidChangeWatchedFiles(
-    guard('didChangeWatchedFiles', undefined, (params) => {
+    guardNotification('didChangeWatchedFiles', (params) => {
       if (!workspaces) return;
       const bySession = new Map<LensSession, typeof params.changes>();
       for (const change of params.changes) {
@@ -109,7 +118,10 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       workspaces?.forUri(params.textDocument.uri)?.pullDiagnostics(params.textDocument.uri, token) ?? { kind: 'full' as const, items: [] },
     ),
   );
-  connection.onRequest(LIST_TOOLS_REQUEST, guard('listTools', [], (params: ListToolsParams | undefined) => workspaces?.listTools(params) ?? []));
+  connection.onCodeLens(guard('codeLens', [], (params, token) => workspaces?.forUri(params.textDocument.uri)?.codeLenses(params.textDocument.uri, token) ?? []));
+  connection.onDocumentSymbol(guard('documentSymbol', [], (params) => workspaces?.forUri(params.textDocument.uri)?.documentSymbols(params.textDocument.uri) ?? []));
+  connection.onWorkspaceSymbol(guard('workspaceSymbol', [], (params) => workspaces?.sessions.flatMap((s) => s.workspaceSymbols(params.query)) ?? []));
+  connection.onRequest(ListToolsRequest, guard('listTools', [], (params) => workspaces?.listTools(params) ?? []));
   connection.onExecuteCommand(
     guard('executeCommand', undefined, async (params) => {
       if (params.command === RESTART_WORKERS_COMMAND) await workspaces?.each((s) => s.restartWorkers());

@@ -2,8 +2,20 @@
  * One language-server session over one workspace root: owns the pipeline, the open buffers, the last results and
  * the scheduling between them. Every feature reads from here; server.ts only wires the connection to it.
  */
-import { FileChangeType, type CancellationToken, type CodeAction, type CodeActionParams, type Connection, type Hover, type HoverParams } from 'vscode-languageserver';
-import { type Pipeline, type PipelineOptions, ResultStore } from '../pipeline';
+import * as path from 'node:path';
+import {
+  FileChangeType,
+  type CancellationToken,
+  type CodeAction,
+  type CodeActionParams,
+  type CodeLens,
+  type Connection,
+  type DocumentSymbol,
+  type Hover,
+  type HoverParams,
+  type SymbolInformation,
+} from 'vscode-languageserver';
+import { preloadTokenizer, ResultStore, sentTools, serverOverBudget, serverTokens, type Pipeline, type PipelineOptions } from '../pipeline';
 import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
@@ -13,12 +25,14 @@ import { FileDebouncer, type OpenDocuments } from './documents';
 import { hoverAt } from './hover';
 import { RenameService } from './renameService';
 import { scanProgress } from './progress';
-import type { ListToolsParams, ListToolsResult, StatusParams } from './protocol';
+import { codeLensesIn } from './codeLens';
+import type { ListToolsParams, ListToolsResult, ServerSummary, StatusParams } from '../../protocol';
+import { documentSymbols, workspaceSymbols } from './symbols';
 import type { SettingsSource } from './settings';
 import type { StatusAggregator } from './status';
 import { listTools } from './tools';
 import type { TrustNotice } from './trust';
-import { uriToPath } from './uris';
+import { pathToUri, uriToPath } from './uris';
 import { classifyChange } from './watchers';
 
 export type CreatePipeline = (options: PipelineOptions) => Pipeline;
@@ -38,6 +52,8 @@ export interface SessionOptions {
   debounceMs: number;
   progressSupported: boolean;
   codeActions: CodeActionCapabilities;
+  /** The client re-asks for code lenses on `workspace/codeLens/refresh`. */
+  codeLensRefresh?: boolean;
 }
 
 export class LensSession {
@@ -66,7 +82,9 @@ export class LensSession {
     this.debouncer = new FileDebouncer(options.debounceMs, (files) => void this.scheduler.analyzeChanged(files));
     this.scheduler = new AnalysisScheduler(() => this.pipeline, this.docs, () => this.openFiles(), this.store, {
       results: (touched) => {
+        for (const f of this.checkServerBudget()) touched.add(f);
         this.diagnostics.publish(touched);
+        this.refreshCodeLenses();
         this.sendStatus();
       },
       busy: (active, detail) => {
@@ -108,7 +126,11 @@ export class LensSession {
     }
     const options = pipelineOptions(settings, this.options.root, this.options.trusted);
     if (this.pipeline) this.pipeline.updateOptions(options);
-    else this.pipeline = this.createPipeline(options);
+    else {
+      this.pipeline = this.createPipeline(options);
+      // The tokenizer's ranks load once (a few hundred ms) while the workers start, not inside the first analysis.
+      if (this.options.trusted) setImmediate(() => preloadTokenizer());
+    }
     if (!this.options.trusted) this.shared.trustNotice.show();
     // Whatever ran under the old settings is moot.
     this.scheduler.cancelAll();
@@ -188,7 +210,43 @@ export class LensSession {
   }
 
   listTools(params: ListToolsParams | undefined): ListToolsResult {
-    return listTools(this.store.tools(), params, (f) => this.docs.uri(f));
+    return listTools(this.store.tools(), params, (f) => this.docs.uri(f), { problems: this.store.problemsByTool(), server: this.serverSummary() });
+  }
+
+  /** Code lenses of a file; an open buffer edited since its analysis is answered when the analysis catches up. */
+  async codeLenses(uri: string, token: CancellationToken): Promise<CodeLens[]> {
+    const file = uriToPath(uri);
+    const enabled = () => this.settings?.codeLens.enable !== false;
+    if (!file || !enabled()) return [];
+    await this.diagnostics.whenFresh(file, token, 5000);
+    if (token.isCancellationRequested || !enabled()) return [];
+    return codeLensesIn(this.store.tools(), this.store.problemsByTool(), file, uri);
+  }
+
+  documentSymbols(uri: string): DocumentSymbol[] {
+    const file = uriToPath(uri);
+    return file ? documentSymbols(this.store.tools(), this.store.problemsByTool(), file) : [];
+  }
+
+  workspaceSymbols(query: string): SymbolInformation[] {
+    return workspaceSymbols(this.store.tools(), query, (f) => this.docs.uri(f));
+  }
+
+  /** This workspace folder as one server: its registered tools and what they cost together. */
+  serverSummary(): ServerSummary {
+    const sum = serverTokens(sentTools(this.store.tools()));
+    return { name: path.basename(this.options.root), uri: pathToUri(this.options.root), tools: sum.tools, tokens: sum.total, windowShare: sum.windowShare };
+  }
+
+  /** The per-server budget needs every tool at once: re-checked over the store after each run. */
+  private checkServerBudget(): Set<string> {
+    const budget = this.settings?.budget;
+    const findings = budget ? serverOverBudget(`\`${path.basename(this.options.root)}\``, this.store.tools(), budget, this.settings?.severity ?? {}) : [];
+    return this.store.setWorkspaceDiagnostics(findings);
+  }
+
+  private refreshCodeLenses(): void {
+    if (this.options.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   }
 
   pullDiagnostics(uri: string, token: CancellationToken) {

@@ -4,22 +4,14 @@
  * that only initializationOptions carry.
  */
 import type { Connection } from 'vscode-languageserver';
+import type { InitializationOptions } from '../../protocol';
 import { readSettings, type Settings } from '../settings';
 
 export const SETTINGS_SECTION = 'toolSchemaLens';
 export const DEFAULT_DEBOUNCE_MS = 200;
 
-/** initializationOptions we understand. */
-export interface InitOptions {
-  /** The client's workspace trust; absent means "decided by how we were started" (see trust.ts). */
-  isTrusted?: boolean;
-  /** Quiet period after a keystroke before analysing, milliseconds (0 for benchmarks). */
-  debounceMs?: number;
-  /** Settings for clients without `workspace/configuration`. */
-  settings?: unknown;
-}
-
-export function readInitOptions(raw: unknown): InitOptions {
+/** initializationOptions as sent (any client, any shape), normalised; `settings` becomes the section itself. */
+export function readInitOptions(raw: unknown): InitializationOptions {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   return {
     isTrusted: typeof r.isTrusted === 'boolean' ? r.isTrusted : undefined,
@@ -57,7 +49,8 @@ export class SettingsSource {
   async read(): Promise<Settings> {
     if (this.canAsk) {
       try {
-        const [raw] = await this.connection.workspace.getConfiguration([{ section: SETTINGS_SECTION, scopeUri: this.scopeUri }]);
+        const answers: unknown[] = await this.connection.workspace.getConfiguration([{ section: SETTINGS_SECTION, scopeUri: this.scopeUri }]);
+        const raw = answers[0];
         if (raw && typeof raw === 'object') return readSettings(raw);
       } catch {
         // A client that advertises configuration but fails the request: fall back to what it pushed.

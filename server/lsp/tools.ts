@@ -1,11 +1,18 @@
 /**
- * LIST_TOOLS_REQUEST: every tool the server knows, or the tools at a position. At a position: the registration or
+ * ListToolsRequest: every tool the server knows, or the tools at a position. At a position: the registration or
  * declaration containing it; else whatever starts nearest above it in the file, a registration or a key that tools
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
-import { contains, type Position, type ToolReport } from '../pipeline';
-import type { ListToolsParams, ListToolsResult, ToolSummary } from './protocol';
+import { contains, type Position, type ProblemCounts, type ToolReport } from '../pipeline';
+import type { ListToolsParams, ListToolsResult, ServerSummary, ToolSummary } from '../../protocol';
+import { dialectOf, libraryOf, NO_PROBLEMS } from './toolFacts';
 import { uriToPath } from './uris';
+
+/** What listTools needs beside the tools: their problems and the server they form. */
+export interface ListContext {
+  problems: ReadonlyMap<string, ProblemCounts>;
+  server: ServerSummary;
+}
 
 /** A place in one file that stands for some tools: their registration, or a key their schemas declare. */
 interface Anchor {
@@ -13,15 +20,27 @@ interface Anchor {
   tools: ToolReport[];
 }
 
-export function listTools(tools: ToolReport[], params: ListToolsParams | undefined, uriOf: (file: string) => string): ListToolsResult {
-  const summary = (t: ToolReport): ToolSummary => ({
-    name: t.name,
-    uri: uriOf(t.location.file),
-    range: t.location.range,
-    kind: t.kind,
-    mountable: t.mountable,
-    advertised: t.advertised,
-  });
+export function listTools(tools: ToolReport[], params: ListToolsParams | undefined, uriOf: (file: string) => string, context: ListContext): ListToolsResult {
+  const one = params?.uri !== undefined && params.position !== undefined;
+  const summary = (t: ToolReport): ToolSummary => {
+    const library = libraryOf(t);
+    const dialect = dialectOf(t.advertised);
+    return {
+      name: t.name,
+      uri: uriOf(t.location.file),
+      range: t.location.range,
+      kind: t.kind,
+      mountable: t.mountable,
+      advertised: t.advertised,
+      ...(t.description ? { description: t.description } : {}),
+      tokens: t.tokens,
+      problems: context.problems.get(t.name) ?? NO_PROBLEMS,
+      ...(library ? { library } : {}),
+      ...(dialect ? { dialect } : {}),
+      server: context.server,
+      ...(one && t.compare ? { compare: t.compare } : {}),
+    };
+  };
   const sorted = [...tools].sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line,
   );

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { Connection } from 'vscode-languageserver';
 import { OpenDocuments } from './documents';
-import type { ListToolsParams, ListToolsResult } from './protocol';
+import type { ListToolsParams, ListToolsResult } from '../../protocol';
 import { LensSession, type CreatePipeline, type SessionOptions, type SessionShared } from './session';
 import type { SettingsSource } from './settings';
 import { StatusAggregator, StatusReporter } from './status';
@@ -63,8 +63,12 @@ export class Workspaces {
     return this.sessions.flatMap((s) => s.listTools(params));
   }
 
-  async each(fn: (s: LensSession) => Promise<unknown> | unknown): Promise<void> {
-    await Promise.all(this.sessions.map(async (s) => fn(s)));
+  async each(fn: (s: LensSession) => unknown): Promise<void> {
+    await Promise.all(
+      this.sessions.map(async (s) => {
+        await fn(s);
+      }),
+    );
   }
 
   private route(uri: string, fn: (s: LensSession, file: string) => void): void {

@@ -20,7 +20,7 @@ function step(root: unknown, node: unknown, seg: string, depth: number): unknown
     if (isObject(resolved.items)) return resolved.items;
     if (isObject(resolved.additionalProperties)) return resolved.additionalProperties;
   } else if (isObject(resolved.properties) && seg in resolved.properties) {
-    return (resolved.properties as Json)[seg];
+    return resolved.properties[seg];
   }
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const members = resolved[key];

@@ -9,6 +9,8 @@ import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
+import { clientFinding, defaultTargets, verdicts } from '../../shared/clients/index';
+import { countToolTokens, toolOverBudget } from './tokens';
 import type {
   Diagnostic,
   DiscoveredSite,
@@ -18,6 +20,7 @@ import type {
   KeyReport,
   Location,
   Range,
+  TokenBudget,
   ToolReport,
 } from './types';
 
@@ -58,6 +61,15 @@ export interface AssembleInput {
   severities: SeverityOverrides;
   locator: Locator;
   discoverMs: number;
+  /** Targets of client-rejects; empty or absent: chosen per tool from its library. */
+  clients?: readonly string[];
+  /** Token budgets for the per-tool `over-budget` finding. */
+  budget?: TokenBudget;
+}
+
+/** The targets a tool is judged against: the user's list, else its library's default. */
+export function targetsOf(tool: Pick<EvaluatedTool, 'sdk'>, clients: readonly string[] | undefined): readonly string[] {
+  return clients && clients.length > 0 ? clients : defaultTargets(tool.sdk);
 }
 
 export interface AssembledFile {
@@ -93,14 +105,25 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator) };
       places.push(place);
       for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
-      tools.push({
+      const targets = targetsOf(tool, input.clients);
+      for (const v of tool.violations ?? []) {
+        const f = clientFinding(tool.name, v, targets);
+        if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
+      }
+      const report: ToolReport = {
         name: tool.name,
         kind: tool.kind,
         location: place.location,
         nameRange: site?.nameRange,
         schemaRange: site?.schemaRange,
         advertised: tool.advertised,
+        ...(tool.description ? { description: tool.description } : {}),
+        tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema }),
+        ...(tool.sdk ? { sdk: tool.sdk } : {}),
+        ...(tool.compare ? { compare: tool.compare } : {}),
+        ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,
+        ...(tool.violations ? { verdicts: verdicts(tool.violations, targets) } : {}),
         keys: tool.merges.map((m): KeyReport => {
           const { unionTrail, ...merge } = m;
           return {
@@ -112,7 +135,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
             advertised: advertisedAt(tool.advertised, m.path),
           };
         }),
-      });
+      };
+      tools.push(report);
+      push(toolOverBudget(report, input.budget, severities, (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' })), tool.kind);
     }
     if (evaluated.failure) {
       const at = evaluated.failure.at;
@@ -167,6 +192,7 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
     };
     if (f.rule) d.rule = f.rule;
     if (f.variants) d.variants = f.variants;
+    if (f.targets) d.targets = f.targets;
     if ((f.code === 'collision-widened' || f.code === 'enum-widened') && site.variant && f.key && f.discriminator) {
       d.rename = {
         key: f.key,

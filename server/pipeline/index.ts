@@ -30,12 +30,17 @@ export type {
   Position,
   Range,
   SeveritySetting,
+  TokenBudget,
   ToolReport,
+  ToolSdk,
 } from './types';
 export { contains } from './match';
 export { mergeAnalyses, ResultStore } from './results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
+export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
+export type { ProblemCounts } from './results';
+export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverOverBudget, serverTokens, TOKENIZER, type ServerTokens, type ToolTokens } from './tokens';
 
 export class CancelledError extends Error {
   constructor() {
@@ -135,11 +140,13 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           severities: options.severities,
           locator,
           discoverMs: discoverMs.get(file) ?? 0,
+          clients: options.clients,
+          budget: options.budget,
         }),
       );
     }
 
-    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities);
+    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
   }
 

@@ -155,7 +155,7 @@ export class WorkspaceProject {
 export function readCompilerOptions(root: string): ts.CompilerOptions {
   const configPath = path.join(root, 'tsconfig.json');
   if (!fs.existsSync(configPath)) return { ...DEFAULT_OPTIONS };
-  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
   if (read.error) return { ...DEFAULT_OPTIONS };
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
   // noEmit/allowJs: we never emit, and JS sources can hold tools too.

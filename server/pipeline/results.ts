@@ -6,7 +6,7 @@
  * re-analysing one origin replaces only what that origin said.
  */
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types';
-import { preferRegistrations } from './workspaceChecks';
+import { diagnosticKey, preferRegistrations } from './workspaceChecks';
 
 /** Several analyses as one: every tool, and every diagnostic once (a registration's finding preferred). */
 export function mergeAnalyses(results: Iterable<AnalysisResult>): { tools: ToolReport[]; diagnostics: Diagnostic[] } {
@@ -30,6 +30,19 @@ export class ResultStore {
   private readonly origins = new Map<string, OriginEntry>();
   /** Overlay version each file was last analysed at (undefined: from disk). */
   private readonly analysedVersions = new Map<string, number | undefined>();
+  /** Findings about the whole workspace at once (a server over its token budget), from no one origin. */
+  private workspaceFindings: Diagnostic[] = [];
+
+  /** Replace the workspace-wide findings; returns the files whose diagnostics changed. */
+  setWorkspaceDiagnostics(next: Diagnostic[]): Set<string> {
+    const before = new Set(this.workspaceFindings.map(diagnosticKey));
+    const after = new Set(next.map(diagnosticKey));
+    const touched = new Set<string>();
+    for (const d of this.workspaceFindings) if (!after.has(diagnosticKey(d))) touched.add(d.file);
+    for (const d of next) if (!before.has(diagnosticKey(d))) touched.add(d.file);
+    this.workspaceFindings = next;
+    return touched;
+  }
 
   /**
    * Take in one run's result for the `fresh` files it analysed (files whose buffers changed meanwhile are left out).
@@ -90,6 +103,7 @@ export class ResultStore {
   /** Drop everything (analysis disabled). Returns the files that had diagnostics. */
   clear(): Set<string> {
     const touched = this.remove([...this.origins.keys()]);
+    for (const f of this.setWorkspaceDiagnostics([])) touched.add(f);
     this.analysedVersions.clear();
     return touched;
   }
@@ -106,6 +120,7 @@ export class ResultStore {
   diagnosticsIn(file: string): Diagnostic[] {
     const all: Diagnostic[] = [];
     for (const entry of this.origins.values()) all.push(...(entry.diagnostics.get(file) ?? []));
+    for (const d of this.workspaceFindings) if (d.file === file) all.push(d);
     return preferRegistrations(all);
   }
 
@@ -113,6 +128,7 @@ export class ResultStore {
   filesWithDiagnostics(): Set<string> {
     const files = new Set<string>();
     for (const entry of this.origins.values()) for (const [f, list] of entry.diagnostics) if (list.length) files.add(f);
+    for (const d of this.workspaceFindings) files.add(d.file);
     return files;
   }
 
@@ -128,4 +144,26 @@ export class ResultStore {
     for (const file of this.filesWithDiagnostics()) n += this.diagnosticsIn(file).length;
     return n;
   }
+
+  /** Problems per tool name, over every file: what a code lens, a symbol and the Tools view count. */
+  problemsByTool(): Map<string, ProblemCounts> {
+    const out = new Map<string, ProblemCounts>();
+    for (const file of this.filesWithDiagnostics()) {
+      for (const d of this.diagnosticsIn(file)) {
+        if (!d.tool) continue;
+        const counts = out.get(d.tool) ?? { errors: 0, warnings: 0, infos: 0 };
+        if (d.severity === 'error') counts.errors++;
+        else if (d.severity === 'warning') counts.warnings++;
+        else counts.infos++;
+        out.set(d.tool, counts);
+      }
+    }
+    return out;
+  }
+}
+
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
 }

@@ -3,8 +3,9 @@
  * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
  * File paths are absolute, with the platform's separators.
  */
-import type { AdvertiseOptions, FindingCode, FindingRule, KeyMerge, Severity, Step } from '../../shared/types';
+import type { AdvertiseOptions, FindingCode, FindingRule, KeyMerge, Severity } from '../../shared/types';
 import type { ToolSdk } from './sdks';
+import type { ToolTokens } from './tokens/countTools';
 
 export interface Position {
   line: number;
@@ -34,6 +35,8 @@ export interface PipelineOptions {
   root: string;
   /** Passed to the engine unchanged with each evaluation. */
   engine: EngineOptions;
+  /** Targets every tool is judged against (client-rejects), applied at assembly; empty: chosen per tool from its library. */
+  clients?: string[];
   /** Per-evaluation time limit in milliseconds (default 5000). */
   timeoutMs: number;
   /** Per-worker memory cap in megabytes (default 512). */
@@ -45,6 +48,13 @@ export interface PipelineOptions {
   severities: Partial<Record<FindingCode, SeveritySetting>>;
   /** Without trust no workspace code runs: every candidate file gets an `evaluation-failed` (not trusted) diagnostic instead. */
   trusted: boolean;
+  /** Token budgets for `over-budget` (0: off); absent: none. */
+  budget?: TokenBudget;
+}
+
+export interface TokenBudget {
+  tokensPerTool: number;
+  tokensPerServer: number;
 }
 
 export interface RelatedInformation {
@@ -76,6 +86,8 @@ export interface Diagnostic {
   related: RelatedInformation[];
   /** Present on collision-widened / enum-widened diagnostics placed on one variant's key. */
   rename?: RenameData;
+  /** For client-rejects: the target ids it concerns (`rule` is the profile rule broken). */
+  targets?: string[];
   /** The kind of tool schema whose finding this is (file-level diagnostics have none): lets every front prefer a registration's finding over the same one reached through an exported schema. */
   origin?: 'registration' | 'exported' | 'tagged';
 }
@@ -100,8 +112,20 @@ export interface ToolReport {
   schemaRange?: Range;
   /** The advertised JSON Schema, exactly what the model sees. */
   advertised: unknown;
+  /** The description it was registered with (sent to the model with the schema). */
+  description?: string;
+  /** What its definition costs in the model's context window (o200k_base tokens). */
+  tokens: ToolTokens;
+  /** The library it was registered with (none for an exported or tagged schema). */
+  sdk?: ToolSdk;
+  /** As written and flattened, when they differ (Compare). */
+  compare?: SchemaPair;
+  /** The output schema as JSON Schema, when the tool declares one. */
+  outputSchema?: unknown;
   mountable: boolean;
   keys: KeyReport[];
+  /** Per target the tool is judged against: the profile rules it breaks there (none: it loads). */
+  verdicts?: import('../../shared/clients/types').TargetVerdict[];
 }
 
 /** The result of analysing one file. */
@@ -170,12 +194,28 @@ export interface EvaluatedTool {
   callSite?: SourcePoint;
   /** For exported / tagged schemas: the binding's name in its module. */
   exportName?: string;
+  /** The description the tool was registered with. */
+  description?: string;
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
   advertised: unknown;
   mountable: boolean;
   /** Engine findings (severity = the engine's default; the pipeline applies the user's overrides). */
   findings: import('../../shared/types').Finding[];
   merges: KeyMerge[];
+  /** The server the tool is registered on, when the SDK names it (MCP clients prefix tool names with it). */
+  server?: string;
+  /** Every profile rule this tool breaks, at every target, placed in the original schema: the pipeline keeps the selected targets. */
+  violations?: import('../../shared/clients/index').PlacedViolation[];
+  /** The input schema as written and flattened, when flattening changes it (what Compare shows side by side). */
+  compare?: SchemaPair;
+  /** The output schema as JSON Schema, when the tool declares one (counted on its own). */
+  outputSchema?: unknown;
+}
+
+/** One tool's input schema as written (unflattened) and flattened, both as JSON Schema from the engine. */
+export interface SchemaPair {
+  asWritten: unknown;
+  flattened: unknown;
 }
 
 export type EvaluationFailure = {

@@ -82,8 +82,8 @@ export function sameCanonical(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!sameCanonical(a[i], other[i])) return false;
     return true;
   }
-  const keys = Object.keys(a as object);
-  if (keys.length !== Object.keys(b as object).length) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
   for (const k of keys) {
     if (!Object.prototype.propertyIsEnumerable.call(b, k)) return false;
     if (!sameCanonical((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;

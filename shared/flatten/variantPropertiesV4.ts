@@ -29,7 +29,7 @@ const LEAVES = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal'
  */
 export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[], keys?: ReadonlySet<string>): Json[] | undefined {
   try {
-    const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} } as AnyZod);
+    const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} });
     if (keys) return options.map((option) => JSON.parse(JSON.stringify(someProperties(ctx, union, option, keys))) as Json);
     const walk = new LocalConversion(ctx);
     walk.enter(union);
@@ -152,7 +152,7 @@ const UNREPRESENTABLE = Symbol('unrepresentable default');
 function serializeDefault(value: unknown): unknown {
   let bigint = false;
   const text = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? ((bigint = true), null) : v));
-  return bigint ? UNREPRESENTABLE : JSON.parse(text as string);
+  return bigint ? UNREPRESENTABLE : JSON.parse(text);
 }
 
 /** zod's compactTypeUnion: an anyOf of bare `type`s becomes one `type` (as zod does to every emitted schema). */

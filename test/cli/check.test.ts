@@ -15,6 +15,8 @@ const COLLISION_ID =
 const COLLISION_MEDIA =
   'Tool send_message: key `content.media` is declared differently by variants photo (object) and album (array), so the model sees `content.media` as unknown; rename it in one variant.';
 
+const OPENAI = '(o200k_base: exact for GPT-4o, GPT-4.1, GPT-5 and o-series models, an estimate for other models)';
+
 function json(run: CliRun): any {
   return JSON.parse(run.stdout);
 }
@@ -28,6 +30,11 @@ describe('check: text format', () => {
       [
         `cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`,
         `cli-basic/tools.ts:8:40 warning collision-widened ${COLLISION_MEDIA}`,
+        '',
+        'tool          tokens  problems  registered at',
+        'send_message      96         2  cli-basic/tools.ts:11:1',
+        'ping              41         0  cli-basic/tools.ts:13:1',
+        `2 tools: 137 tokens, 0.07% of a 200k context window ${OPENAI}`,
         '',
         '✖ 2 problems (0 errors, 2 warnings, 0 infos) in 1 file; 2 tools in 1 file checked',
         '',
@@ -51,6 +58,11 @@ describe('check: text format', () => {
         '',
         `second.ts:6:21 error not-mountable ${duplicate}`,
         '',
+        'tool    tokens  problems  registered at',
+        'search      50         2  second.ts:6:1',
+        'search      41         2  first.ts:6:1',
+        `2 tools: 91 tokens, 0.05% of a 200k context window ${OPENAI}`,
+        '',
         '✖ 2 problems (2 errors, 0 warnings, 0 infos) in 2 files; 2 tools in 2 files checked',
         '',
       ].join('\n'),
@@ -70,7 +82,7 @@ describe.skipIf(!hasScript)('check: colour on a terminal', () => {
   const onTerminal = (env: Record<string, string | undefined>) =>
     new Promise<string>((resolve, reject) => {
       execFile('script', ['-qec', `"${process.execPath}" "${CLI}" check cli-basic`, '/dev/null'], { cwd: FIXTURES, env: { ...process.env, ...env } }, (err, stdout) =>
-        err && err.code !== 0 ? reject(err) : resolve(stdout),
+        err && err.code !== 0 ? reject(new Error(err.message, { cause: err })) : resolve(stdout),
       );
     });
 
@@ -125,22 +137,26 @@ describe('check: bad input never hides the rest', () => {
 });
 
 describe('check: json format', () => {
-  it('prints exactly { tools, diagnostics } with the contract fields', async () => {
+  it('prints exactly { tools, diagnostics, tokens } with the contract fields', async () => {
     const run = await runCli(['check', 'cli-basic', '--format', 'json']);
     expect(run.code).toBe(0);
     const out = json(run);
-    expect(Object.keys(out)).toEqual(['tools', 'diagnostics']);
+    expect(Object.keys(out)).toEqual(['tools', 'diagnostics', 'tokens']);
     expect(out.tools.map((t: any) => Object.keys(t))).toEqual([
-      ['name', 'file', 'line', 'column', 'advertised', 'mountable'],
-      ['name', 'file', 'line', 'column', 'advertised', 'mountable'],
+      ['name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', 'targets'],
+      ['name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', 'targets'],
     ]);
+    expect(out.tokens).toEqual({ encoding: 'o200k_base', total: 137, windowShare: 0.0007 });
     expect(out.tools[1]).toEqual({
       name: 'ping',
       file: 'cli-basic/tools.ts',
       line: 13,
       column: 1,
       advertised: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { host: { type: 'string' } }, required: ['host'] },
+      tokens: { input: 41, total: 41 },
       mountable: true,
+      // An MCP server's tool, judged against the MCP clients by default: it loads in every one.
+      targets: ['claude-code', 'claude-desktop', 'cursor', 'vscode-copilot', 'codex', 'gemini-cli'].map((target) => ({ target, loads: true, broken: [] })),
     });
     const send = out.tools[0];
     expect([send.name, send.line, send.column]).toEqual(['send_message', 11, 1]);

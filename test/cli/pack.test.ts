@@ -1,7 +1,7 @@
 // The published shape: `npm pack`, install the tarball into a fresh project, and run the bin through npx,
 // as a user who installs tool-schema-lens from the registry does.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO, runCli } from './runCli';
@@ -22,7 +22,7 @@ describe('the npm package', () => {
 
   it('runs through npx with its shebang', () => {
     const version = execFileSync('npx', ['--no-install', 'tool-schema-lens', '--version'], { cwd: project, encoding: 'utf8' });
-    expect(version).toBe(`${require(path.join(REPO, 'package.json')).version}\n`);
+    expect(version).toBe(`${(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version}\n`);
   });
 
   it('checks a workspace with only its declared dependencies installed', async () => {

@@ -19,7 +19,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { advertise, coerceJsonArgs } from '../../shared/index';
-import type { Target } from '../../shared/types';
 import { FLAVOURS } from './support/flavours';
 import { fuzzCaseArb as caseArb } from './support/fuzzViolations';
 import { declaredDialectValidator } from './support/jsonSchema';

@@ -49,7 +49,7 @@ describe('the declared settings', () => {
   it('restrict in untrusted workspaces exactly the settings that decide what code runs', () => {
     const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
     for (const name of restricted) expect(Object.keys(properties), name).toContain(name);
-    const executionSettings = Object.keys(properties).filter((n) => /\.(enable|include|exclude)$|\.evaluation\./.test(n));
+    const executionSettings = Object.keys(properties).filter((n) => /^toolSchemaLens\.(enable|include|exclude)$|\.evaluation\./.test(n));
     expect([...restricted].sort()).toEqual(executionSettings.sort());
   });
 });
@@ -90,8 +90,9 @@ describe('the typed mirror in server/settings.ts', () => {
 });
 
 describe('the contributed commands', () => {
-  const clientSource = ['extension.ts', 'statusBar.ts', 'showAdvertisedSchema.ts']
-    .map((f) => readFileSync(join(root, 'client', f), 'utf8'))
+  // Command ids the server names too (a code lens runs Show Advertised Schema) live in the shared protocol module.
+  const clientSource = ['client/extension.ts', 'client/statusBar.ts', 'client/showAdvertisedSchema.ts', 'client/compareSchemas.ts', 'client/toolsView.ts', 'protocol/index.ts']
+    .map((f) => readFileSync(join(root, f), 'utf8'))
     .join('\n');
 
   it('are in the "Tool Schema Lens" category and registered by the client', () => {

@@ -76,7 +76,10 @@ describe('the .vsix', () => {
       'toolSchemaLens.showAdvertisedSchema',
       'toolSchemaLens.restartServer',
       'toolSchemaLens.showOutput',
+      'toolSchemaLens.compareSchemas',
+      'toolSchemaLens.refreshTools',
     ]);
+    expect(packaged.contributes.views.explorer.map((v: { id: string }) => v.id)).toEqual(['toolSchemaLens.tools']);
     const vsixManifest = entry('extension.vsixmanifest').read().toString('utf8');
     expect(vsixManifest).toContain(`Version="${manifest.version}"`);
     expect(vsixManifest).toContain('Microsoft.VisualStudio.Services.Icons.Default');

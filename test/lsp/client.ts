@@ -5,6 +5,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
@@ -98,8 +99,8 @@ export class TestClient {
   /** Spawn the real built server over stdio. */
   static async spawn(options: ClientOptions, extraArgs: string[] = []): Promise<TestClient> {
     const child = spawn(process.execPath, [SERVER, 'lsp', '--stdio', ...extraArgs], { cwd: options.root, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr!.on('data', () => undefined);
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    child.stderr.on('data', () => undefined);
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new TestClient(connection, options, child);
     await client.initialize();
     return client;
@@ -136,6 +137,7 @@ export class TestClient {
         didChangeConfiguration: { dynamicRegistration: true },
         didChangeWatchedFiles: { dynamicRegistration: true },
         workspaceEdit: { documentChanges: true },
+        codeLens: { refreshSupport: true },
         ...(this.options.pull ? { diagnostics: { refreshSupport: true } } : {}),
       },
       window: { workDoneProgress: true },
@@ -368,7 +370,7 @@ export function isAlive(pid: number): boolean {
 
 /** Copy a fixture to a temp dir, with node_modules linked to the repo's so its imports resolve. */
 export function copyFixture(name: string): string {
-  const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), `tsl-${name}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tsl-${name}-`));
   fs.cpSync(path.join(REPO, 'test/fixtures', name), dir, { recursive: true });
   if (!fs.existsSync(path.join(dir, 'node_modules'))) fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return fs.realpathSync(dir);

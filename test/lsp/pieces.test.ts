@@ -77,7 +77,7 @@ describe('mapping and hover on synthetic reports', () => {
   };
   const tool: ToolReport = {
     name: 't', kind: 'registration', location: { file, range: { start: { line: 2, character: 0 }, end: { line: 8, character: 2 } } }, nameRange: r(2, 10, 13), schemaRange: r(3, 0, 6),
-    advertised: { type: 'object', properties: { sort: { type: 'string', enum: ['x', 'y'] } } }, mountable: true,
+    advertised: { type: 'object', properties: { sort: { type: 'string', enum: ['x', 'y'] } } }, tokens: { input: 30, total: 30 }, mountable: true,
     keys: [{ path: ['sort'], key: 'sort', discriminator: 'kind', variants: ['a', 'b'], outcome: 'enum-widened', shapes: [{ enum: ['x'] }, { enum: ['y'] }],
       declarations: [{ file, range: r(4, 2, 8) }, null], advertised: { type: 'string', enum: ['x', 'y'] } }],
   };
@@ -86,7 +86,7 @@ describe('mapping and hover on synthetic reports', () => {
     const lsp = toLspDiagnostic(diagnostic, (f) => `file://${f}`);
     expect(lsp).toMatchObject({ severity: DiagnosticSeverity.Information, code: 'enum-widened', source: 'tool-schema-lens' });
     expect(lsp.relatedInformation![0].location.uri).toBe('file:///w/src/other.ts');
-    expect((lsp.data as any).rename.newName).toBe('aSort');
+    expect(lsp.data.rename.newName).toBe('aSort');
   });
 
   it('explains an enum-widened key and shows the finding there', () => {
@@ -109,8 +109,16 @@ describe('mapping and hover on synthetic reports', () => {
     expect((hoverAt([tool], [], file, { line: 2, character: 2 })!.contents as any).value).toContain('**Tool `t`**');
   });
 
+  it('gives a registration a row per target: ✓, or ✗ with the rules it breaks there', () => {
+    const judged: ToolReport = { ...tool, verdicts: [{ target: 'claude-code', label: 'Claude Code', broken: [] }, { target: 'codex', label: 'Codex', broken: ['format', 'name-characters'] }] };
+    const md = (hoverAt([judged], [], file, { line: 2, character: 11 })!.contents as any).value as string;
+    expect(md).toContain('✓ Claude Code  \n✗ Codex: `format`, `name-characters`');
+    expect((hoverAt([tool], [], file, { line: 2, character: 11 })!.contents as any).value).not.toContain('✓');
+  });
+
   it('lists the tool containing a position, or the nearest above it', () => {
-    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`).map((t) => t.name)).toEqual(['t']);
-    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`)).toEqual([]);
+    const context = { problems: new Map(), server: { name: 'w', uri: 'file:///w', tools: 1, tokens: 30, windowShare: 0.00015 } };
+    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`, context).map((t) => t.name)).toEqual(['t']);
+    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`, context)).toEqual([]);
   });
 });

@@ -49,7 +49,7 @@ class ScriptedPipeline implements Pipeline {
     void token; // deliberately ignored: the server must drop stale results itself
     const files_ = files.map((file) => ({
       file, version: overlays?.get(file)?.version,
-      tools: [{ name: path.basename(file), kind: 'registration' as const, location: { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }, advertised: { type: 'object' }, mountable: true, keys: [] }],
+      tools: [{ name: path.basename(file), kind: 'registration' as const, location: { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }, advertised: { type: 'object' }, tokens: { input: 10, total: 10 }, mountable: true, keys: [] }],
       diagnostics: diagnosticsByFile.get(file) ?? [],
       timings: { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 },
     }));

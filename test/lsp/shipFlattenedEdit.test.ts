@@ -51,7 +51,7 @@ describe('planShipFlattened', () => {
       SERVER.replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { flattenTool } from '@tool-schema-lens/runtime';")
         .replace('  server.registerTool(', '  const sendMessageShipped = flattenTool({ channel: z.string(), content });\n  server.registerTool(')
         .replace('inputSchema: { channel: z.string(), content } }', 'inputSchema: sendMessageShipped.inputSchema }')
-        .replace(/async \(\{ channel, content \}, extra\) => (.*)\),\n  \);/, 'sendMessageShipped.handler(async ({ channel, content }, extra) => $1)),\n  );'),
+        .replace(/async \(\{ channel, content \}, extra\) => (.*)\),\n {2}\);/, 'sendMessageShipped.handler(async ({ channel, content }, extra) => $1)),\n  );'),
     );
   });
 

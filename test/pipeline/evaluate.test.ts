@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_CLIENTS, verdicts } from '../../shared/clients/index';
 import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/index';
 import type { EvaluatedFile, SourcePoint } from '../../server/pipeline/types';
 
@@ -86,11 +87,13 @@ describe('MCP TypeScript SDK', () => {
   it('a server connected to stdio at top level neither hangs nor writes to our stdout', async () => {
     const file = sdks('stdio.ts');
     const written: string[] = [];
+    // Saved to be put back as it was; it is only ever called with its receiver (`.call(process.stdout, …)`).
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const write = process.stdout.write;
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       written.push(String(chunk));
       return (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-    }) as typeof process.stdout.write;
+    });
     try {
       const result = await evaluate(file);
       expect(result.failure).toBeUndefined();
@@ -121,6 +124,10 @@ describe('other SDKs', () => {
     expect(result.failure).toBeUndefined();
     expect(result.tools.map((t) => [t.name, t.sdk, t.callSite])).toEqual([['add', 'fastmcp', pointOf(file, 'addTool(')]]);
     expect(tool(result, 'add').advertised).toMatchObject({ properties: { a: { type: 'number' }, b: { type: 'number' } } });
+    // The server's name, which MCP clients put before the tool's (mcp__fast__add), and the tool judged against every target.
+    expect(tool(result, 'add').server).toBe('fast');
+    expect(verdicts(tool(result, 'add').violations ?? [], MCP_CLIENTS).flatMap((v) => v.broken)).toEqual([]);
+    expect(verdicts(tool(result, 'add').violations ?? [], ['openai-strict'])[0].broken).toEqual(['strict-additional-properties']);
   });
 
   it('Vercel AI SDK tool(): named by the key it is placed under, exported or not', async () => {

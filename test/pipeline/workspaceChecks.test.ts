@@ -8,7 +8,7 @@ const at = (file: string, line: number): Location => ({ file, range: { start: { 
 
 /** One analysed file registering `names`, one per line, as assembly hands it over. */
 function assembledFile(file: string, names: string[], diagnostics: Diagnostic[] = []): AssembledFile {
-  const tools = names.map((name, line): ToolReport => ({ name, kind: 'registration', location: at(file, line), advertised: {}, mountable: true, keys: [] }));
+  const tools = names.map((name, line): ToolReport => ({ name, kind: 'registration', location: at(file, line), advertised: {}, tokens: { input: 1, total: 1 }, mountable: true, keys: [] }));
   return {
     report: { file, tools, diagnostics, timings: { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 } },
     diagnostics,

@@ -94,7 +94,7 @@ describe('params and extend', () => {
     expect(await send.parse({ workspace: 'w', op: 'rename', from: 'A', to: 'B' })).toEqual({ ok: true, value: { workspace: 'w', op: 'rename', from: 'A', to: 'b' } });
     const refused = await send.parse({ workspace: '', op: 'add', values: [] });
     expect(refused.ok).toBe(false);
-    expect(refused.ok ? [] : refused.issues.map((i) => i.path?.join('.'))).toEqual(['workspace', 'values']);
+    expect(refused.ok ? [] : refused.issues.map((i) => i.path?.map((p) => String(typeof p === 'object' ? p.key : p)).join('.'))).toEqual(['workspace', 'values']);
   });
 
   it('refuses plainly an input that cannot be one object', () => {

@@ -34,7 +34,7 @@ const results = new WeakMap<ts.SourceFile, { sites: DiscoveredSite[]; candidate:
 export function discoverFile(project: WorkspaceProject, file: string, follow: ImportFollower = followExport): DiscoveredFile {
   const notCandidate: DiscoveredFile = { file, sites: [], candidate: false };
   let skipped = rejected.get(project);
-  if (!skipped) rejected.set(project, (skipped = new Map()));
+  if (!skipped) rejected.set(project, (skipped = new Map<string, string>()));
   const stamp = project.hasOverlay(file) ? undefined : diskStamp(file);
   if (stamp !== undefined && skipped.get(file) === stamp) return notCandidate;
   const text = project.readText(file);

@@ -124,7 +124,7 @@ export function externalsPlugin(onExternal: (module: ExternalModule) => void = (
       // The shims name the real modules by absolute path or file URL already.
       build.onResolve({ filter: /.*/, namespace: SHIM_NAMESPACE }, (args) => ({ path: args.path, external: true }));
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.pluginData?.[INNER] || args.kind === 'entry-point') return undefined;
+        if ((args.pluginData as { [INNER]?: boolean } | undefined)?.[INNER] || args.kind === 'entry-point') return undefined;
         if (/^[A-Za-z]:[\\/]/.test(args.path)) return undefined; // a Windows absolute path
         if (args.path.startsWith('node:') || BUILTINS.has(args.path)) return { path: args.path, external: true };
         const key = `${args.kind}\0${args.resolveDir}\0${args.path}`;

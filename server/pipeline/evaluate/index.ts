@@ -110,17 +110,19 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
   return {
     evaluate,
     setLimits: (limits) => pool.setLimits(limits),
-    restart: async () => {
+    restart: () => {
       // Asked when node_modules changed: packages resolve afresh too.
       resolutions.clear();
       pool.restart();
+      return Promise.resolve();
     },
     warm: () => pool.warm(),
     pids: () => pool.pids(),
-    dispose: async () => {
+    dispose: () => {
       pool.dispose();
       process.removeListener('exit', removeTemp);
       removeTemp();
+      return Promise.resolve();
     },
   };
 }

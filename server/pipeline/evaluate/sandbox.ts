@@ -22,13 +22,13 @@ export function handleExits(handler: (request: ExitRequest) => boolean): void {
 
 /** Installs the patches; returns the real `process.exit`, for the worker's own use. */
 export function installSandbox(): (code?: number) => never {
-  const realExit = process.exit.bind(process) as (code?: number) => never;
+  const realExit: (code?: number) => never = process.exit.bind(process);
   const exit = function exit(code?: number | string | null): never {
     const request = new ExitRequest(Number(code ?? process.exitCode ?? 0) || 0, captureCallSite(exit));
     if (onExit(request)) throw request;
     return realExit(code as number);
   };
-  process.exit = exit as typeof process.exit;
+  process.exit = exit;
 
   // `listen` on any server (http, express, fastify over net) pretends to succeed without binding a port.
   net.Server.prototype.listen = function listen(this: net.Server, ...args: unknown[]) {

@@ -65,7 +65,10 @@ async function registerWorkspaceZod(modules: EvaluateMessage['zodModules']): Pro
     try {
       const mod = m.format === 'esm' ? await import(m.href) : requireAbsolute(m.href);
       loaded.push(mod);
-      if (!registeredZod.has(m.href)) registeredZod.add(m.href), registerZod(mod);
+      if (!registeredZod.has(m.href)) {
+        registeredZod.add(m.href);
+        registerZod(mod);
+      }
     } catch {
       // The bundle imports it too: a zod that cannot load fails the bundle's import, which reports it.
     }

@@ -117,7 +117,7 @@ function formShapes(form: SchemaForm): Node[] {
 }
 
 function withNode(form: SchemaForm, node: Node): SchemaForm {
-  return { ...form, node } as SchemaForm;
+  return { ...form, node };
 }
 
 /** Array literal elements, directly or through a const; empty when not statically known. */

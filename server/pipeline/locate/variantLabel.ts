@@ -37,11 +37,11 @@ export function literalValues(expr: Node, depth = 0): string[] | undefined {
     const single = scalarText(arg);
     if (single !== undefined) return [single];
     const items = elementsOf(arg).map(scalarText);
-    return items.length > 0 && items.every((v) => v !== undefined) ? (items as string[]) : undefined;
+    return items.length > 0 && items.every((v) => v !== undefined) ? items : undefined;
   }
   if (name === 'enum') {
     const items = elementsOf(arg).map(scalarText);
-    return items.length > 0 && items.every((v) => v !== undefined) ? (items as string[]) : undefined;
+    return items.length > 0 && items.every((v) => v !== undefined) ? items : undefined;
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
  * so the worker can find that name among the module's exports.
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession } from '../evaluate/recorders/session';
+import { currentSession, descriptionOf } from '../evaluate/recorders/session';
 import { defineLibrary, type DiscoveredExport } from './library';
 
 type AnyFunction = (...args: any[]) => any;
@@ -16,7 +16,7 @@ export function aiRecorder(real: { tool: AnyFunction }): { tool: AnyFunction } {
     const callSite = captureCallSite(tool);
     const options = args[0] as Options;
     const handle = real.tool.apply(this, args);
-    session.record({ sdk: 'ai', name: undefined, input: options?.inputSchema ?? options?.parameters, callSite, handle });
+    session.record({ sdk: 'ai', name: undefined, input: options?.inputSchema ?? options?.parameters, description: descriptionOf(options?.description), callSite, handle });
     return handle;
   };
   return { tool };

@@ -3,7 +3,7 @@
  * schema })`.
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession } from '../evaluate/recorders/session';
+import { currentSession, descriptionOf } from '../evaluate/recorders/session';
 import { defineLibrary } from './library';
 
 type AnyFunction = (...args: any[]) => any;
@@ -15,14 +15,14 @@ export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTo
   const tool = function tool(this: unknown, ...args: any[]) {
     const callSite = captureCallSite(tool);
     const fields = args[1] as Options;
-    session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, callSite });
+    session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite });
     return real.tool.apply(this, args);
   };
   class DynamicStructuredTool extends real.DynamicStructuredTool {
     constructor(...args: any[]) {
       const callSite = captureCallSite(DynamicStructuredTool);
       const fields = args[0] as Options;
-      session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, callSite });
+      session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite });
       super(...args);
     }
   }

@@ -19,8 +19,11 @@ export const MCP_SERVER: ServerClass = {
 
 type AnyClass = new (...args: any[]) => any;
 interface RegisteredTools {
-  _registeredTools?: Record<string, { inputSchema?: unknown }>;
+  _registeredTools?: Record<string, { inputSchema?: unknown; description?: unknown; outputSchema?: unknown }>;
 }
+
+/** Each recording server's own name (its `info.name`). */
+const serverNames = new WeakMap<object, string | undefined>();
 
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
@@ -36,8 +39,19 @@ function passedInput(method: 'tool' | 'registerTool', args: unknown[]): unknown 
   return args.slice(1, -1).find((a) => a !== null && typeof a === 'object');
 }
 
+/** The description the caller passed: `registerTool(name, { description })`, `tool(name, description, ...)`. */
+function passedDescription(method: 'tool' | 'registerTool', args: unknown[]): unknown {
+  if (method === 'registerTool') return (args[1] as { description?: unknown } | undefined)?.description;
+  return args.length > 2 && typeof args[1] === 'string' ? args[1] : undefined;
+}
+
 /** Calls the real registration, allowing a duplicate name through so the probe can report it. */
-function registerThrough(server: RegisteredTools, method: 'tool' | 'registerTool', args: unknown[], register: () => unknown): { result: unknown; input: unknown } {
+function registerThrough(
+  server: RegisteredTools,
+  method: 'tool' | 'registerTool',
+  args: unknown[],
+  register: () => unknown,
+): { result: unknown; input: unknown; description?: string; output?: unknown } {
   const tools = server._registeredTools;
   const key = typeof args[0] === 'string' ? args[0] : undefined;
   const previous = tools && key !== undefined ? tools[key] : undefined;
@@ -46,7 +60,13 @@ function registerThrough(server: RegisteredTools, method: 'tool' | 'registerTool
     const result = register();
     // What the SDK stored is what it advertises: a raw shape already turned into its object.
     const stored = key !== undefined ? tools?.[key] : undefined;
-    return { result, input: stored ? stored.inputSchema : passedInput(method, args) };
+    const description = stored ? stored.description : passedDescription(method, args);
+    return {
+      result,
+      input: stored ? stored.inputSchema : passedInput(method, args),
+      description: typeof description === 'string' ? description : undefined,
+      output: stored?.outputSchema ?? undefined,
+    };
   } finally {
     // The first registration stays the live one, as in the real server (which would have thrown).
     if (previous && key !== undefined) tools![key] = previous;
@@ -65,19 +85,21 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
       const [info, options, ...rest] = args;
       // The user's own options (a validator included) win.
       super(info, { jsonSchemaValidator: NEVER_ASKED_VALIDATOR, ...(options && typeof options === 'object' ? options : {}) }, ...rest);
+      const name = info && typeof info === 'object' ? (info as { name?: unknown }).name : undefined;
+      serverNames.set(this, typeof name === 'string' ? name : undefined);
     }
 
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
-      const { result, input } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      const { result, input, description } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
+      session.record({ sdk: 'mcp', name: String(args[0]), input, description, callSite, server: serverNames.get(this) });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
-      const { result, input } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      const { result, input, description, output } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
+      session.record({ sdk: 'mcp', name: String(args[0]), input, description, output, callSite, server: serverNames.get(this) });
       return result;
     }
 

@@ -3,7 +3,7 @@
  * call, since the SDK may refuse the schema (strict mode) and the user should still see it.
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession } from '../evaluate/recorders/session';
+import { currentSession, descriptionOf } from '../evaluate/recorders/session';
 import { defineLibrary } from './library';
 
 type AnyFunction = (...args: any[]) => any;
@@ -15,7 +15,7 @@ export function openaiAgentsRecorder(real: { tool: AnyFunction }): { tool: AnyFu
     const callSite = captureCallSite(tool);
     const options = args[0] as Options;
     const name = options?.name ?? (typeof options?.execute === 'function' ? options.execute.name : undefined);
-    session.record({ sdk: 'openai-agents', name: name ? String(name) : undefined, input: options?.parameters, callSite });
+    session.record({ sdk: 'openai-agents', name: name ? String(name) : undefined, input: options?.parameters, description: descriptionOf(options?.description), callSite });
     return real.tool.apply(this, args);
   };
   return { tool };

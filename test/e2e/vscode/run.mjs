@@ -1,8 +1,9 @@
 // End-to-end in a real VS Code: installs the packaged .vsix into code-server, opens the examples
 // workspace in headless Chromium and checks what a person would: the squiggle, the Problems entry,
-// the hover with the advertised schema, "Show Advertised Schema" and the rename quick fix.
+// the hover with the advertised schema, "Show Advertised Schema", the rename quick fix, the code lens, the Tool
+// Schemas view and Compare in the diff editor.
 // Usage: `npm run e2e:vscode` (packages first). Screenshots land in test-results/vscode-e2e/; add
-// `-- --update-docs` to copy the hover and Problems shots into docs/.
+// `-- --update-docs` to copy the hover, Problems, code lens, Tool Schemas view and Compare shots into docs/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -276,6 +277,61 @@ try {
     });
   }
 
+  if (tool) {
+    await step(`code lens above ${tool.name}: its tokens and problems; clicking it opens the schema`, async () => {
+      await bench.runCommand('View: Close All Editor Groups');
+      await bench.openFile(tool.file);
+      // The quick fix above renamed a key (and saved): what check says now is what the lens must say. VS Code shows
+      // the lenses it cached for the file at once; the server's answer for the reopened buffer replaces them.
+      const now = check(workspace).tools.find((t) => t.name === tool.name) ?? tool;
+      const expected = `${now.tokens.total.toLocaleString('en-US')} tokens`;
+      const lens = page.locator('.editor-group-container.active .codelens-decoration', { hasText: /tokens/ }).first();
+      await lens.waitFor({ timeout: 60_000 });
+      const deadline = Date.now() + 30_000;
+      let title = (await lens.innerText()).trim();
+      while (!title.includes(expected)) {
+        assert(Date.now() < deadline, `the lens says "${title}", check says ${expected}`);
+        await page.waitForTimeout(250);
+        title = (await lens.innerText()).trim();
+      }
+      await shot('code-lens');
+      await lens.locator('a', { hasText: /Show schema/ }).first().click();
+      const tab = page.locator('.tabs-container .tab', { hasText: `${tool.name}.json` }).first();
+      await tab.waitFor({ timeout: 20_000 });
+      await bench.runCommand('View: Close All Editor Groups');
+      await bench.openFile(tool.file);
+      return title;
+    });
+
+    await step('the Tool Schemas view lists the server and its tools with their tokens', async () => {
+      await bench.runCommand('View: Show Explorer');
+      const header = page.locator('.pane-header', { hasText: 'Tool Schemas' }).first();
+      await header.waitFor({ timeout: 20_000 });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const row = page.locator('.monaco-list-row', { hasText: tool.name }).filter({ hasText: /tokens/ }).first();
+      await row.waitFor({ timeout: 30_000 });
+      const server = page.locator('.monaco-list-row', { hasText: /tools? · .* tokens · .*of 200k/ }).first();
+      await server.waitFor({ timeout: 10_000 });
+      await shot('tools-view');
+      return `${(await server.innerText()).replace(/\s+/g, ' ')} / ${(await row.innerText()).replace(/\s+/g, ' ')}`;
+    });
+
+    await step(`"Compare Shipped and Flattened" opens the diff editor for ${tool.name}`, async () => {
+      await bench.focusEditor();
+      await bench.goTo(tool.line, tool.column);
+      await bench.runCommand('Tool Schema Lens: Compare Shipped and Flattened');
+      const diff = page.locator('.editor-group-container.active .monaco-diff-editor').first();
+      await diff.waitFor({ timeout: 20_000 });
+      const tab = page.locator('.tabs-container .tab.active').first();
+      const title = (await tab.innerText()).trim();
+      assert(/as written ↔ flattened/.test(title), `the diff tab says "${title}"`);
+      await page.waitForFunction(() => document.querySelector('.monaco-diff-editor .view-lines')?.textContent.includes('"type"'), null, { timeout: 10_000 });
+      await page.waitForTimeout(500);
+      await shot('compare');
+      return title;
+    });
+  }
+
   await step('"Restart Server" starts a new server that analyses again', async () => {
     const initializeCount = () =>
       logsOf(profileDir)
@@ -311,8 +367,11 @@ try {
     // The docs show the tool hover (the whole advertised schema) where there is one, else the key's.
     copyFileSync(join(results, existsSync(join(results, 'hover.png')) ? 'hover.png' : 'hover-key.png'), join(root, 'docs', 'hover.png'));
     copyFileSync(join(results, 'problems.png'), join(root, 'docs', 'problems.png'));
+    for (const name of ['code-lens', 'tools-view', 'compare']) {
+      if (existsSync(join(results, `${name}.png`))) copyFileSync(join(results, `${name}.png`), join(root, 'docs', `${name}.png`));
+    }
   }
-  console.log(`\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/${updateDocs ? ' (hover and problems copied to docs/)' : ''}`);
+  console.log(`\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/${updateDocs ? ' (hover, problems, code lens, tools view and compare copied to docs/)' : ''}`);
 } catch (error) {
   process.exitCode = 1;
   console.error(`\nFAIL: ${error instanceof Error ? error.stack : error}`);

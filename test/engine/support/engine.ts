@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { advertise, flattenUnionsDeep } from '../../../shared/index';
-import type { AdvertiseOptions, Finding, FindingCode, KeyMerge, Step } from '../../../shared/types';
+import type { AdvertiseOptions, Finding, FindingCode, Step } from '../../../shared/types';
 import { jsonAccepts, keywordPaths, UNION_KEYWORDS } from './jsonSchema';
 import type { S } from './flavours';
 
@@ -14,7 +14,7 @@ export const TOOL = 't';
 export function adv(input: S, options: AdvertiseOptions = {}, extra: { params?: S; extend?: S } = {}) {
   const result = advertise({ name: TOOL, input, ...extra }, options);
   // Tests read into the JSON freely; a wrong shape fails the assertion that reads it.
-  return { ...result, jsonSchema: result.jsonSchema as any, findings: result.findings as Finding[], merges: result.merges as KeyMerge[] };
+  return { ...result, jsonSchema: result.jsonSchema as any, findings: result.findings, merges: result.merges };
 }
 
 export function flat(schema: S) {
@@ -72,7 +72,7 @@ export function unionOptions(s: S): S[] {
 /** Every schema node reachable from `root` through its definition (shape, inner types, options, ...). */
 export function schemaNodes(root: S): S[] {
   const seen = new Set<S>();
-  const isSchema = (v: unknown): v is S => !!v && typeof v === 'object' && ('_zod' in (v as object) || '_def' in (v as object));
+  const isSchema = (v: unknown): v is S => !!v && typeof v === 'object' && ('_zod' in v || '_def' in v);
   const visit = (node: S) => {
     if (seen.has(node)) return;
     seen.add(node);

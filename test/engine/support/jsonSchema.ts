@@ -32,7 +32,7 @@ export function declaredDialectValidator(jsonSchema: { $schema?: string }, targe
     const ok = validate(value) as boolean;
     predicate.errors = validate.errors;
     return ok;
-  }, { errors: undefined as unknown });
+  }, { errors: undefined });
   return predicate;
 }
 
@@ -45,7 +45,7 @@ export function validatorFor(jsonSchema: object, target: Target = 'draft-7'): ((
     const ok = validate(value) as boolean;
     predicate.errors = validate.errors;
     return ok;
-  }, { errors: undefined as unknown });
+  }, { errors: undefined });
   compiled.set(jsonSchema, predicate);
   return predicate;
 }

@@ -11,9 +11,20 @@ export interface Recording {
   name: string | undefined;
   /** The input schema as the SDK built it (a raw shape already turned into an object), or undefined when there is none. */
   input: unknown;
+  /** The tool's description as passed to the SDK: part of what the model is sent (and of its token cost). */
+  description?: string;
+  /** The output schema as the SDK stored it (MCP `registerTool`'s `outputSchema`), when there is one. */
+  output?: unknown;
   callSite?: SourcePoint;
+  /** The server's own name (\`new McpServer({ name })\`), when the SDK has one: MCP clients prefix tool names with it. */
+  server?: string;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
+}
+
+/** A description as the SDK got it, when it is text (anything else is not sent to a model as one). */
+export function descriptionOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 export class RecordingSession {

@@ -1,0 +1,26 @@
+/** The words of the Tool Schemas view; pure, so they read (and are tested) without VS Code. */
+import type { ServerSummary, ToolSummary } from '../protocol';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+export function toolItemText(tool: ToolSummary): { description: string; tooltip: string } {
+  const p = tool.problems;
+  const problems = p.errors + p.warnings + p.infos;
+  const description = `${plural(tool.tokens.total, 'token', 'tokens')}${problems ? ` · ${plural(problems, 'problem', 'problems')}` : ''}`;
+  const lines = [`**${tool.name}**: ${plural(tool.tokens.total, 'token', 'tokens')} (o200k_base)`];
+  if (tool.description) lines.push(tool.description);
+  if (!tool.mountable) lines.push('$(warning) A client refuses this tool (not mountable): see its problems.');
+  if (problems) lines.push(`${plural(p.errors, 'error', 'errors')}, ${plural(p.warnings, 'warning', 'warnings')}, ${plural(p.infos, 'info', 'infos')}`);
+  if (tool.library) lines.push(`Registered with ${tool.library}${tool.dialect ? `, JSON Schema ${tool.dialect}` : ''}`);
+  return { description, tooltip: lines.join('\n\n') };
+}
+
+export function serverItemText(server: ServerSummary): { description: string; tooltip: string } {
+  const share = server.windowShare * 100;
+  const percent = `${share < 1 ? share.toFixed(1) : Math.round(share)}%`;
+  return {
+    description: `${plural(server.tools, 'tool', 'tools')} · ${plural(server.tokens, 'token', 'tokens')} · ${percent} of 200k`,
+    tooltip: `${server.name}: ${plural(server.tools, 'tool', 'tools')}, ${plural(server.tokens, 'token', 'tokens')} together (o200k_base; an estimate for non-OpenAI models), ${percent} of a 200k-token context window`,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The few facts about a tool that every view words the same way (code lens, outline, Tools view, hover header):
+ * its tokens, its problems, the library that registered it and the dialect of its schema.
+ */
+import type { ToolReport, ToolSdk } from '../pipeline';
+import type { ProblemCounts } from '../pipeline';
+
+const LIBRARY: Record<ToolSdk, string> = {
+  mcp: '@modelcontextprotocol/sdk',
+  fastmcp: 'fastmcp',
+  ai: 'ai (Vercel AI SDK)',
+  'openai-agents': '@openai/agents',
+  langchain: '@langchain/core',
+};
+
+export const NO_PROBLEMS: ProblemCounts = { errors: 0, warnings: 0, infos: 0 };
+
+export function problemTotal(p: ProblemCounts): number {
+  return p.errors + p.warnings + p.infos;
+}
+
+/** `412 tokens`. */
+export function tokensText(tool: ToolReport): string {
+  const n = tool.tokens.total;
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'token' : 'tokens'}`;
+}
+
+/** `2 problems`, `no problems`. */
+export function problemsText(p: ProblemCounts): string {
+  const n = problemTotal(p);
+  return n === 0 ? 'no problems' : `${n} ${n === 1 ? 'problem' : 'problems'}`;
+}
+
+/** The library a registration was made with; an exported or tagged schema has none. */
+export function libraryOf(tool: ToolReport): string | undefined {
+  return tool.sdk ? LIBRARY[tool.sdk] : undefined;
+}
+
+/** `draft-07`, `2020-12`, from the schema's own `$schema`. */
+export function dialectOf(schema: unknown): string | undefined {
+  const uri = schema && typeof schema === 'object' ? (schema as { $schema?: unknown }).$schema : undefined;
+  if (typeof uri !== 'string') return undefined;
+  const m = /draft[-/](\d{4}-\d{2}|\d{2})/.exec(uri);
+  return m ? (m[1].includes('-') ? m[1] : `draft-${m[1]}`) : uri;
+}

@@ -1,0 +1,88 @@
+/**
+ * `over-budget`: a tool whose definition costs more tokens than the per-tool budget (placed on its registration,
+ * naming its heaviest key), and a server (a workspace folder's registered tools) over the per-server budget
+ * (placed on its heaviest tool). The server check needs every tool at once, so the fronts run it on their whole
+ * result (the CLI after its run, the language server over its store), never inside one file's analysis.
+ */
+import { RULES } from '../../../shared/findings';
+import { messages } from '../../../shared/messages';
+import { effectiveSeverity, type SeverityOverrides } from '../severities';
+import type { Diagnostic, Location, TokenBudget, ToolReport } from '../types';
+import { heaviestKeys, serverTokens } from './countTools';
+import { countTokens } from './tokenizer';
+import { descriptionTexts } from './toolDefinition';
+
+/** The tools that count towards a server's budget: registered tools, once each (an exported schema is not sent). */
+export function sentTools(tools: readonly ToolReport[]): ToolReport[] {
+  const seen = new Set<string>();
+  const out: ToolReport[] = [];
+  for (const t of tools) {
+    if (t.kind === 'exported') continue;
+    const id = `${t.name}\0${t.location.file}\0${t.location.range.start.line}:${t.location.range.start.character}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * The per-tool finding, or null when the tool is within budget. `locateKey` places the heaviest key's declaration
+ * for the related information.
+ */
+export function toolOverBudget(
+  tool: ToolReport,
+  budget: TokenBudget | undefined,
+  severities: SeverityOverrides,
+  locateKey: (key: string) => Location | null,
+): Diagnostic | null {
+  const limit = budget?.tokensPerTool ?? 0;
+  if (tool.kind === 'exported' || limit <= 0 || tool.tokens.total <= limit) return null;
+  const severity = effectiveSeverity('over-budget', 'information', severities);
+  if (!severity) return null;
+  const total = tool.tokens.total;
+  const [top] = heaviestKeys(tool.advertised);
+  const heavy = top && { key: top.key, share: top.tokens / total, descriptionShare: top.tokens ? top.descriptionTokens / top.tokens : 0 };
+  const descriptions = [tool.description ?? '', ...descriptionTexts(tool.advertised)].filter(Boolean);
+  const descriptionShare = descriptions.reduce((n, d) => n + countTokens(d), 0) / total;
+  const at = top ? locateKey(top.key) : null;
+  return {
+    file: tool.location.file,
+    range: tool.nameRange ?? tool.location.range,
+    severity,
+    code: 'over-budget',
+    rule: RULES.toolOverBudget,
+    message: messages.overBudgetTool(tool.name, total, limit, heavy, descriptionShare),
+    tool: tool.name,
+    path: heavy && heavy.share >= 0.25 ? [heavy.key] : [],
+    related: at ? [{ location: at, message: `\`${top.key}\`: ${top.tokens.toLocaleString('en-US')} tokens` }] : [],
+    origin: tool.kind,
+  };
+}
+
+/** The per-server finding on the heaviest tool, or none. `server` names it in the message (a folder's name). */
+export function serverOverBudget(server: string, tools: readonly ToolReport[], budget: TokenBudget | undefined, severities: SeverityOverrides): Diagnostic[] {
+  const limit = budget?.tokensPerServer ?? 0;
+  const sent = sentTools(tools);
+  const sum = serverTokens(sent);
+  if (limit <= 0 || sum.total <= limit) return [];
+  const severity = effectiveSeverity('over-budget', 'warning', severities);
+  if (!severity) return [];
+  const heaviest = [...sent].sort((a, b) => b.tokens.total - a.tokens.total || a.name.localeCompare(b.name)).slice(0, 3);
+  const message = messages.overBudgetServer(server, sum.tools, sum.total, sum.windowShare, limit, heaviest.map((t) => ({ name: t.name, tokens: t.tokens.total })));
+  const [first, ...rest] = heaviest;
+  return [
+    {
+      file: first.location.file,
+      range: first.nameRange ?? first.location.range,
+      severity,
+      code: 'over-budget',
+      rule: RULES.serverOverBudget,
+      message,
+      tool: first.name,
+      path: [],
+      related: rest.map((t) => ({ location: { file: t.location.file, range: t.nameRange ?? t.location.range }, message: `${t.name}: ${t.tokens.total.toLocaleString('en-US')} tokens` })),
+      origin: first.kind,
+    },
+  ];
+}

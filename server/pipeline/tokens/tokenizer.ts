@@ -1,0 +1,34 @@
+/**
+ * The tokenizer: OpenAI's o200k_base BPE (the encoding of GPT-4o, GPT-4.1, GPT-5 and the o-series), from
+ * `gpt-tokenizer`. Its ranks are ~4.6 MB of data that take a few hundred milliseconds to load, so they are loaded
+ * on the first count, in the front's process only (never in the engine, which the runtime package ships, nor in
+ * every evaluation worker).
+ */
+
+/** What a count means, for every front to say it the same way. */
+export const TOKENIZER = {
+  encoding: 'o200k_base',
+  /** Models whose tokenizer this is: the count is exact for them. */
+  exactFor: 'GPT-4o, GPT-4.1, GPT-5 and o-series models',
+  /** Other models (Claude, Gemini, Llama) tokenize differently: the count is an estimate for them. */
+  estimateFor: 'other models (an estimate: their tokenizers differ)',
+} as const;
+
+/** The context window a server's share is quoted against. */
+export const CONTEXT_WINDOW = 200_000;
+
+type CountTokens = (text: string) => number;
+let counter: CountTokens | undefined;
+
+/** Tokens of `text` under o200k_base. */
+export function countTokens(text: string): number {
+  // A require inside the function keeps the ranks out of start-up: esbuild initialises the module on this call.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  counter ??= (require('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  return counter(text);
+}
+
+/** Load the ranks now (an idle language server does it before the first result needs them). */
+export function preloadTokenizer(): void {
+  countTokens('');
+}
