@@ -47,7 +47,10 @@ export const fuzzCaseArb = fc
     return fc
       .record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }), seed: fc.integer() })
       // The widening rides on the seed (not a generated field), so adding it left the generated cases as they were.
-      .map((x) => ({ ...x, c: { ...x.c, widening: (x.seed & 1 ? 'base-type' : 'unknown') as CollisionWidening } }));
+      .map((x) => {
+        const widening: CollisionWidening = x.seed & 1 ? 'base-type' : 'unknown';
+        return { ...x, c: { ...x.c, widening } };
+      });
   });
 
 const canonical = (v: unknown) => JSON.stringify(v);
