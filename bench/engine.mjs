@@ -146,3 +146,75 @@ for (const [label, z] of [['zod 4', zod4], ['zod 3', zod3]]) {
   );
 }
 console.log(over === 0 ? '\nall engine targets met' : `\n${over} engine target(s) missed`);
+
+// Nesting depth (issue 16): a discriminated union whose `node` variant holds the next union, `label` shared by both
+// variants (compared at every level), `depth` levels deep. The engine's own work (flatten and probe) is timed apart
+// from zod's converter: zod 4's `toJSONSchema` with `io: 'input'` asks `isTransforming` of every node, a walk of its
+// whole subtree, so the conversion itself is quadratic in depth (the SDK pays it too, flattened or not), and on the
+// UNflattened union it exhausts the stack near depth 1,000 (zod-to-json-schema likewise), where the flattened
+// schema still converts. Target: the engine linear in depth, depth 1,000 under 1 s (CPU time).
+const DEPTHS = [100, 300, 1000];
+const DEPTH_RUNS = 5;
+
+function nestedUnion(z, depth) {
+  let s = z.string();
+  for (let i = 0; i < depth; i++) {
+    s = z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('leaf'), label: z.string(), value: z.number() }),
+      z.object({ kind: z.literal('node'), label: z.string(), child: s }),
+    ]);
+  }
+  return z.object({ root: s });
+}
+
+const { flattenUnionsDeep, toJsonSchema } = require(outfile);
+/** CPU-time median of `runs` calls (after one warm-up), and whether the last call threw. */
+function cpuMedian(work, runs = DEPTH_RUNS) {
+  const samples = [];
+  let failed;
+  for (let i = 0; i <= runs; i++) {
+    const c = process.cpuUsage();
+    try {
+      work();
+      failed = undefined;
+    } catch (error) {
+      failed = error instanceof RangeError ? 'stack overflow' : String(error?.message ?? error).slice(0, 40);
+    }
+    const u = process.cpuUsage(c);
+    if (i > 0) samples.push((u.user + u.system) / 1000);
+  }
+  return { ms: stats(samples).median, failed };
+}
+
+console.log(`\nnesting depth: ${DEPTHS.join(', ')} levels of discriminated unions; CPU-time medians of ${DEPTH_RUNS} runs in ms`);
+for (const [label, z] of [['zod 4', zod4], ['zod 3', zod3]]) {
+  console.log(`\n${label}`);
+  console.log('   depth   flatten (engine)   zod converter (flat)   advertise (all) |  SDK on the unflattened union');
+  const engineMs = {};
+  for (const depth of DEPTHS) {
+    const schema = nestedUnion(z, depth);
+    let flatSchema;
+    const flatten = cpuMedian(() => {
+      const r = flattenUnionsDeep(schema);
+      if (r.findings.length > 0) throw new Error(r.findings[0].message);
+      flatSchema = r.schema;
+    });
+    const convert = cpuMedian(() => toJsonSchema(flatSchema));
+    const whole = cpuMedian(() => {
+      const r = advertise({ name: 'deep', input: schema }, {});
+      if (!r.mountable) throw new Error('not mountable');
+    });
+    const sdk = cpuMedian(() => toJsonSchemaCompat(schema, { strictUnions: true, pipeStrategy: 'input' }), 1);
+    // advertise = flatten + probe + zod's conversion; the target is on the engine's own walk.
+    engineMs[depth] = flatten.ms;
+    const cell = (m) => (m.failed ? m.failed.padStart(7) : ms(m.ms));
+    console.log(`${String(depth).padStart(8)}   ${cell(flatten).padStart(15)}   ${cell(convert).padStart(20)}   ${cell(whole).padStart(15)} |  ${cell(sdk)}`);
+    if (flatten.failed) over++;
+  }
+  const growth = engineMs[1000] / engineMs[300];
+  const linear = 1000 / 300;
+  const fast = engineMs[1000] <= 1000;
+  if (!fast || growth > linear * 1.6) over++;
+  console.log(`flatten 300→1000: ${growth.toFixed(2)}× (linear ${linear.toFixed(2)}×, ≤${(linear * 1.6).toFixed(1)}×: ${growth > linear * 1.6 ? 'OVER' : 'ok'}); depth 1000: ${ms(engineMs[1000]).trim()} ms (≤1000: ${fast ? 'ok' : 'OVER'})`);
+}
+console.log(over === 0 ? '\nall engine targets met, depth included' : `\n${over} engine target(s) missed, depth included`);

@@ -3,7 +3,7 @@
  * keeps the two in step). The language server reads raw values through `workspace/configuration` and
  * normalises them here; the CLI uses the defaults plus its flags.
  */
-import type { FindingCode, Target } from '../shared/types';
+import type { CollisionWidening, FindingCode, Target } from '../shared/types';
 import { FINDING_CODES } from '../shared/findings';
 import { TARGET_IDS } from '../shared/clients/index';
 import type { EngineOptions, FlattenMode, PipelineOptions, SeveritySetting } from './pipeline';
@@ -12,6 +12,7 @@ export interface Settings {
   enable: boolean;
   flattenUnionInput: FlattenMode;
   target: Target;
+  collisionWidening: CollisionWidening;
   /** Target ids for client-rejects; empty: chosen per tool from its library (see defaultTargets). */
   clients: string[];
   severity: Partial<Record<FindingCode, SeveritySetting>>;
@@ -28,6 +29,7 @@ export const DEFAULT_SETTINGS: Settings = {
   enable: true,
   flattenUnionInput: 'auto',
   target: 'draft-7',
+  collisionWidening: 'unknown',
   clients: [],
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
@@ -66,6 +68,7 @@ export function readSettings(raw: unknown): Settings {
     enable: bool(r.enable, d.enable),
     flattenUnionInput: typeof r.flattenUnionInput === 'boolean' || r.flattenUnionInput === 'auto' ? r.flattenUnionInput : d.flattenUnionInput,
     target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
+    collisionWidening: r.collisionWidening === 'base-type' || r.collisionWidening === 'unknown' ? r.collisionWidening : d.collisionWidening,
     clients: strings(r.clients, d.clients).filter((id) => TARGET_IDS.includes(id)),
     severity,
     include: strings(r.include, d.include),
@@ -85,7 +88,7 @@ export function readSettings(raw: unknown): Settings {
 
 /** The engine options these settings imply: the one place a setting becomes an engine option. */
 export function engineOptions(settings: Settings): EngineOptions {
-  return { flattenUnionInput: settings.flattenUnionInput, target: settings.target };
+  return { flattenUnionInput: settings.flattenUnionInput, target: settings.target, collisionWidening: settings.collisionWidening };
 }
 
 /** The pipeline options these settings imply for one workspace root. */

@@ -1,11 +1,14 @@
 /**
  * Repairing arguments a model double-serialized (an array sent as the string "[1,2]"), against the ORIGINAL schema,
- * at any depth (ADR-0033 §6). Scalars are never coerced; the caller's value is never mutated.
+ * at any depth (ADR-0033 §6). A value that is valid where it stands is never changed (so a valid argument comes back
+ * as it is); a string is parsed only where it is invalid as sent and the parsed value is valid there. Scalars are
+ * never coerced; the caller's value is never mutated.
  */
-import { arrayElement, innerOf, isWrapper, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from './zod/read';
+// A namespace import: the runtime package runs on a peer zod whose core may lack a named export (zod 3.25).
+import * as core from 'zod/v4/core';
+import { arrayElement, innerOf, isV4, isWrapper, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from './zod/read';
 
 const PARSEABLE = new Set(['array', 'object', 'record', 'tuple', 'union', 'discriminated-union']);
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Parse JSON-string values where the schema expects a structure, recursively; returns a new value (or the same one when nothing changed). */
 export function coerceJsonArgs(args: unknown, schema: unknown): unknown {
@@ -24,27 +27,63 @@ function isRawShape(schema: unknown): schema is Record<string, AnyZod> {
   return values.length > 0 && values.every((v) => readNode(v) !== undefined);
 }
 
+/**
+ * Whether the schema accepts the value, by the schema's own copy; `undefined` when it cannot say (an async
+ * refinement, a check that throws): the repair then goes by the schema's kinds alone, as it did before.
+ */
+function accepts(schema: AnyZod, value: unknown): boolean | undefined {
+  try {
+    if (typeof schema?.safeParse === 'function') return schema.safeParse(value).success === true;
+    if (isV4(schema) && typeof core.safeParse === 'function') return core.safeParse(schema, value).success === true;
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function coerce(value: unknown, schema: AnyZod, depth: number): unknown {
   if (depth > 64) return value;
   let node = readNode(schema);
   while (node && isWrapper(node.kind)) node = readNode(innerOf(node));
-  if (!node) return value;
-  if (typeof value === 'string' && PARSEABLE.has(node.kind)) value = parseStructure(value);
+  if (!node || !PARSEABLE.has(node.kind)) return value;
+  if (typeof value === 'string') {
+    if (accepts(schema, value) === true) return value; // a string member of a union, a string that is valid as sent
+    const parsed = parseStructure(value);
+    if (parsed === value) return value;
+    const repaired = descend(parsed, node, depth);
+    return accepts(schema, repaired) === false ? value : repaired;
+  }
+  if (!value || typeof value !== 'object' || accepts(schema, value) === true) return value;
+  return descend(value, node, depth);
+}
+
+/** Repair inside a structure: object fields, array items, the selected variant, the first union member it fits, record values, tuple items. */
+function descend(value: unknown, node: ZodNode, depth: number): unknown {
   if (!value || typeof value !== 'object') return value;
   switch (node.kind) {
     case 'object':
       return Array.isArray(value) ? value : coerceFields(value as Record<string, unknown>, objectShape(node), depth);
-    case 'array': {
+    case 'array':
+      return Array.isArray(value) ? coerceItems(value, () => arrayElement(node), depth) : value;
+    case 'tuple': {
       if (!Array.isArray(value)) return value;
-      const element = arrayElement(node);
-      let changed = false;
-      const out = value.map((item) => {
-        const next = coerce(item, element, depth + 1);
-        if (next !== item) changed = true;
-        return next;
-      });
-      return changed ? out : value;
+      const items: AnyZod[] = node.def.items ?? [];
+      const rest = node.def.rest;
+      return coerceItems(value, (i) => items[i] ?? rest, depth);
     }
+    case 'record': {
+      if (Array.isArray(value)) return value;
+      const valueType = node.def.valueType;
+      const shape: Record<string, AnyZod> = {};
+      for (const key of Object.keys(value)) Object.defineProperty(shape, key, { value: valueType, enumerable: true });
+      return coerceFields(value as Record<string, unknown>, shape, depth);
+    }
+    case 'union':
+      for (const member of unionOptions(node)) {
+        const repaired = coerce(value, member, depth + 1);
+        if (repaired !== value && accepts(member, repaired) !== false) return repaired;
+      }
+      return value;
     case 'discriminated-union': {
       if (Array.isArray(value)) return value;
       const variant = selectVariant(node, (value as Record<string, unknown>)[node.def.discriminator]);
@@ -55,30 +94,47 @@ function coerce(value: unknown, schema: AnyZod, depth: number): unknown {
   }
 }
 
+function coerceItems(value: unknown[], itemAt: (i: number) => AnyZod, depth: number): unknown[] {
+  let changed = false;
+  const out = value.map((item, i) => {
+    const schema = itemAt(i);
+    if (!schema) return item;
+    const next = coerce(item, schema, depth + 1);
+    if (next !== item) changed = true;
+    return next;
+  });
+  return changed ? out : value;
+}
+
 function coerceFields(value: Record<string, unknown>, shape: Record<string, AnyZod>, depth: number): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
-  for (const [key, field] of Object.entries(shape)) {
+  for (const key of Object.keys(shape)) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const next = coerce(value[key], field, depth + 1);
+    const next = coerce(value[key], shape[key], depth + 1);
     if (next === value[key]) continue;
     out ??= copyObject(value);
-    Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, next);
   }
   return out ?? value;
 }
 
+/** The variant whose discriminator accepts the value, looking through optional, default and nullable. */
 function selectVariant(union: ZodNode, discValue: unknown): ZodNode | undefined {
   for (const option of unionOptions(union)) {
     const node = readNode(option);
     if (node?.kind !== 'object') continue;
     let disc = readNode(objectShape(node)[union.def.discriminator]);
-    while (disc && (disc.kind === 'optional' || disc.kind === 'default')) disc = readNode(innerOf(disc));
-    if (disc && literalValues(disc).includes(discValue)) return node;
+    let nullable = false;
+    for (let i = 0; disc && i < 8 && (isWrapper(disc.kind) || disc.kind === 'readonly'); i++) {
+      if (disc.kind === 'nullable') nullable = true;
+      disc = readNode(innerOf(disc));
+    }
+    if ((nullable && discValue === null) || (disc && literalValues(disc).includes(discValue))) return node;
   }
   return undefined;
 }
 
-/** JSON.parse a string into an object or array (anything else leaves the string), without prototype-polluting keys. */
+/** JSON.parse a string into an object or array (anything else leaves the string), without a `__proto__` key. */
 function parseStructure(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
@@ -90,19 +146,24 @@ function parseStructure(text: string): unknown {
   }
 }
 
+/**
+ * A plain copy without `__proto__` keys (JSON.parse makes it an own key; a handler spreading or assigning the
+ * object would set a prototype from it). `constructor` and `prototype` are ordinary own keys and may be declared.
+ */
 function sanitize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sanitize);
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (UNSAFE_KEYS.has(k)) continue;
-    out[k] = sanitize(v);
-  }
+  for (const [k, v] of Object.entries(value)) if (k !== '__proto__') setOwn(out, k, sanitize(v));
   return out;
 }
 
 function copyObject(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value)) setOwn(out, k, v);
   return out;
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

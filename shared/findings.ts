@@ -14,7 +14,7 @@ export const CODES: Record<FindingCode, CodeInfo> = {
   'collision-widened': {
     code: 'collision-widened',
     defaultSeverity: 'warning',
-    summary: 'A key declared by two or more variants is advertised as `unknown`: different shapes, or a check the flat field cannot carry.',
+    summary: 'A key declared by two or more variants is advertised as `unknown` (or its bare JSON type, with `collisionWidening: base-type`): different shapes, or checks that may differ between variants.',
   },
   'enum-widened': {
     code: 'enum-widened',
@@ -34,7 +34,7 @@ export const CODES: Record<FindingCode, CodeInfo> = {
   'strictness-dropped': {
     code: 'strictness-dropped',
     defaultSeverity: 'information',
-    summary: '`.strict()`, `.passthrough()`, `.catchall()` or an object-level refinement is not in the advertised schema.',
+    summary: '`.strict()` or an object-level refinement is not in the advertised schema; a `.passthrough()`/`.catchall()` variant leaves the flat object open for every variant.',
   },
   'not-mountable': {
     code: 'not-mountable',

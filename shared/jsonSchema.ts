@@ -8,6 +8,7 @@
 import { toJSONSchema } from 'zod/v4/core';
 import { getRefs, parseDef, zodToJsonSchema } from 'zod-to-json-schema';
 import { readMeta } from './zod/meta';
+import { converterFor } from './zod/modules';
 import { isV3, isV4, type AnyZod } from './zod/read';
 import type { Target } from './types';
 
@@ -49,25 +50,41 @@ export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7')
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
-/** 2019-09 → 2020-12 for what zod-to-json-schema emits: tuple `items: [...]` becomes `prefixItems`, `additionalItems` becomes `items`. */
+/** Keywords whose value is one schema, a list of schemas, or a map of names to schemas: the only places a schema sits. */
+const ONE_SCHEMA = new Set(['additionalProperties', 'items', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']);
+const SCHEMA_LIST = new Set(['anyOf', 'allOf', 'oneOf']);
+const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * 2019-09 → 2020-12 for what zod-to-json-schema emits: tuple `items: [...]` becomes `prefixItems`, `additionalItems`
+ * becomes `items`. Only schema positions are walked: a property NAMED `additionalItems` or `items`, and data such as
+ * a `default` or `enum` holding an array, are left as they are.
+ */
 function toDraft2020(json: unknown): unknown {
-  if (Array.isArray(json)) return json.map(toDraft2020);
-  if (!json || typeof json !== 'object') return json;
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return json;
   const out: Record<string, unknown> = {};
   const src = json as Record<string, unknown>;
   for (const [k, v] of Object.entries(src)) {
-    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') out[k] = v;
-    else if (k === 'items' && Array.isArray(v)) out.prefixItems = toDraft2020(v);
+    if (k === 'items' && Array.isArray(v)) out.prefixItems = v.map(toDraft2020);
     else if (k === 'additionalItems') {
       if (Array.isArray(src.items)) out.items = toDraft2020(v);
-    } else out[k] = toDraft2020(v);
+    } else if (ONE_SCHEMA.has(k)) out[k] = toDraft2020(v);
+    else if (SCHEMA_LIST.has(k) && Array.isArray(v)) out[k] = v.map(toDraft2020);
+    else if (SCHEMA_MAP.has(k) && v && typeof v === 'object' && !Array.isArray(v)) {
+      const map: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(v)) Object.defineProperty(map, name, { value: toDraft2020(sub), enumerable: true, writable: true, configurable: true });
+      out[k] = map;
+    } else out[k] = v;
   }
   return out;
 }
 
-/** JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types. */
+/**
+ * JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types.
+ * zod 4: by the converter of the copy that built the schema where one is at hand (converterFor), else ours.
+ */
 export function toComparableJsonSchema(schema: AnyZod): unknown {
-  if (isV4(schema)) return toJSONSchema(schema, COMPARABLE_V4);
+  if (isV4(schema)) return (converterFor(schema) ?? toJSONSchema)(schema, COMPARABLE_V4);
   return zodToJsonSchema(schema, COMPARABLE_V3);
 }
 
@@ -76,9 +93,10 @@ export function toComparableJsonSchema(schema: AnyZod): unknown {
  * converting the union itself. zod-to-json-schema decides every property's `required` through `isOptional()`, a
  * failing `safeParse(undefined)` per required key; the shapes never need it, and it was most of this conversion.
  * The walk replays the union's: same options, paths, key order and ancestors in `seen` (so a recursion back to
- * the union or a variant still becomes `{}`). Throws where the union's conversion would.
+ * the union or a variant still becomes `{}`). Throws where the union's conversion would. With `keys`, only those
+ * properties are converted (each property's JSON depends on its own subtree and ancestors alone).
  */
-export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]): Array<Record<string, unknown>> {
+export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[], keys?: ReadonlySet<string>): Array<Record<string, unknown>> {
   const refs = getRefs(COMPARABLE_V3);
   const root = refs.currentPath;
   // One refs object re-aimed per key, where zod-to-json-schema spreads a fresh copy of it per key (the copies were
@@ -96,7 +114,7 @@ export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[]):
     const shape = def.shape();
     for (const key in shape) {
       const field = shape[key];
-      if (field === undefined || field._def === undefined) continue;
+      if (field === undefined || field._def === undefined || (keys && !keys.has(key))) continue;
       at.currentPath = at.propertyPath = [...path, 'properties', key];
       const json = parseDef(field._def, at);
       if (json !== undefined) properties[key] = json;

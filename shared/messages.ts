@@ -4,6 +4,7 @@
  */
 import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
+import type { KeywordDiff } from './flatten/shapeDiff';
 import type { Consequence, HitPart, RuleId } from './clients/types';
 import { consequenceWords, fixOf, subjectOf, targetNote, zodCallOf } from './clients/wording';
 
@@ -68,13 +69,43 @@ function lossPhrase(f: { code: string; path: string[]; variants?: string[] }): s
   }
 }
 
+/** How the model sees a widened key: `unknown`, or a bare JSON type (collisionWidening `base-type`). */
+const seenAs = (as: string) => (as === 'unknown' ? 'unknown' : `a bare ${as}`);
+
+/** `variant a`, `variants a and b`. */
+const variantWords = (labels: readonly string[]) => `${labels.length === 1 ? 'variant' : 'variants'} ${listWords(labels)}`;
+
+function valueText(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** One keyword difference: `variant shared requires minLength 1 and personal does not` / `maximum 6 in layout, 12 in table`. */
+function keywordDiffText(diff: KeywordDiff): string {
+  const where = diff.at.length > 0 ? ` at ${diff.at.map((s) => (s === '*' ? '[*]' : s)).join('.')}` : '';
+  const present = diff.groups.filter((g) => g.value !== undefined);
+  const absent = diff.groups.find((g) => g.value === undefined);
+  if (present.length === 1 && absent) {
+    const many = present[0].labels.length > 1;
+    return `${variantWords(present[0].labels)} ${many ? 'require' : 'requires'} ${diff.keyword} ${valueText(present[0].value)}${where} and ${listWords(absent.labels)} ${absent.labels.length > 1 ? 'do' : 'does'} not`;
+  }
+  const parts = diff.groups.map((g) => `${g.value === undefined ? 'none' : valueText(g.value)} in ${listWords(g.labels)}`);
+  return `${diff.keyword}${where}: ${parts.join(', ')}`;
+}
+
 export const messages = {
-  collisionShapes(tool: Who, path: string[], variants: Array<{ label: string; shape: string }>): string {
+  collisionShapes(tool: Who, path: string[], variants: Array<{ label: string; shape: string }>, as = 'unknown', diffs: KeywordDiff[] = []): string {
+    const sameType = variants.every((v) => v.shape === variants[0].shape) && variants[0]?.shape !== 'any';
+    const tail = `so the model sees ${key(path)} as ${seenAs(as)}; rename it in one variant.`;
+    if (sameType && diffs.length > 0) {
+      const both = variants.length === 2 ? 'both' : `all ${variants.length} variants`;
+      return lead(tool, `key ${key(path)} is ${withArticle(variants[0].shape)} in ${both}, but ${diffs.map(keywordDiffText).join('; ')}, ${tail}`);
+    }
     const list = listWords(variants.map((v) => `${v.label} (${v.shape})`));
-    return lead(tool, `key ${key(path)} is declared differently by variants ${list}, so the model sees ${key(path)} as unknown; rename it in one variant.`);
+    return lead(tool, `key ${key(path)} is declared differently by variants ${list}, ${tail}`);
   },
-  collisionCheck(tool: Who, path: string[], labels: string[], checks: string[]): string {
-    return lead(tool, `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that JSON Schema cannot apply per variant, so the model sees ${key(path)} as unknown; rename it in one variant.`);
+  collisionCheck(tool: Who, path: string[], labels: string[], checks: string[], as = 'unknown'): string {
+    return lead(tool, `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that may differ between them and that JSON Schema cannot apply per variant, so the model sees ${key(path)} as ${seenAs(as)}; rename it in one variant.`);
   },
   enumWidened(tool: Who, path: string[], labels: string[], values: string[]): string {
     const vals = values.map((v) => `'${v}'`).join(', ');
@@ -86,6 +117,8 @@ export const messages = {
     switch (reason.kind) {
       case 'empty':
         return lead(tool, `${where} has no variants, ${tail}; add at least one object variant.`);
+      case 'recursive':
+        return lead(tool, `${where} contains itself, so its inner occurrence cannot be flattened and the model sees ${withArticle(keyword)} there; describe the recursive field, or bound its depth.`);
       case 'non-object-variant':
         return lead(tool, `variant ${reason.label} of ${where} is ${withArticle(reason.what)}, not a plain object, ${tail}; use the object itself as the variant.`);
       case 'optional-discriminator':
@@ -107,6 +140,9 @@ export const messages = {
   },
   strictnessDropped(tool: Who, path: string[], label: string, what: string): string {
     return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, which the flat object the model sees does not carry (validation still enforces it); say what is allowed in a description, or drop ${what}.`);
+  },
+  opennessShared(tool: Who, path: string[], label: string, what: string): string {
+    return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, so the flat object the model sees accepts extra keys for every variant (validation still applies ${what} to ${label} alone); say in a description which variant takes extra keys, or drop ${what}.`);
   },
   notZod(tool: Who, part: string): string {
     return lead(tool, `the ${partName(part)} is not a zod schema, so it cannot be analysed or mounted; pass a zod object schema.`);

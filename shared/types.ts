@@ -88,14 +88,22 @@ export interface KeyMerge {
   discriminator: string;
   /** Labels of the variants that declare the key, first-seen order. */
   variants: string[];
-  outcome: 'kept' | 'enum-widened' | 'widened-unknown';
+  outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type';
   /** Why, in words, when not simply kept. */
   reason?: string;
   /** Per-variant JSON shape of the key (normalized, annotations stripped), same order as `variants`. */
   shapes: unknown[];
 }
 
+/**
+ * How a colliding key is widened (ADR-0033: `unknown`): with `base-type`, declarations that share one JSON type
+ * but differ in checks or constraints are advertised as that bare type (`{"type":"string"}`), still a superset.
+ */
+export type CollisionWidening = 'unknown' | 'base-type';
+
 export interface AdvertiseOptions {
+  /** How a colliding key is widened (default 'unknown'). */
+  collisionWidening?: CollisionWidening;
   /** Flatten discriminated unions into one object (default true). */
   flattenUnionInput?: boolean;
   /** JSON Schema dialect (default 'draft-7', what the MCP TypeScript SDK 1.x sends). */

@@ -2,12 +2,12 @@
  * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
-import { TARGET_IDS, unknownTargets, type FlattenMode, type Target } from '../pipeline';
+import { TARGET_IDS, unknownTargets, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export type Command =
-  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: FlattenMode; target: Target; timeoutMs?: number; clients?: string[] }
+  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: FlattenMode; target: Target; collisionWidening: CollisionWidening; timeoutMs?: number; clients?: string[] }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -25,6 +25,9 @@ Options for check:
   --flatten <mode>      auto | always | never: which tools ship with unions flattened (default: auto,
                         the tools whose server flattens them); --no-flatten is --flatten never
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
+  --collision-widening <how>
+                        unknown | base-type: how a key variants declare differently is advertised
+                        (default: unknown; base-type keeps a JSON type the declarations share)
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
   --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
                         ${TARGET_IDS.join(', ')}
@@ -37,6 +40,7 @@ Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failu
 const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif'];
 const TARGETS: readonly Target[] = ['draft-7', 'draft-2020-12'];
 const FLATTEN_MODES: Record<string, FlattenMode> = { auto: 'auto', always: true, never: false };
+const WIDENINGS: readonly CollisionWidening[] = ['unknown', 'base-type'];
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
@@ -58,7 +62,7 @@ function parseLsp(rest: readonly string[]): Command {
 }
 
 function parseCheck(rest: readonly string[]): Command {
-  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: 'auto', target: 'draft-7' };
+  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: 'auto', target: 'draft-7', collisionWidening: 'unknown' };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -88,6 +92,12 @@ function parseCheck(rest: readonly string[]): Command {
         const v = value();
         if (!TARGETS.includes(v as Target)) throw new UsageError(`--target must be one of ${TARGETS.join(', ')} (got "${v}")`);
         cmd.target = v as Target;
+        break;
+      }
+      case '--collision-widening': {
+        const v = value();
+        if (!WIDENINGS.includes(v as CollisionWidening)) throw new UsageError(`--collision-widening must be one of ${WIDENINGS.join(', ')} (got "${v}")`);
+        cmd.collisionWidening = v as CollisionWidening;
         break;
       }
       case '--timeout': {

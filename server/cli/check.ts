@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, pipelineOptions, type Settings } from '../settings';
-import { createPipeline, stopBundler, type FlattenMode, type Target } from '../pipeline';
+import { createPipeline, stopBundler, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -15,6 +15,8 @@ export interface CheckOptions {
   paths: string[];
   flattenUnionInput: FlattenMode;
   target: Target;
+  /** Default 'unknown' (ADR-0033). */
+  collisionWidening?: CollisionWidening;
   timeoutMs?: number;
   clients?: string[];
 }
@@ -31,6 +33,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     ...DEFAULT_SETTINGS,
     flattenUnionInput: options.flattenUnionInput,
     target: options.target,
+    collisionWidening: options.collisionWidening ?? DEFAULT_SETTINGS.collisionWidening,
     clients: options.clients ?? [],
     evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
   };

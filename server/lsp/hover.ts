@@ -75,6 +75,7 @@ const OUTCOME: Record<KeyReport['outcome'], string> = {
   kept: 'kept as declared',
   'enum-widened': 'enum widened',
   'widened-unknown': 'widened to `unknown`',
+  'widened-base-type': 'widened to its bare JSON type',
 };
 
 function keySection(tool: ToolReport, key: KeyReport): string {

@@ -42,7 +42,7 @@ export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 export { isReadableFile, readWorkspaceFile } from './boundedRead';
 export { stopBundler } from './evaluate/bundle';
 export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
-export type { FindingCode, Severity, Target } from '../../shared/types';
+export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
 export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverOverBudget, serverTokens, TOKENIZER, type ServerTokens, type ToolTokens } from './tokens';
 

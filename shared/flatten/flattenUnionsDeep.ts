@@ -1,7 +1,7 @@
 /** The public flatten entry: walk a whole schema, never throw. */
 import { finding } from '../findings';
 import { messages, type Who } from '../messages';
-import type { Finding, KeyMerge, Step } from '../types';
+import type { CollisionWidening, Finding, KeyMerge, Step } from '../types';
 import { isZodSchemaSafe, type AnyZod } from '../zod/read';
 import { walk, type WalkContext } from './walk';
 
@@ -16,14 +16,16 @@ export interface FlattenOptions {
   tool?: string;
   /** `schema` when what is flattened is a schema on its own (an export) rather than a tool's input: messages say so. */
   subject?: 'tool' | 'schema';
+  /** How a colliding key is widened (default 'unknown'). */
+  collisionWidening?: CollisionWidening;
 }
 
 /**
  * Internal form for a zod schema (callers check, and word a non-zod part themselves): also the flattened unions
  * and their widened keys (for the probe), under a trail prefix.
  */
-export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined, who: Who = tool): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
-  const ctx: WalkContext = { tool, who, findings: [], merges: [], flattened: new Map(), active: new Map(), changes: 0 };
+export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined, who: Who = tool, widening?: CollisionWidening): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
+  const ctx: WalkContext = { tool, who, findings: [], merges: [], flattened: new Map(), active: new Map(), changes: 0, widening };
   try {
     const out = walk(schema, trail, [], ctx);
     return { schema: out, findings: ctx.findings, merges: ctx.merges, flattened: ctx.flattened };
@@ -44,7 +46,7 @@ export function flattenUnionsDeep(schema: unknown, options: FlattenOptions = {})
   if (!isZodSchemaSafe(schema)) {
     return { schema, findings: [finding('not-mountable', messages.notZod(who, 'input'), { tool: options.tool, sites: [{ trail: [], anchor: 'tool' }] })], merges: [] };
   }
-  const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool, who);
+  const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool, who, options.collisionWidening);
   return result;
 }
 

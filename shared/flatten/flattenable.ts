@@ -15,6 +15,8 @@ export interface Variant {
 
 export type KeptReason =
   | { kind: 'empty' }
+  /** The union is met again inside one of its own variants (a getter or z.lazy recursion): that inner occurrence is kept. */
+  | { kind: 'recursive' }
   | { kind: 'non-object-variant'; index: number; label: string; what: ZodKind }
   | { kind: 'optional-discriminator'; index: number; label: string }
   | { kind: 'non-string-discriminator'; index: number; label: string; what: string }

@@ -3,10 +3,12 @@
  * to unknown. No anyOf/oneOf is ever introduced.
  */
 import { findChecks } from './checks';
+import { sameDeclaration } from './sameDeclaration';
 import { shapeName } from './canonical';
 import { distinctShapes, type FieldShape } from './variantShapes';
 import type { Variant } from './flattenable';
-import type { ZodKit } from '../zod/build';
+import type { BaseType, ZodKit } from '../zod/build';
+import type { CollisionWidening } from '../types';
 import { innerOf, literalValues, readNode, type AnyZod } from '../zod/read';
 
 export interface Declaration {
@@ -15,11 +17,14 @@ export interface Declaration {
   schema: AnyZod;
   /** The field as declared (its description may sit on the optional wrapper). */
   field: AnyZod;
-  shape: FieldShape;
+  /** Its normalized JSON shape; only computed where declarations of different instances are compared. */
+  shape?: FieldShape;
 }
 
 export interface MergedKey {
-  outcome: 'kept' | 'enum-widened' | 'widened-unknown';
+  outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type';
+  /** The JSON type advertised (widened-base-type). */
+  baseType?: BaseType;
   schema: AnyZod;
   /** Why not kept, in words (for KeyMerge.reason). */
   reason?: string;
@@ -29,12 +34,40 @@ export interface MergedKey {
   values?: string[];
 }
 
-/** Merge the declarations of one key (in first-seen variant order). */
-export function mergeKey(decls: Declaration[], kit: ZodKit): MergedKey {
-  const distinct = decls.length === 1 ? 1 : distinctShapes(decls.map((d) => d.shape));
+/** Merge the declarations of one key (in first-seen variant order); `widening` says how a collision is widened. */
+export function mergeKey(decls: Declaration[], kit: ZodKit, widening: CollisionWidening = 'unknown'): MergedKey {
+  const merged = mergeUnknown(decls, kit);
+  if (merged.outcome !== 'widened-unknown' || widening !== 'base-type') return merged;
+  const baseType = sharedBaseType(decls);
+  if (!baseType) return merged;
+  return { ...merged, outcome: 'widened-base-type', schema: kit.bare(baseType), baseType, reason: `${merged.reason}; advertised as a bare ${baseType}` };
+}
+
+/**
+ * The one JSON type every declaration has (integer counts as number), when each shape says `type` and nothing
+ * that could admit another type: then the bare type accepts every variant's values (a superset).
+ */
+function sharedBaseType(decls: Declaration[]): BaseType | undefined {
+  let found: BaseType | undefined;
+  for (const d of decls) {
+    const shape = d.shape?.shape as Record<string, unknown> | undefined;
+    const type = shape?.type === 'integer' ? 'number' : shape?.type;
+    if (typeof type !== 'string' || !BASE_TYPES.has(type) || shape!.anyOf || shape!.oneOf || shape!.allOf) return undefined;
+    if (found && found !== type) return undefined;
+    found = type as BaseType;
+  }
+  return found;
+}
+const BASE_TYPES = new Set(['string', 'number', 'boolean', 'array', 'object']);
+
+function mergeUnknown(decls: Declaration[], kit: ZodKit): MergedKey {
+  // One instance (a key declared once, or a shared schema object): nothing to compare, nothing to leak.
+  if (decls.every((d) => d.schema === decls[0].schema)) return { outcome: 'kept', schema: decls[0].schema };
+  const distinct = distinctShapes(decls.map((d) => d.shape!));
   if (distinct === 1) {
-    if (decls.length === 1) return { outcome: 'kept', schema: decls[0].schema };
-    const checks = [...new Set(decls.flatMap((d) => findChecks(d.schema)))];
+    // Identical declarations (same kinds, checks and parameters; functions by identity) apply the same checks in
+    // every variant: kept. Only where a check could differ does the deep check rule (ADR-0033 0.15.1) widen.
+    const checks = decls.every((d) => sameDeclaration(d.schema, decls[0].schema)) ? [] : [...new Set(decls.flatMap((d) => findChecks(d.schema)))];
     if (checks.length > 0) {
       return {
         outcome: 'widened-unknown',
@@ -49,7 +82,7 @@ export function mergeKey(decls: Declaration[], kit: ZodKit): MergedKey {
   if (values) {
     return { outcome: 'enum-widened', schema: kit.enumOf(values), values, reason: 'string values of several variants merged into one enum' };
   }
-  const shapes = [...new Set(decls.map((d) => shapeName(d.shape.shape)))];
+  const shapes = [...new Set(decls.map((d) => shapeName(d.shape?.shape)))];
   return { outcome: 'widened-unknown', schema: kit.unknown(), reason: `declared with different shapes (${shapes.join(', ')})` };
 }
 

@@ -22,10 +22,15 @@ class NotLocal extends Error {}
 
 const LEAVES = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal', 'any', 'unknown']);
 
-/** Per variant, its `properties` as the whole-union conversion has them; `undefined` when not provably equal. */
-export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[]): Json[] | undefined {
+/**
+ * Per variant, its `properties` as the whole-union conversion has them; `undefined` when not provably equal.
+ * With `keys`, only those properties, each computed on its own: one that is not provably equal is left out (the
+ * caller converts that field alone), so one unusual field no longer sends the whole union to zod's converter.
+ */
+export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[], keys?: ReadonlySet<string>): Json[] | undefined {
   try {
     const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} });
+    if (keys) return options.map((option) => JSON.parse(JSON.stringify(someProperties(ctx, union, option, keys))) as Json);
     const walk = new LocalConversion(ctx);
     walk.enter(union);
     const variants = options.map((option) => walk.variantProperties(option));
@@ -34,6 +39,28 @@ export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[]):
   } catch {
     return undefined; // includes anything zod would throw on: the whole-union conversion then behaves as before
   }
+}
+
+/** The listed properties of one variant that convert locally; the others are left out. */
+function someProperties(ctx: unknown, union: AnyZod, option: AnyZod, keys: ReadonlySet<string>): Json {
+  const out: Json = {};
+  const def = option?._zod?.def;
+  if (def?.type !== 'object' || Object.getOwnPropertySymbols(def.shape).length > 0) return out;
+  let walk: LocalConversion | undefined;
+  for (const key of Object.keys(def.shape)) {
+    if (!keys.has(key) || key === '__proto__') continue;
+    try {
+      if (!walk) {
+        walk = new LocalConversion(ctx);
+        walk.enter(union);
+        walk.enter(option);
+      }
+      out[key] = walk.convert(def.shape[key], ['properties', key]);
+    } catch {
+      walk = undefined; // not provably equal: the caller converts this field alone (and the walk's path is reset)
+    }
+  }
+  return out;
 }
 
 class LocalConversion {

@@ -1,9 +1,10 @@
 /**
  * Per-variant, per-key JSON shapes of a discriminated union, exactly as ONE comparable conversion of the whole
  * union gives them (converting every field on its own would make a 256-variant union hundreds of times slower).
- * That conversion itself is skipped where its result can be had cheaper: zod 3 replays it per property
- * (comparableVariantPropertiesV3), zod 4 computes the properties locally where provably equal
- * (comparableVariantPropertiesV4); differential tests hold both to the whole-union conversion.
+ * That conversion itself is skipped: zod 3 replays it per property (comparableVariantPropertiesV3), zod 4
+ * computes the properties locally where provably equal (comparableVariantPropertiesV4), and a field neither can
+ * do is converted alone (the same JSON: the comparable conversion inlines reused nodes); differential tests hold
+ * both to the whole-union conversion. Only the keys that need comparing are converted at all.
  */
 import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../jsonSchema';
 import { canonicalHash, sameCanonical, withoutAnnotations } from './canonical';
@@ -43,52 +44,33 @@ export function distinctShapes(shapes: FieldShape[]): number {
 
 type Json = Record<string, unknown>;
 
-/** Look up the variants' JSON and lazily normalize single fields; falls back to converting a field alone. */
+/**
+ * Look up the variants' JSON of the keys that need comparing, and lazily normalize single fields; falls back to
+ * converting a field alone. Only `keys` are converted: a key declared once (or by one shared instance) is never
+ * compared, and converting it would cost its whole subtree at every level of a deeply nested schema.
+ */
 export class VariantShapes {
   private readonly variantJson: Array<Json | undefined>;
-  private readonly root: Json;
 
-  constructor(union: ZodNode, variantCount: number) {
-    this.root = {};
-    if (union.flavour === 'v3') {
-      let members: Json[] | undefined;
-      try {
-        members = comparableVariantPropertiesV3(union.raw, unionOptions(union)).map((properties) => ({ properties }));
-      } catch {
-        members = undefined; // as when converting the whole union throws: every field converted alone
-      }
-      this.variantJson = Array.from({ length: variantCount }, (_, i) => members?.[i]);
-      return;
-    }
-    const local = comparableVariantPropertiesV4(union.raw, unionOptions(union));
-    if (local) {
-      this.variantJson = Array.from({ length: variantCount }, (_, i) => (local[i] ? { properties: local[i] } : undefined));
-      return;
-    }
-    let root: Json = {};
+  constructor(union: ZodNode, variantCount: number, keys: ReadonlySet<string>) {
+    let members: Json[] | undefined;
     try {
-      root = (toComparableJsonSchema(union.raw) ?? {}) as Json;
+      members =
+        union.flavour === 'v3'
+          ? comparableVariantPropertiesV3(union.raw, unionOptions(union), keys)
+          : comparableVariantPropertiesV4(union.raw, unionOptions(union), keys);
     } catch {
-      root = {};
+      members = undefined; // as when converting the whole union throws: every field converted alone
     }
-    this.root = root;
-    const members = (root.oneOf ?? root.anyOf) as Json[] | undefined;
-    this.variantJson = Array.from({ length: variantCount }, (_, i) => this.resolve(members?.[i]));
+    this.variantJson = Array.from({ length: variantCount }, (_, i) => members?.[i]);
   }
 
   /** Shape of `key` in variant `index`; `field` is the zod field with its top-level optional removed. */
   shapeOf(index: number, key: string, field: AnyZod): FieldShape {
-    const props = this.variantJson[index]?.properties as Json | undefined;
-    let json = props?.[key];
+    const props = this.variantJson[index];
+    let json = props && Object.prototype.hasOwnProperty.call(props, key) ? props[key] : undefined;
     if (json === undefined || (json as Json).$ref !== undefined) json = convertAlone(field) ?? json ?? {};
     return new FieldShape(withoutAnnotations(json));
-  }
-
-  private resolve(member: Json | undefined): Json | undefined {
-    if (!member || typeof member.$ref !== 'string') return member;
-    const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(member.$ref);
-    const defs = m ? (this.root[m[1]] as Json | undefined) : undefined;
-    return (defs?.[decodeURIComponent(m![2])] as Json | undefined) ?? undefined;
   }
 }
 

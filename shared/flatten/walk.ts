@@ -4,11 +4,11 @@
  */
 import { finding } from '../findings';
 import { messages, type Who } from '../messages';
-import type { Finding, KeyMerge, Step } from '../types';
+import type { CollisionWidening, Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
 import { arrayElement, innerOf, isWrapper, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
-import { checkFlattenable } from './flattenable';
-import { flattenUnion } from './flattenUnion';
+import { checkFlattenable, type KeptReason } from './flattenable';
+import { flattenUnion, setOwn } from './flattenUnion';
 import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
 
 export interface WalkContext {
@@ -23,11 +23,18 @@ export interface WalkContext {
   active: Map<AnyZod, { placeholder?: AnyZod; shape: Record<string, AnyZod> }>;
   /** Counts real changes (flattened unions), so a cycle alone never forces a rebuild. */
   changes: number;
+  /** How a colliding key is widened (AdvertiseOptions.collisionWidening). */
+  widening?: CollisionWidening;
+  /** Discriminated unions being flattened: met again inside themselves, they are kept there (no endless recursion). */
+  unions?: Set<AnyZod>;
 }
 
 export type Walk = (schema: AnyZod, trail: Step[], path: string[], ctx: WalkContext) => AnyZod;
 
-/** Walk one schema; findings and merges accumulate in `ctx`. */
+/**
+ * Walk one schema; findings and merges accumulate in `ctx`. A dispatch with a small frame, each kind in its own
+ * function: the walk recurses once per nesting level, and deep schemas must not exhaust the stack.
+ */
 export const walk: Walk = (schema, trail, path, ctx) => {
   const node = readNode(schema);
   if (!node) return schema;
@@ -36,33 +43,52 @@ export const walk: Walk = (schema, trail, path, ctx) => {
       return walkDiscriminatedUnion(node, trail, path, ctx);
     case 'object':
       return walkObject(node, trail, path, ctx);
-    case 'array': {
-      const element = arrayElement(node);
-      const next = walk(element, [...trail, { kind: 'item' }], [...path, '*'], ctx);
-      return next === element ? schema : rebuild(node, node.flavour === 'v4' ? { element: next } : { type: next });
-    }
-    case 'optional': case 'nullable': case 'default': {
-      const inner = innerOf(node);
-      const next = walk(inner, trail, path, ctx);
-      return next === inner ? schema : rebuild(node, { innerType: next });
-    }
-    case 'intersection': {
-      const left = walk(node.def.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
-      const right = walk(node.def.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
-      return left === node.def.left && right === node.def.right ? schema : rebuild(node, { left, right });
-    }
+    case 'array':
+      return walkArray(node, trail, path, ctx);
+    case 'optional': case 'nullable': case 'default':
+      return walkWrapper(node, trail, path, ctx);
+    case 'intersection':
+      return walkIntersection(node, trail, path, ctx);
     case 'union':
       return walkPlainUnion(node, trail, path, ctx);
-    case 'record': {
-      const value = node.def.valueType;
-      const next = walk(value, [...trail, { kind: 'value' }], [...path, '*'], ctx);
-      return next === value ? schema : rebuild(node, { valueType: next });
-    }
+    case 'record':
+      return walkRecord(node, trail, path, ctx);
     default:
       if (isUnwalked(node.kind)) reportUnwalked(node, trail, path, ctx);
       return schema;
   }
 };
+
+/** Whether walking the schema could change it or report anything: not for a leaf (string, number, literal, ...). */
+export function needsWalk(schema: AnyZod): boolean {
+  const kind = readNode(schema)?.kind;
+  return kind !== undefined && (WALKED.has(kind) || isUnwalked(kind));
+}
+const WALKED = new Set(['discriminated-union', 'object', 'array', 'optional', 'nullable', 'default', 'intersection', 'union', 'record']);
+
+function walkArray(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const element = arrayElement(node);
+  const next = walk(element, [...trail, { kind: 'item' }], [...path, '*'], ctx);
+  return next === element ? node.raw : rebuild(node, node.flavour === 'v4' ? { element: next } : { type: next });
+}
+
+function walkWrapper(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const inner = innerOf(node);
+  const next = walk(inner, trail, path, ctx);
+  return next === inner ? node.raw : rebuild(node, { innerType: next });
+}
+
+function walkIntersection(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const left = walk(node.def.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
+  const right = walk(node.def.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
+  return left === node.def.left && right === node.def.right ? node.raw : rebuild(node, { left, right });
+}
+
+function walkRecord(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const value = node.def.valueType;
+  const next = walk(value, [...trail, { kind: 'value' }], [...path, '*'], ctx);
+  return next === value ? node.raw : rebuild(node, { valueType: next });
+}
 
 /**
  * An object that the walk reaches again through itself (a recursive getter) gets a twin whose shape is filled
@@ -79,9 +105,11 @@ function walkObject(node: ZodNode, trail: Step[], path: string[], ctx: WalkConte
     let changed = false;
     const next = mine.shape;
     for (const [key, field] of Object.entries(objectShape(node))) {
-      next[key] = walk(field, [...trail, { kind: 'key', key }], [...path, key], ctx);
-      if (next[key] !== field) changed = true;
+      const walked = walk(field, [...trail, { kind: 'key', key }], [...path, key], ctx);
+      setOwn(next, key, walked);
+      if (walked !== field) changed = true;
     }
+    reportCatchall(node, trail, path, ctx);
     if (!changed || ctx.changes === before) return schema;
     return mine.placeholder ?? rebuildObject(node, { ...next });
   } finally {
@@ -90,15 +118,20 @@ function walkObject(node: ZodNode, trail: Step[], path: string[], ctx: WalkConte
 }
 
 function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const unions = (ctx.unions ??= new Set());
+  const verdict: ReturnType<typeof checkFlattenable> = unions.has(node.raw) ? { ok: false, reason: { kind: 'recursive' } } : checkFlattenable(node);
+  if (!verdict.ok) return keepUnion(node, verdict.reason, trail, path, ctx);
+  ctx.changes++;
+  unions.add(node.raw);
+  const flat = flattenUnion(node, verdict.variants, trail, path, ctx, walk);
+  unions.delete(node.raw); // not in a finally: a throw abandons the whole walk (flattenWithTrail), and its ctx
+  return flat;
+}
+
+function keepUnion(node: ZodNode, reason: KeptReason, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
   const discriminator: string = node.def.discriminator;
-  const verdict = checkFlattenable(node);
-  if (verdict.ok) {
-    ctx.changes++;
-    return flattenUnion(node, verdict.variants, trail, path, ctx, walk);
-  }
-  const reason = verdict.reason;
   const sites: Finding['sites'] =
-    reason.kind === 'empty'
+    reason.kind === 'empty' || reason.kind === 'recursive'
       ? [{ trail, anchor: 'node' }]
       : [{
           trail: [...trail, { kind: 'variant', discriminator, label: reason.label, index: reason.index }],
@@ -106,7 +139,7 @@ function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ct
           variant: reason.label,
         }];
   ctx.findings.push(finding('union-kept', messages.unionKept(ctx.who, path, discriminator, reason, node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
-    tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' ? undefined : [reason.label],
+    tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' || reason.kind === 'recursive' ? undefined : [reason.label],
   }));
   return node.raw;
 }
@@ -138,6 +171,16 @@ function isStructured(schema: AnyZod): boolean {
     node = readNode(innerOf(node));
   }
   return false;
+}
+
+/** A discriminated union in an object's `.catchall()` schema is not flattened (there is no key to walk it under): said plainly. */
+function reportCatchall(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): void {
+  const catchall = readNode(node.def.catchall);
+  if (!catchall || catchall.kind === 'never' || catchall.kind === 'unknown' || catchall.kind === 'any') return;
+  if (catchall.kind !== 'discriminated-union' && inspectUnwalked(catchall.raw) !== 'union') return;
+  ctx.findings.push(finding('not-walked', messages.notWalkedUnion(ctx.who, path, 'catchall', node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
+    tool: ctx.tool, path, severity: 'warning', sites: [{ trail, anchor: 'strict-call' }],
+  }));
 }
 
 function reportUnwalked(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): void {

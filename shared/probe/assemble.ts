@@ -45,7 +45,7 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
       probeFindings.push(finding('not-mountable', messages.notZod(name, partName === 'extend' ? 'extend object' : partName), { tool: name, sites: [{ trail, anchor: 'tool' }] }));
       continue;
     }
-    const flat = flatten ? flattenWithTrail(original, trail, name, subjectOf(name, tool.subject)) : { schema: original, findings: [], merges: [], flattened: new Map() };
+    const flat = flatten ? flattenWithTrail(original, trail, name, subjectOf(name, tool.subject), options.collisionWidening) : { schema: original, findings: [], merges: [], flattened: new Map() };
     flattenFindings.push(...flat.findings);
     merges.push(...flat.merges);
     parts.push({ name: partName, trail, original, advertised: flat.schema, flattened: flat.flattened });

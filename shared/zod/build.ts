@@ -9,14 +9,19 @@ import { copyMetaV4 } from './meta';
 import { fallbackModule, v4Registry, type ModuleFlavour } from './modules';
 import { innerOf, isWrapper, readNode, type AnyZod, type Flavour, type ZodNode } from './read';
 
+export type BaseType = 'string' | 'number' | 'boolean' | 'array' | 'object';
+
 export interface ZodKit {
   flavour: Flavour;
-  /** A plain (strip) object with these fields, in this order. */
-  object(shape: Record<string, AnyZod>): AnyZod;
+  /** A plain (strip) object with these fields, in this order; `open`: one that accepts any extra key (passthrough). */
+  object(shape: Record<string, AnyZod>, open?: boolean): AnyZod;
   optional(schema: AnyZod): AnyZod;
   /** A string enum (zod 4 without an enum constructor at hand: a multi-value literal, the same JSON Schema). */
   enumOf(values: string[]): AnyZod;
+  /** A fresh `unknown` node per call: zod-to-json-schema turns a node met twice into a `$ref` to the first place. */
   unknown(): AnyZod;
+  /** A bare node of one JSON type (no checks): `string`, `number`, `boolean`, an array of anything, an open object. */
+  bare(type: BaseType): AnyZod;
   /** Describe a node this kit just built (in place where the copy allows it: no clone). */
   describe(schema: AnyZod, text: string): AnyZod;
 }
@@ -53,20 +58,29 @@ function harvest(hints: AnyZod[], match: (n: ZodNode) => boolean): ZodNode | und
 
 function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   const ObjectClass = sample.raw.constructor;
-  let unknownSchema: AnyZod;
+  let UnknownClass: AnyZod;
   let OptionalClass: AnyZod;
   return {
     flavour: 'v3',
-    object: (shape) => ObjectClass.create(shape),
+    object: (shape, open) => (open ? ObjectClass.create(shape).passthrough() : ObjectClass.create(shape)),
     // Through the sample's own ZodOptional, so a fallback-built inner (unknown) is still wrapped by the input copy.
     optional: (s) => (OptionalClass ??= sample.raw.optional().constructor).create(s),
     enumOf: (values) => sample.raw.keyof().constructor.create(values),
     unknown: () => {
-      if (!unknownSchema) {
+      if (!UnknownClass) {
         const found = harvest(hints, (n) => n.kind === 'unknown' || n.kind === 'any');
-        unknownSchema = found ? found.raw.constructor.create() : fallbackModule('v3', ObjectClass).unknown();
+        UnknownClass = found ? found.raw.constructor : fallbackModule('v3', ObjectClass).unknown().constructor;
       }
-      return unknownSchema;
+      return UnknownClass.create();
+    },
+    bare: (type) => {
+      const kind = type === 'array' ? 'array' : type;
+      const found = type === 'array' || type === 'object' ? undefined : harvest(hints, (n) => n.kind === kind);
+      if (found) return found.raw.constructor.create();
+      const mod = fallbackModule('v3', ObjectClass);
+      if (type === 'object') return ObjectClass.create({}).passthrough();
+      if (type === 'array') return mod.array(mod.unknown());
+      return mod[type]();
     },
     describe: (s, text) => {
       s._def.description = text; // a fresh node of ours: its definition is not shared with the input
@@ -97,6 +111,7 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
     optional: () => (classic ? raw.optional() : mod().optional(raw)),
     enum: () => (classic ? raw.keyof() : mod().enum(['a'])),
     unknown: () => (classic ? raw.loose()._zod.def.catchall : mod().unknown()),
+    literal: () => mod().literal('a'),
   };
   const ctorOf = (type: string) => {
     let ctor = cache.ctors.get(type);
@@ -108,15 +123,28 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   };
   return {
     flavour: 'v4',
-    object: (shape) => new ObjectClass({ type: 'object', shape }),
+    // Open: a catchall unknown (loose), so the flat zod schema a runtime parses with keeps the extra keys too.
+    object: (shape, open) => new ObjectClass(open ? { type: 'object', shape, catchall: new (ctorOf('unknown'))({ type: 'unknown' }) } : { type: 'object', shape }),
     optional: (s) => new (ctorOf('optional'))({ type: 'optional', innerType: s }),
     enumOf: (values) => {
-      // mini has no method to derive an enum from: a multi-value literal of the input copy has the same JSON Schema.
-      const Literal = !classic && !cache.ctors.has('enum') && !harvest(hints, (n) => n.def?.type === 'enum') ? harvest(hints, (n) => n.flavour === 'v4' && n.def.type === 'literal')?.raw._zod.constr : undefined;
-      if (Literal) return new Literal({ type: 'literal', values });
+      // An enum keeps its values as object keys, which puts integer-like ones first ('b', '2', '1' → '1', '2', 'b'):
+      // a multi-value literal keeps first-seen order and has the same JSON Schema (an enum of two or more values).
+      // mini has no method to derive an enum from: without an enum among the input's nodes, the input's literal.
+      // Decided by the input alone, never by what an earlier call cached, so the output is the same every time.
+      const reorders = values.length > 1 && values.some((v) => /^(0|[1-9]\d{0,8})$/.test(v));
+      const miniLiteral = !classic && !harvest(hints, (n) => n.def?.type === 'enum');
+      if (reorders || miniLiteral) {
+        const Literal = harvest(hints, (n) => n.flavour === 'v4' && n.def.type === 'literal')?.raw._zod.constr ?? ctorOf('literal');
+        return new Literal({ type: 'literal', values });
+      }
       return new (ctorOf('enum'))({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
     },
     unknown: () => new (ctorOf('unknown'))({ type: 'unknown' }),
+    bare: (type) => {
+      if (type === 'object') return new ObjectClass({ type: 'object', shape: {}, catchall: new (ctorOf('unknown'))({ type: 'unknown' }) });
+      const m = mod();
+      return type === 'array' ? (classic ? m.array(m.unknown()) : m.array(m.unknown())) : m[type]();
+    },
     describe: (s, text) => {
       const registry = v4Registry();
       if (cache.sharedRegistry !== false) {

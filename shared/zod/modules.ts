@@ -67,3 +67,24 @@ function objectClassOf(mod: AnyZod, flavour: ModuleFlavour): unknown {
 export function v4Registry(): AnyZod {
   return (globalThis as AnyZod).__zod_globalRegistry ?? bundledClassic.globalRegistry;
 }
+
+type Converter = (schema: AnyZod, params: AnyZod) => unknown;
+
+/**
+ * The `toJSONSchema` of the zod 4 copy that built `schema`: a registered module of the same version (the worker
+ * registers the workspace's zod), else the schema's own `.toJSONSchema()` method (classic, zod >= 4.2); undefined
+ * when neither is at hand (the caller uses our bundled converter). Converters differ between minors: our 4.6
+ * converter drops the `type` of every described field of a 4.2 schema, so a real collision compared as `{}`.
+ */
+export function converterFor(schema: AnyZod): Converter | undefined {
+  const version = schema?._zod?.version;
+  if (!version) return undefined;
+  for (const { flavour, mod } of registered) {
+    if (flavour === 'v3') continue;
+    const v = mod.core?.version ?? mod.version;
+    const convert = mod.toJSONSchema ?? mod.core?.toJSONSchema;
+    if (typeof convert === 'function' && v && v.major === version.major && v.minor === version.minor && v.patch === version.patch) return convert;
+  }
+  if (typeof schema.toJSONSchema === 'function') return (s, params) => (s === schema ? schema.toJSONSchema(params) : undefined);
+  return undefined;
+}

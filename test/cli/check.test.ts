@@ -45,6 +45,12 @@ describe('check: text format', () => {
     );
   });
 
+  it('--collision-widening base-type: different JSON types (object, array) are still widened to unknown', async () => {
+    const run = await runCli(['check', 'cli-basic', '--collision-widening', 'base-type']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe(`cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`);
+  });
+
   it('exits 1 when a finding is an error: a tool name registered in two files', async () => {
     const run = await runCli(['check', '.'], { cwd: path.join(FIXTURES, 'cli-errors') });
     const duplicate = 'Tool search is registered 2 times, so a host refuses all but one; give each tool a unique name.';

@@ -51,14 +51,14 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('coerceJsonArgs with %s
     expect(coerce({ tags: ['a'], cfg: { x: 1 } }, schema)).toEqual({ tags: ['a'], cfg: { x: 1 } });
   });
 
-  it('drops __proto__, constructor and prototype keys from anything parsed', () => {
+  it('drops __proto__ keys from anything parsed; constructor and prototype are ordinary keys', () => {
     const schema = f.object({ cfg: f.object({ x: f.number() }), list: f.array(f.object({ y: f.number() })) });
     const out = coerce(
       { cfg: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1,"x":1}', list: '[{"__proto__":{"polluted":true},"y":2}]' },
       schema,
     );
-    expect(out).toEqual({ cfg: { x: 1 }, list: [{ y: 2 }] });
-    expect(Object.keys(out.cfg)).toEqual(['x']);
+    expect(out).toEqual({ cfg: { constructor: { prototype: { polluted: true } }, prototype: 1, x: 1 }, list: [{ y: 2 }] });
+    expect(Object.keys(out.cfg)).toEqual(['constructor', 'prototype', 'x']);
     expect(Object.prototype.hasOwnProperty.call(out.cfg, '__proto__')).toBe(false);
     expect(Object.getPrototypeOf(out.cfg)).toBe(Object.prototype);
     expect(({} as any).polluted).toBeUndefined();
@@ -96,14 +96,42 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('coerceJsonArgs with %s
     expect(coerce({ l: '[1]', p: '[2]', under: { a: '[3]' } }, schema)).toEqual({ l: '[1]', p: '[2]', under: { a: '[3]' } });
   });
 
-  it('parses a record, tuple or plain union itself, but does not recurse into their members', () => {
+  it('parses a record, tuple or plain union, and repairs inside: record values, tuple items, the first member it fits', () => {
     const schema = f.object({
       r: f.record(f.array(f.number())),
       t: f.tuple([f.array(f.number())]),
       u: f.union([f.array(f.number()), f.object({ a: f.array(f.number()) })]),
     });
-    expect(coerce({ r: '{"x":"[1]"}', t: '["[2]"]', u: '{"a":"[3]"}' }, schema)).toEqual({ r: { x: '[1]' }, t: ['[2]'], u: { a: '[3]' } });
+    expect(coerce({ r: '{"x":"[1]"}', t: '["[2]"]', u: '{"a":"[3]"}' }, schema)).toEqual({ r: { x: [1] }, t: [[2]], u: { a: [3] } });
     expect(coerce({ u: '[4]' }, schema)).toEqual({ u: [4] });
+  });
+
+  it('never changes a valid argument: a string valid as sent stays, where a union has a string member', () => {
+    const schema = f.object({
+      b: f.union([f.string(), f.object({ a: f.number() })]),
+      todo: f.union([f.string(), f.record(f.string())]),
+    });
+    expect(coerce({ b: '[1]', todo: '{"todo":"buy milk"}' }, schema)).toEqual({ b: '[1]', todo: '{"todo":"buy milk"}' });
+    // Invalid as sent and valid parsed: repaired.
+    expect(coerce({ b: '{"a":1}' }, f.object({ b: f.union([f.number(), f.object({ a: f.number() })]) }))).toEqual({ b: { a: 1 } });
+  });
+
+  it('leaves a string whose parsed value is not valid there either', () => {
+    const schema = f.object({ list: f.array(f.number()) });
+    expect(coerce({ list: '{"a":1}' }, schema)).toEqual({ list: '{"a":1}' });
+    expect(coerce({ list: '["x"]' }, schema)).toEqual({ list: '["x"]' });
+  });
+
+  it('keeps a declared key named constructor or prototype', () => {
+    const schema = f.object({ cfg: f.object({ constructor: f.string(), prototype: f.array(f.number()) }) });
+    expect(coerce({ cfg: '{"constructor":"c","prototype":[1]}' }, schema)).toEqual({ cfg: { constructor: 'c', prototype: [1] } });
+    expect(coerce({ cfg: { constructor: 'c', prototype: '[2]' } }, schema)).toEqual({ cfg: { constructor: 'c', prototype: [2] } });
+  });
+
+  it('enters the variant of a nullable discriminator', () => {
+    const schema = f.du('k', [f.object({ k: f.nullable(f.literal('a')), list: f.array(f.number()) }), f.object({ k: f.literal('b'), s: f.string() })]);
+    expect(coerce({ k: 'a', list: '[1]' }, schema)).toEqual({ k: 'a', list: [1] });
+    expect(coerce({ k: null, list: '[2]' }, schema)).toEqual({ k: null, list: [2] });
   });
 
   it('stops at an intersection: neither parsed there nor recursed into', () => {

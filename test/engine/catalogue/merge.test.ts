@@ -87,7 +87,8 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
     const { jsonSchema, findings, merges } = adv(schema);
     const media = jsonSchema.properties.media;
     expect(media.type).toBeUndefined();
-    expect(media.description).toBe('Required if kind = message | mediaGroup. object when kind = message; array when kind = mediaGroup');
+    // Exact hints (issue 12): message declares media optional, so only mediaGroup requires it.
+    expect(media.description).toBe('Required if kind = mediaGroup; optional when kind = message. object when kind = message; array when kind = mediaGroup');
     expectNoUnionKeywords(jsonSchema);
     expectBothAccept(schema, jsonSchema, { kind: 'message', media: { id: '1' } });
     expectBothAccept(schema, jsonSchema, { kind: 'mediaGroup', media: [{ id: '1' }] });
@@ -206,21 +207,43 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
     expect(withCode(findings, 'collision-widened').map((c) => c.path)).toEqual([['v']]);
   });
 
-  it('10: an identical checked key in two variants is widened (deep check rule)', () => {
-    const schema = DU('k', ['a', { i: f.min(f.int(), 0) }], ['b', { i: f.min(f.int(), 0) }]);
+  it('10a: an identical checked key in several variants is kept (same checks and parameters: nothing to leak)', () => {
+    const schema = DU('k', ['a', { i: f.min(f.int(), 0), id: f.minLength(f.string(), 1) }], ['b', { i: f.min(f.int(), 0), id: f.minLength(f.string(), 1) }], ['c', { id: f.minLength(f.string(), 1) }]);
+    const { jsonSchema, findings, merges } = adv(schema);
+    expect(jsonSchema.properties.i).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(jsonSchema.properties.id).toMatchObject({ type: 'string', minLength: 1 });
+    expect(jsonSchema.properties.i.description).toMatch(/^Required if k = a \| b/);
+    expect(withCode(findings, 'collision-widened')).toEqual([]);
+    expect(merges.find((m) => m.key === 'i')).toMatchObject({ outcome: 'kept' });
+    expectBothAccept(schema, jsonSchema, { k: 'a', i: 3, id: 'x' });
+    expect(jsonAccepts(jsonSchema, { k: 'c', id: '' }).ok, 'the kept check applies, as in every variant').toBe(false);
+  });
+
+  it('10b: one schema object shared by several variants is kept as is, checks and all', () => {
+    const block = f.object({ text: f.minLength(f.string(), 1), level: f.optional(f.min(f.int(), 1)) });
+    const schema = DU('k', ['text', { block }], ['code', { block }], ['item', { block }]);
+    const { jsonSchema, findings } = adv(schema);
+    expect(findings).toEqual([]);
+    expect(jsonSchema.properties.block.type).toBe('object');
+    expect(unwrapOptional(shapeOf(flat(schema).schema).block)).toBe(block);
+  });
+
+  it('10c: the same shape with different refinements is widened (deep check rule, ADR-0033 0.15.1)', () => {
+    const schema = DU('k', ['a', { i: f.refine(f.min(f.int(), 0), (n: number) => n !== 1) }], ['b', { i: f.refine(f.min(f.int(), 0), (n: number) => n !== 2) }]);
     const { jsonSchema, findings, merges } = adv(schema);
     expect(jsonSchema.properties.i.type).toBeUndefined();
     expect(jsonSchema.properties.i.description).toMatch(/^Required if k = a \| b/);
     expect(withCode(findings, 'collision-widened')).toEqual([expect.objectContaining({ path: ['i'], variants: ['a', 'b'], severity: 'warning' })]);
     expect(merges.find((m) => m.key === 'i')).toMatchObject({ outcome: 'widened-unknown' });
-    expectBothAccept(schema, jsonSchema, { k: 'a', i: 3 });
+    expectBothAccept(schema, jsonSchema, { k: 'a', i: 2 });
+    expectBothAccept(schema, jsonSchema, { k: 'b', i: 1 });
   });
 
-  it('11: checks deep inside an object field or an array element widen the colliding key', () => {
+  it('11: checks deep inside an object field or an array element widen the colliding key when they may differ', () => {
     const schema = DU(
       'k',
-      ['a', { o: f.object({ x: f.minLength(f.string(), 1) }), p: f.array(f.regex(f.string(), /a/)) }],
-      ['b', { o: f.object({ x: f.minLength(f.string(), 1) }), p: f.array(f.regex(f.string(), /a/)) }],
+      ['a', { o: f.object({ x: f.refine(f.string(), () => true) }), p: f.array(f.refine(f.string(), () => true)) }],
+      ['b', { o: f.object({ x: f.refine(f.string(), () => true) }), p: f.array(f.refine(f.string(), () => true)) }],
     );
     const { jsonSchema, findings } = adv(schema);
     expect(jsonSchema.properties.o.type).toBeUndefined();

@@ -15,15 +15,16 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('spec rules with %s', (
     f.du('k', [f.object({ k: f.literal('a'), ...fields() }), f.object({ k: f.literal('b'), ...fields() })]);
 
   it('the deep check rule looks through wrappers, both sides of a pipe, members, record values and intersection sides', () => {
+    // Each variant gets its own refinement functions: the same JSON shape, checks that may differ.
     const fields = () => ({
-      nul: f.nullable(f.minLength(f.string(), 1)),
-      def: f.withDefault(f.min(f.number(), 0), 1),
+      nul: f.nullable(f.refine(f.string(), () => true)),
+      def: f.withDefault(f.refine(f.number(), () => true), 1),
       piped: f.transform(f.string(), (s: string) => s),
-      pipeOut: f.pipe(f.string(), f.minLength(f.string(), 1)),
-      member: f.union([f.minLength(f.string(), 1), f.number()]),
-      rec: f.record(f.min(f.number(), 0)),
-      both: f.intersection(f.object({ a: f.minLength(f.string(), 1) }), f.object({ b: f.string() })),
-      deepArr: f.array(f.object({ inner: f.optional(f.regex(f.string(), /a/)) })),
+      pipeOut: f.pipe(f.string(), f.refine(f.string(), () => true)),
+      member: f.union([f.refine(f.string(), () => true), f.number()]),
+      rec: f.record(f.refine(f.number(), () => true)),
+      both: f.intersection(f.object({ a: f.refine(f.string(), () => true) }), f.object({ b: f.string() })),
+      deepArr: f.array(f.object({ inner: f.optional(f.refine(f.string(), () => true)) })),
     });
     const schema = twoVariants(fields);
     const { jsonSchema, findings } = adv(schema);
@@ -31,6 +32,25 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('spec rules with %s', (
     expect(widened).toEqual(Object.keys(fields()));
     for (const key of widened) expect(jsonSchema.properties[key!].type, key).toBeUndefined();
     expectBothAccept(schema, jsonSchema, { k: 'b', nul: null, piped: 's', pipeOut: 'x', member: 2, rec: { x: 1 }, both: { a: 'x', b: 'y' }, deepArr: [{ inner: 'a' }] });
+  });
+
+  it('identical declarations are kept at every depth: same checks and parameters, the same functions', () => {
+    const ok = () => true;
+    const id = (s: string) => s;
+    const fields = () => ({
+      nul: f.nullable(f.minLength(f.string(), 1)),
+      def: f.withDefault(f.min(f.number(), 0), 1),
+      piped: f.transform(f.string(), id),
+      member: f.union([f.refine(f.string(), ok), f.number()]),
+      rec: f.record(f.min(f.number(), 0)),
+      deepArr: f.array(f.object({ inner: f.optional(f.regex(f.string(), /a/)) })),
+    });
+    const schema = twoVariants(fields);
+    const { findings, merges } = adv(schema);
+    // zod 3's `.refine(fn)` wraps fn in a fresh closure per call: two refinements are never known to be the same.
+    const refinedWidened = f.major === 3 ? ['member'] : [];
+    expect(withCode(findings, 'collision-widened').map((c) => c.key)).toEqual(refinedWidened);
+    expect(merges.filter((m) => m.outcome === 'kept').map((m) => m.key)).toEqual(Object.keys(fields()).filter((k) => !refinedWidened.includes(k)));
   });
 
   it('the same unchecked shape is kept, compared without annotations (description, default)', () => {

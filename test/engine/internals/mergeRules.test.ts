@@ -35,10 +35,14 @@ describe('deep check rule', () => {
     expect(findChecks(cyc)).toEqual([]);
   });
 
-  it('a shared key with identical checks is widened; a checked key of one variant is kept', () => {
-    const du = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), i: z4.number().int().min(0), own: z4.string().min(2) }), z4.object({ k: z4.literal('b'), i: z4.number().int().min(0) })]);
+  it('a shared key with identical checks is kept, with different refinements widened; a checked key of one variant is kept', () => {
+    const du = z4.discriminatedUnion('k', [
+      z4.object({ k: z4.literal('a'), i: z4.number().int().min(0), r: z4.string().refine((s) => s !== 'x'), own: z4.string().min(2) }),
+      z4.object({ k: z4.literal('b'), i: z4.number().int().min(0), r: z4.string().refine((s) => s !== 'y') }),
+    ]);
     const r = flattenUnionsDeep(du);
-    expect(r.merges.find((m) => m.key === 'i')).toMatchObject({ outcome: 'widened-unknown', variants: ['a', 'b'] });
+    expect(r.merges.find((m) => m.key === 'i')).toMatchObject({ outcome: 'kept', variants: ['a', 'b'] });
+    expect(r.merges.find((m) => m.key === 'r')).toMatchObject({ outcome: 'widened-unknown', variants: ['a', 'b'] });
     expect(r.merges.find((m) => m.key === 'own')).toMatchObject({ outcome: 'kept' });
     expect(props(du).own.minLength).toBe(2);
   });
@@ -76,7 +80,7 @@ describe('walk identity and recursion', () => {
 describe('descriptions and hints', () => {
   it.each([['zod 4', z4], ['zod 3', z3]] as const)('%s: a description on the optional wrapper comes before the hint', (_n, z: any) => {
     const du = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), chat: z.string().optional().describe('Target chat') }), z.object({ k: z.literal('b') })]);
-    expect(props(du).chat.description).toBe('Target chat Required if k = a');
+    expect(props(du).chat.description).toBe('Target chat Optional when k = a');
   });
 
   it('an unknown key names each variant shape after the hint; the flat object keeps the union description', () => {

@@ -44,6 +44,7 @@ export interface Flavour {
   refine(s: S, check: (v: any) => boolean): S;
   minLength(s: S, n: number): S;
   min(s: S, n: number): S;
+  max(s: S, n: number): S;
   regex(s: S, re: RegExp): S;
   transform(s: S, fn: (v: any) => any): S;
   pipe(s: S, out: S): S;
@@ -96,6 +97,7 @@ function classic(name: string, z: any, major: 3 | 4, owns: (s: S) => boolean): F
     refine: (s, check) => s.refine(check),
     minLength: (s, n) => s.min(n),
     min: (s, n) => s.min(n),
+    max: (s, n) => s.max(n),
     regex: (s, re) => s.regex(re),
     transform: (s, fn) => s.transform(fn),
     pipe: (s, out) => s.pipe(out),
@@ -140,6 +142,7 @@ const mini: Flavour = {
   refine: (s, check) => s.check(zm.refine(check)),
   minLength: (s, n) => s.check(zm.minLength(n)),
   min: (s, n) => s.check(zm.gte(n)),
+  max: (s, n) => s.check(zm.lte(n)),
   regex: (s, re) => s.check(zm.regex(re)),
   transform: (s, fn) => zm.pipe(s, zm.transform(fn)),
   pipe: (s, out) => zm.pipe(s, out),
