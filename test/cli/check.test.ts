@@ -46,7 +46,7 @@ describe('check: text format', () => {
   });
 
   it('--collision-widening base-type: different JSON types (object, array) are still widened to unknown', async () => {
-    const run = await runCli(['check', 'cli-basic', '--collision-widening', 'base-type']);
+    const run = await runCli(['check', 'cli-basic', '--flatten', 'always', '--collision-widening', 'base-type']);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe(`cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`);
   });

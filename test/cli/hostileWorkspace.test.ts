@@ -34,8 +34,10 @@ interface JsonDiagnostic {
   message: string;
 }
 
+// These fixtures show each file was judged by its flatten findings: they opt into flattening (a plain SDK server
+// ships its unions as written by default, and reports them as union-shipped).
 async function checkJson(root: string, args: string[] = []) {
-  const run = await runCli(['check', '.', '--format', 'json', ...args], { cwd: root, timeoutMs: 60_000 });
+  const run = await runCli(['check', '.', '--format', 'json', '--flatten', 'always', ...args], { cwd: root, timeoutMs: 60_000 });
   expect(run.signal, run.stderr).toBeUndefined();
   return { ...run, report: JSON.parse(run.stdout) as { tools: Array<{ name: string; file: string }>; diagnostics: JsonDiagnostic[] } };
 }
@@ -89,7 +91,7 @@ describe('paths as they are', { timeout: 90_000 }, () => {
     expect(report.diagnostics.filter((d) => d.file === 'src/throws.ts').map((d) => `${d.line} ${d.code}`)).toEqual(['6 evaluation-failed']);
     expect(report.diagnostics.every((d) => fs.existsSync(path.join(root, d.file)))).toBe(true);
 
-    const sarif = await runCli(['check', '.', '--format', 'sarif'], { cwd: root });
+    const sarif = await runCli(['check', '.', '--format', 'sarif', '--flatten', 'always'], { cwd: root });
     const results = JSON.parse(sarif.stdout).runs[0].results as Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
     const uris = new Set(results.map((r) => r.locations[0].physicalLocation.artifactLocation.uri));
     expect([...uris].sort()).toEqual([relativeUri(file), 'src/throws.ts'].sort());

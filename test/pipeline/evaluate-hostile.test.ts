@@ -91,7 +91,7 @@ describe('processes and memory', () => {
 
 describe('the CLI survives its workers and leaves no process behind', { timeout: 90_000 }, () => {
   it.each([['killParent.ts'], ['stopParent.ts']])('%s: the signal to check is refused and reported on the module', async (file) => {
-    const run = await runCli(['check', `src/${file}`, 'src/good.ts', '--format', 'json'], { cwd: ROOT, timeoutMs: 60_000 });
+    const run = await runCli(['check', `src/${file}`, 'src/good.ts', '--format', 'json', '--flatten', 'always'], { cwd: ROOT, timeoutMs: 60_000 });
     expect(run.signal).toBeUndefined();
     const report = JSON.parse(run.stdout);
     const at = (name: string) => report.diagnostics.filter((d: { file: string }) => d.file.endsWith(name)).map((d: { code: string; message: string }) => `${d.code} ${d.message}`);
