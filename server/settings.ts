@@ -14,7 +14,8 @@ export interface Settings {
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
-  evaluation: { timeoutMs: number; memoryMb: number };
+  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string };
+  entryPoints: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
 }
 
@@ -24,8 +25,9 @@ export const DEFAULT_SETTINGS: Settings = {
   target: 'draft-7',
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
-  exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts'],
-  evaluation: { timeoutMs: 5000, memoryMb: 512 },
+  exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts', '**/*.test.*', '**/*.spec.*', '**/__tests__/**', '**/test/**', '**/tests/**'],
+  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env' },
+  entryPoints: [],
   trace: { server: 'off' },
 };
 
@@ -57,9 +59,18 @@ export function readSettings(raw: unknown): Settings {
     evaluation: {
       timeoutMs: num(evaluation.timeoutMs ?? r['evaluation.timeoutMs'], d.evaluation.timeoutMs, 100),
       memoryMb: num(evaluation.memoryMb ?? r['evaluation.memoryMb'], d.evaluation.memoryMb, 64),
+      env: stringMap(evaluation.env ?? r['evaluation.env']),
+      envFile: typeof (evaluation.envFile ?? r['evaluation.envFile']) === 'string' ? String(evaluation.envFile ?? r['evaluation.envFile']) : d.evaluation.envFile,
     },
+    entryPoints: strings(r.entryPoints, d.entryPoints),
     trace: { server: trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off' },
   };
+}
+
+function stringMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, value] of Object.entries(v)) if (typeof value === 'string') out[k] = value;
+  return out;
 }
 
 /** The pipeline options these settings imply for one workspace root. */
@@ -74,5 +85,8 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
     exclude: settings.exclude,
     severities: settings.severity,
     trusted,
+    entryPoints: settings.entryPoints,
+    env: settings.evaluation.env,
+    envFile: settings.evaluation.envFile,
   };
 }

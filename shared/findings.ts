@@ -46,6 +46,11 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'A file could not be bundled or run (syntax error, missing import, throw at load, time-out, untrusted workspace).',
   },
+  'no-tools-found': {
+    code: 'no-tools-found',
+    defaultSeverity: 'warning',
+    summary: 'A file that builds a server, or an entry point, ran and registered no tool: what was run and what was not called.',
+  },
 };
 
 export const FINDING_CODES = Object.keys(CODES) as FindingCode[];

@@ -10,7 +10,8 @@ export type FindingCode =
   | 'not-walked'
   | 'strictness-dropped'
   | 'not-mountable'
-  | 'evaluation-failed';
+  | 'evaluation-failed'
+  | 'no-tools-found';
 
 export type Severity = 'error' | 'warning' | 'information';
 

@@ -7,7 +7,21 @@ import type { Target } from '../../shared/types';
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export type Command =
-  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: boolean; target: Target; timeoutMs?: number }
+  | {
+      kind: 'check';
+      paths: string[];
+      format: OutputFormat;
+      flattenUnionInput: boolean;
+      target: Target;
+      timeoutMs?: number;
+      /** Entry points (`file` or `file#factory`), relative to the working directory. */
+      entries: string[];
+      env: Record<string, string>;
+      envFile?: string;
+      /** Replace the default globs when given. */
+      include?: string[];
+      exclude?: string[];
+    }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -25,6 +39,12 @@ Options for check:
   --no-flatten          Probe tools as shipped, without flattening discriminated unions
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
+  --entry <file[#fn]>   Where a server starts, or the function that builds it (repeatable)
+  --env NAME=VALUE      Environment variable set while your servers are evaluated (repeatable)
+  --env-file <file>     Env file whose values are set while evaluating (default: .env when present)
+  --include <glob>      Analyse only files matching these globs (repeatable; replaces the default)
+  --exclude <glob>      Never analyse files matching these globs (repeatable; replaces the default,
+                        which skips node_modules, dist, build, out and test files)
 
   -h, --help            Show this help
   -v, --version         Show the version
@@ -54,7 +74,7 @@ function parseLsp(rest: readonly string[]): Command {
 }
 
 function parseCheck(rest: readonly string[]): Command {
-  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7' };
+  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7', entries: [], env: {} };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -93,6 +113,25 @@ function parseCheck(rest: readonly string[]): Command {
         cmd.timeoutMs = ms;
         break;
       }
+      case '--entry':
+        cmd.entries.push(value());
+        break;
+      case '--env': {
+        const v = value();
+        const at = v.indexOf('=');
+        if (at <= 0) throw new UsageError(`--env takes NAME=VALUE (got "${v}")`);
+        cmd.env[v.slice(0, at)] = v.slice(at + 1);
+        break;
+      }
+      case '--env-file':
+        cmd.envFile = value();
+        break;
+      case '--include':
+        (cmd.include ??= []).push(value());
+        break;
+      case '--exclude':
+        (cmd.exclude ??= []).push(value());
+        break;
       case '--no-flatten':
         if (eq > 0) throw new UsageError('--no-flatten takes no value');
         cmd.flattenUnionInput = false;

@@ -17,6 +17,11 @@ export interface CheckOptions {
   flattenUnionInput: boolean;
   target: Target;
   timeoutMs?: number;
+  entries?: string[];
+  env?: Record<string, string>;
+  envFile?: string;
+  include?: string[];
+  exclude?: string[];
 }
 
 interface Job {
@@ -31,14 +36,29 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     ...DEFAULT_SETTINGS,
     flattenUnionInput: options.flattenUnionInput,
     target: options.target,
-    evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
+    evaluation: {
+      ...DEFAULT_SETTINGS.evaluation,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      env: options.env ?? {},
+      // Relative to the working directory on the command line; the pipeline resolves it against the root.
+      ...(options.envFile ? { envFile: path.resolve(options.cwd, options.envFile) } : {}),
+    },
+    include: options.include ?? DEFAULT_SETTINGS.include,
+    exclude: options.exclude ?? DEFAULT_SETTINGS.exclude,
   };
   const results = [];
   for (const job of jobs) {
     // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
-    const pipeline = createPipeline(pipelineOptions(settings, job.root, true));
+    const entryPoints = (options.entries ?? []).map((e) => {
+      const hash = e.lastIndexOf('#');
+      const file = path.resolve(options.cwd, hash > 0 ? e.slice(0, hash) : e);
+      return path.relative(job.root, file) + (hash > 0 ? e.slice(hash) : '');
+    });
+    const pipeline = createPipeline({ ...pipelineOptions(settings, job.root, true), entryPoints });
     try {
-      const files = job.files ?? (await pipeline.listCandidates());
+      // Entries named on the command line are checked even when only some files were asked for.
+      const named = entryPoints.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));
+      const files = job.files ? [...new Set([...named, ...job.files])] : await pipeline.listCandidates();
       const result = await pipeline.analyze(files);
       results.push({ result, fileCount: files.length });
     } finally {

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import type { AnalysisResult, Diagnostic, Location, ToolReport } from '../pipeline/types';
 import { preferRegistrations } from '../pipeline/workspaceChecks';
+import { toolIdentity } from '../pipeline/workspaceTools';
 
 export interface CheckedTool {
   name: string;
@@ -26,10 +27,12 @@ export interface CheckReport {
 export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number }>): CheckReport {
   const tools: CheckedTool[] = [];
   const all: Diagnostic[] = [];
+  // The same tool reached from two roots (or two entries) is one tool.
+  const seen = new Set<string>();
   let fileCount = 0;
   for (const { result, fileCount: n } of results) {
     fileCount += n;
-    for (const file of result.files) for (const t of file.tools) tools.push(toolOf(t));
+    for (const file of result.files) for (const t of file.tools) if (!seen.has(toolIdentity(t))) seen.add(toolIdentity(t)), tools.push(toolOf(t));
     for (const list of result.diagnosticsByFile.values()) all.push(...list);
   }
   const diagnostics = preferRegistrations(all);

@@ -5,6 +5,7 @@
  */
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../pipeline/types';
 import { preferRegistrations } from '../pipeline/workspaceChecks';
+import { toolIdentity } from '../pipeline/workspaceTools';
 
 interface OriginEntry {
   /** Sequence number of the run that produced it: an older run never overwrites a newer one. */
@@ -106,7 +107,14 @@ export class ResultStore {
   /** Every tool known, with the file whose analysis reported it. */
   tools(): ToolReport[] {
     const out: ToolReport[] = [];
-    for (const entry of this.origins.values()) if (entry.report) out.push(...entry.report.tools);
+    // A tool reached from two origins (two entry points, or an entry and its own file) is one tool.
+    const seen = new Set<string>();
+    for (const entry of this.origins.values()) {
+      for (const tool of entry.report?.tools ?? []) {
+        const id = toolIdentity(tool);
+        if (!seen.has(id)) seen.add(id), out.push(tool);
+      }
+    }
     return out;
   }
 

@@ -65,6 +65,8 @@ export interface AssembledFile {
   /** Every diagnostic this file's analysis produced, wherever it lies (the report keeps only its own file's). */
   diagnostics: Diagnostic[];
   places: ToolPlace[];
+  /** What the evaluation gave (undefined when untrusted). */
+  evaluated?: EvaluatedFile;
 }
 
 export function assembleFile(input: AssembleInput): AssembledFile {
@@ -120,6 +122,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const point: Location | undefined = at && { file: at.file, range: locator.pointAt(at.file, at.line, at.character) };
       if (point && samePath(point.file, file)) {
         push(fileLevel(file, point.range, 'evaluation-failed', 'warning', message, severities));
+      } else if (point && !/[\\/]node_modules[\\/]/.test(point.file) && (evaluated.failure.phase === 'exit' || evaluated.failure.phase === 'load')) {
+        // An exit or throw in a module the program imports: at that `process.exit` / `throw`, where the fix is.
+        push(fileLevel(point.file, point.range, 'evaluation-failed', 'warning', message, severities));
       } else {
         // The failure happened in a module this file imports: the finding stays on this file (whose tools are
         // what is missing) and points at the failing place.
@@ -142,6 +147,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     },
     diagnostics,
     places,
+    evaluated,
   };
 }
 

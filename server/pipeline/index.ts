@@ -12,6 +12,10 @@ import { DependentsIndex } from './dependents';
 import { flagDuplicateTools, preferRegistrations, withoutEngineDuplicates } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
+import { findEntryPoints } from './entryPoints';
+import { evaluationEnv } from './envFile';
+import { factoriesOf } from './discover/factories';
+import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
 import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
 export type { Pipeline, PipelineOptions } from './types';
@@ -43,17 +47,24 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   };
   warmIfTrusted();
 
+  const entriesNow = () => findEntryPoints(options.root, options.entryPoints);
+
   async function listCandidates(): Promise<string[]> {
     const files = await listFiles(options.root, filter);
-    return files.filter((f) => {
+    const candidates = files.filter((f) => {
       const text = project.readText(f);
       return text !== undefined && mayHoldToolSchemas(text);
     });
+    // Where the programs start comes first, whatever its text mentions.
+    return [...new Set([...entriesNow(), ...candidates])];
   }
 
   async function analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult> {
     const targets = files ? [...new Set(files.map((f) => path.resolve(f)))] : await listCandidates();
     checkCancelled(token);
+    const entries = new Set(entriesNow());
+    const env = options.trusted ? evaluationEnv(options.root, options.envFile, options.env) : {};
+    const analysedInfo = new Map<string, AnalysedFile>();
 
     const discovered = new Map<string, DiscoveredFile>();
     const discoverMs = new Map<string, number>();
@@ -81,11 +92,15 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       discoverMs.set(file, performance.now() - started);
       // Explicit files under the root still honour the globs (an open file in an excluded folder stays quiet);
       // files outside the root are analysed as asked.
-      if (!found.candidate || (isUnder(options.root, file) && !admitted(options.root, file, filter))) continue;
+      const isEntry = entries.has(file);
+      if (!isEntry && (!found.candidate || (isUnder(options.root, file) && !admitted(options.root, file, filter)))) continue;
       analysed.push(file);
+      const factories = factoriesOf(project, file, options.root, options.entryPoints);
+      analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      const evaluation = inFlight(() => evaluatorNow().evaluate({ file, overlays: overlayTexts, tagged, options: evaluationOptions() }, token))
+      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, options: evaluationOptions() };
+      const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
           return internalFailure(file, err);
@@ -120,8 +135,10 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     }
 
     const diagnosticsByFile = new Map<string, Diagnostic[]>();
+    keepEachToolOnce(assembled);
     const duplicates = flagDuplicateTools(assembled, options.severities);
-    const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), duplicates);
+    const silent = options.trusted ? noToolsFindings(assembled, analysedInfo, locator, options.severities) : [];
+    const all = withoutEngineDuplicates(preferRegistrations([...assembled.flatMap((a) => a.diagnostics), ...silent]), duplicates);
     for (const d of [...all, ...duplicates]) {
       let list = diagnosticsByFile.get(d.file);
       if (!list) diagnosticsByFile.set(d.file, (list = []));

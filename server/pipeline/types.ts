@@ -38,6 +38,12 @@ export interface PipelineOptions {
   severities: Partial<Record<FindingCode, SeveritySetting>>;
   /** Without trust no workspace code runs: every candidate file gets an `evaluation-failed` (not trusted) diagnostic instead. */
   trusted: boolean;
+  /** Entry points the user names (root-relative paths, `file#factory` names a factory); package.json's are found anyway. */
+  entryPoints?: string[];
+  /** Environment for evaluation (name → value), over the env file's. */
+  env?: Record<string, string>;
+  /** Env file relative to root; default `.env` when it exists. */
+  envFile?: string;
 }
 
 export interface RelatedInformation {
@@ -152,6 +158,18 @@ export interface SourcePoint {
   character: number;
 }
 
+/** The server a registration went to (evaluate/recorders/serverIdentity.ts). */
+export interface ServerIdentity {
+  /** Per worker process: tells instances apart within one evaluation. */
+  id: number;
+  /** The name given to the server (`new McpServer({ name })`). */
+  name?: string;
+  /** Where it was constructed: the same server reached through several entry points. */
+  site?: SourcePoint;
+  /** Made by the worker for a factory call: stands for whichever server the program passes in. */
+  synthetic?: boolean;
+}
+
 /** One tool schema as evaluated and judged by the engine inside a worker: plain data only. */
 export interface EvaluatedTool {
   name: string;
@@ -161,6 +179,8 @@ export interface EvaluatedTool {
   callSite?: SourcePoint;
   /** For exported / tagged schemas: the binding's name in its module. */
   exportName?: string;
+  /** For registrations on a server instance (MCP, FastMCP). */
+  server?: ServerIdentity;
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
   advertised: unknown;
   mountable: boolean;
@@ -175,6 +195,10 @@ export type EvaluationFailure = {
   reason: string;
   /** Where the failure happened in user code, when known. */
   at?: SourcePoint;
+  /** The last lines the module printed before it exited or threw. */
+  printed?: string[];
+  /** Environment variables the module's own code read while starting that were unset. */
+  unsetEnv?: string[];
 };
 
 export interface EvaluatedFile {
@@ -185,6 +209,8 @@ export interface EvaluatedFile {
   /** Absolute paths of the workspace source files the bundle read (for dependents). */
   inputs: string[];
   timings: { bundle: number; evaluate: number; engine: number };
+  /** What became of each factory the worker was asked to call (evaluate/callFactories.ts). */
+  factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string }>;
 }
 
 /** A tool schema site found statically by discovery (ts-morph). */
@@ -206,4 +232,20 @@ export interface DiscoveredFile {
   sites: DiscoveredSite[];
   /** True when the file may hold tool schemas and should be evaluated. */
   candidate: boolean;
+}
+
+/** How the worker fills one parameter of a factory it calls: a recording server, or a forgiving placeholder. */
+export type ParamHint = 'server' | 'value';
+
+/** A top-level function or class that builds a server or registers tools (discover/factories.ts). */
+export interface FactorySpec {
+  name: string;
+  /** The export that already names it (an anonymous default export); otherwise the bundle exports it under an alias. */
+  exportName?: string;
+  kind: 'function' | 'class';
+  /** 0-based first and last line of its declaration in the entry file: a frame inside means it ran. */
+  lines: [number, number];
+  params: ParamHint[];
+  /** A class's methods that build or register, called on the instance in order. */
+  methods?: Array<{ name: string; lines: [number, number]; params: ParamHint[] }>;
 }

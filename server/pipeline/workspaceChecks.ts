@@ -43,11 +43,18 @@ function isDuplicateMessage(name: string, message: string): boolean {
 /** `not-mountable` on each registration of a tool name registered at more than one place; marks those tools unmountable. */
 export function flagDuplicateTools(assembled: readonly AssembledFile[], severities: SeverityOverrides): Diagnostic[] {
   const byName = new Map<string, Map<string, Location>>();
+  const names = new Map<string, string>();
   for (const a of assembled) {
     for (const place of a.places) {
       if (place.tool.kind !== 'registration') continue;
-      let places = byName.get(place.tool.name);
-      if (!places) byName.set(place.tool.name, (places = new Map()));
+      // By server: two servers may each have a tool of that name. A server the worker made for a factory call
+      // stands for whichever the program passes in; the program's own run checks those tools.
+      const server = place.tool.server;
+      if (server?.synthetic) continue;
+      const group = `${place.tool.name}\0${server?.site ? `${server.site.file}:${server.site.line}:${server.site.character}` : ''}`;
+      names.set(group, place.tool.name);
+      let places = byName.get(group);
+      if (!places) byName.set(group, (places = new Map()));
       // The name is what the diagnostic underlines; the whole call when the name is not a literal.
       const at: Location = place.site?.nameRange ? { file: place.location.file, range: place.site.nameRange } : place.location;
       places.set(placeKey(at.file, at.range), at);
@@ -55,8 +62,9 @@ export function flagDuplicateTools(assembled: readonly AssembledFile[], severiti
   }
   const severity = effectiveSeverity('not-mountable', 'error', severities);
   const out: Diagnostic[] = [];
-  for (const [name, places] of byName) {
+  for (const [group, places] of byName) {
     if (places.size < 2) continue;
+    const name = names.get(group)!;
     for (const a of assembled) for (const t of a.report.tools) if (t.kind === 'registration' && t.name === name) t.mountable = false;
     if (!severity) continue;
     const locations = [...places.values()];

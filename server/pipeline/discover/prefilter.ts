@@ -3,7 +3,7 @@
  * `@toolSchema` tag can hold a tool schema, so every other file is skipped without a parse.
  */
 const MENTIONS =
-  /zod|@modelcontextprotocol\/sdk|fastmcp|mcp-handler|@vercel\/mcp-adapter|['"]ai['"]|@openai\/agents|langchain|@toolSchema/;
+  /zod|@modelcontextprotocol\/|fastmcp|mcp-handler|@vercel\/mcp-adapter|['"]ai['"]|@openai\/agents|langchain|@toolSchema/;
 
 /** True when the text may hold a tool schema and is worth parsing. */
 export function mayHoldToolSchemas(text: string): boolean {

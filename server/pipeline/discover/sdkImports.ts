@@ -29,7 +29,8 @@ export interface SdkBindings {
 }
 
 export function moduleFamily(specifier: string): ModuleFamily | undefined {
-  if (specifier.startsWith('@modelcontextprotocol/sdk')) return 'mcp';
+  // SDK 1.x (`@modelcontextprotocol/sdk/...`) and 2.x (`@modelcontextprotocol/server`, its node and express adapters).
+  if (specifier.startsWith('@modelcontextprotocol/')) return 'mcp';
   if (specifier === 'mcp-handler' || specifier.startsWith('mcp-handler/') || specifier === '@vercel/mcp-adapter') return 'mcp-handler';
   if (specifier === 'fastmcp' || specifier.startsWith('fastmcp/')) return 'fastmcp';
   if (specifier === 'ai') return 'ai';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Target } from '../../../shared/types';
-import type { CancellationLike, EvaluatedFile } from '../types';
+import type { CancellationLike, EvaluatedFile, FactorySpec } from '../types';
 import { bundleFile } from './bundle';
 import { ResolutionCache } from './bundlePlugins';
 import { workerScript } from './workerScript';
@@ -39,6 +39,10 @@ export interface EvaluationRequest {
   overlays?: ReadonlyMap<string, string>;
   /** Top-level declarations of `file` marked `@toolSchema`. */
   tagged?: string[];
+  /** Top-level factories of `file` (discover/factories.ts), called if the module's start does not reach them. */
+  factories?: FactorySpec[];
+  /** Environment the user gave for evaluation; nothing is invented. */
+  env?: Record<string, string>;
   options: { flattenUnionInput: boolean; target: Target };
 }
 
@@ -80,7 +84,8 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     const overlays = request.overlays ?? new Map<string, string>();
     const bundlePath = path.join(tempDir, `bundle-${++counter}.mjs`);
     pool.warm();
-    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [] }, bundlePath, resolutions);
+    const factories = request.factories ?? [];
+    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [], factories: factories.map((f) => f.name) }, bundlePath, resolutions);
     if ('failure' in bundled) {
       return { file, tools: [], failure: bundled.failure, inputs: bundled.inputs, timings: { bundle: bundled.ms, evaluate: 0, engine: 0 } };
     }
@@ -95,6 +100,11 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         sources,
         flattenUnionInput: request.options.flattenUnionInput,
         target: request.options.target,
+        factories: factories.flatMap((f) => {
+          const exportAs = f.exportName ?? bundled.factories.find((a) => a.name === f.name)?.alias;
+          return exportAs ? [{ ...f, exportAs }] : [];
+        }),
+        ...(request.env ? { env: request.env } : {}),
       },
       token,
     );
@@ -104,6 +114,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       file,
       tools: outcome.tools,
       ...(outcome.failure ? { failure: outcome.failure } : {}),
+      ...(outcome.factoryCalls?.length ? { factoryCalls: outcome.factoryCalls } : {}),
       inputs: bundled.inputs,
       timings: { bundle: bundled.ms, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
     };

@@ -55,8 +55,14 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
     .filter(({ input }) => isZodSchema(input));
   // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
   // duplicate names are new, so the tools are not advertised a second time here.
-  const probed = duplicateToolNames(judged.map(({ r }) => r.name));
+  // Per server instance: two servers in one program may each have a tool of the same name.
+  const probedByServer = new Map<number | undefined, ReturnType<typeof duplicateToolNames>>();
+  for (const { r } of judged) {
+    const id = r.server?.id;
+    if (!probedByServer.has(id)) probedByServer.set(id, duplicateToolNames(judged.filter((j) => j.r.server?.id === id).map((j) => j.r.name)));
+  }
   return judged.map(({ r, input }) => {
+    const probed = probedByServer.get(r.server?.id) ?? [];
     const result = r.early?.advertised ?? advertiseSafely({ name: r.name, input }, options);
     const findings = [...result.findings];
     for (const f of probed) {
@@ -69,6 +75,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
       kind: 'registration',
       sdk: r.sdk,
       callSite: r.callSite,
+      ...(r.server ? { server: r.server } : {}),
       advertised: result.jsonSchema,
       mountable: result.mountable && !findings.some((f) => f.code === 'not-mountable'),
       findings,
@@ -90,6 +97,7 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
     kind: 'registration',
     sdk: recording.sdk,
     callSite: recording.callSite,
+    ...(recording.server ? { server: recording.server } : {}),
     advertised: advertised.jsonSchema,
     mountable: advertised.mountable && !advertised.findings.some((f) => f.code === 'not-mountable'),
     findings: advertised.findings,

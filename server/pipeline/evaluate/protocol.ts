@@ -4,6 +4,7 @@
  */
 import type { Target } from '../../../shared/types';
 import type { EvaluatedTool, EvaluationFailure } from '../types';
+import type { CallableFactory, FactoryCall } from './callFactories';
 
 /** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
 export const RECORDERS_KEY = 'tool-schema-lens.recorders';
@@ -25,6 +26,10 @@ export interface EvaluateMessage {
   sources: Record<string, string>;
   flattenUnionInput: boolean;
   target: Target;
+  /** The entry's factories the worker calls if its start did not reach them. */
+  factories?: CallableFactory[];
+  /** Environment the user gave for evaluation (settings, --env, the env file). */
+  env?: Record<string, string>;
 }
 
 export type ParentMessage = EvaluateMessage;
@@ -40,6 +45,8 @@ export interface ResultMessage {
   /** Tools already streamed come back as references: each crosses the IPC (JSON both sides) once. */
   tools: Array<EvaluatedTool | StreamedTool>;
   failure?: EvaluationFailure;
+  /** What became of each factory of the entry. */
+  factoryCalls?: FactoryCall[];
   /** Milliseconds spent loading the bundle (user code) and in the engine. */
   evaluateMs: number;
   engineMs: number;

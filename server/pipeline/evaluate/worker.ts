@@ -15,12 +15,15 @@ import { framesOf, userFrame } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
+import { callFactories, type FactoryCall } from './callFactories';
+import { installStartWatch, startWatching, stopWatching } from './startWatch';
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { nameOf } from './toolNames';
 
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
 const exitWorker = installSandbox();
+installStartWatch();
 
 /** The failure of the evaluation under way; the first one wins. */
 let failure: EvaluationFailure | undefined;
@@ -94,6 +97,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   failure = undefined;
   evaluating = true;
   const session = startSession();
+  if (message.factories?.length) session.reached = [];
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv[1] = message.file;
   const options = { flattenUnionInput: message.flattenUnionInput, target: message.target };
@@ -114,6 +118,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   };
   const started = performance.now();
   let ns: Record<string, unknown> | undefined;
+  startWatching(message.env);
   try {
     if (message.code !== undefined) writeFileSync(message.bundlePath, message.code);
     ns = (await import(pathToFileURL(message.bundlePath).href)) as Record<string, unknown>;
@@ -124,6 +129,18 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     if (message.code !== undefined) rmSync(message.bundlePath, { force: true });
   }
   await settle(session.pending);
+  const watched = stopWatching();
+  // Set by the exit and error handlers meanwhile (TypeScript cannot see that).
+  const atLoad = failure as EvaluationFailure | undefined;
+  if (atLoad && (atLoad.phase === 'exit' || atLoad.phase === 'load')) failure = { ...atLoad, ...watched };
+  let factoryCalls: FactoryCall[] = [];
+  if (message.factories?.length) {
+    // A factory's own exit or throw is reported with that call, never as the module's failure.
+    const atStart = failure;
+    failure = undefined;
+    factoryCalls = await callFactories(ns, message.factories, message.file, session, () => settle(session.pending));
+    failure = atStart;
+  }
   session.open = false;
   const evaluateMs = performance.now() - started;
 
@@ -145,6 +162,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     id: message.id,
     tools,
     failure,
+    factoryCalls,
     evaluateMs,
     engineMs: performance.now() - engineStarted,
     heapUsed: memory.heapUsed,

@@ -51,3 +51,13 @@ export function captureCallSite(callee: Function): SourcePoint | undefined {
   Error.stackTraceLimit = previous;
   return userFrame(framesOf(holder.stack));
 }
+
+/** Every user frame of the current stack (innermost first), deep enough to reach a factory that called in. */
+export function stackHere(): SourcePoint[] {
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 60;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, stackHere);
+  Error.stackTraceLimit = previous;
+  return framesOf(holder.stack).filter((f) => !isOurs(f.file, workerFile));
+}

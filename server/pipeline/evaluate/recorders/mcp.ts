@@ -5,6 +5,7 @@
  */
 import { captureCallSite } from './callSite';
 import { currentSession, type RecordingSession } from './session';
+import { identify, identityOf } from './serverIdentity';
 
 type AnyClass = new (...args: any[]) => any;
 interface RegisteredTools {
@@ -53,19 +54,21 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
       const [info, options, ...rest] = args;
       // The user's own options (a validator included) win.
       super(info, { jsonSchemaValidator: NEVER_ASKED_VALIDATOR, ...(options && typeof options === 'object' ? options : {}) }, ...rest);
+      identify(this, info, captureCallSite(RecordingMcpServer));
+      session.noteReach();
     }
 
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
       const { result, input } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite, server: identityOf(this) });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
       const { result, input } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, callSite, server: identityOf(this) });
       return result;
     }
 
@@ -79,7 +82,9 @@ export function recordingMcpServer(Real: AnyClass, session: RecordingSession = c
 
 /** The shim's replacement exports for an McpServer module. */
 export function mcpRecorder(real: { McpServer: AnyClass }): { McpServer: AnyClass } {
-  return { McpServer: recordingMcpServer(real.McpServer) };
+  const session = currentSession();
+  if (typeof real.McpServer === 'function') session.serverClass ??= real.McpServer;
+  return { McpServer: recordingMcpServer(real.McpServer, session) };
 }
 
 /** `createMcpHandler(initializeServer, ...)`: runs `initializeServer` with a recording server at creation. */

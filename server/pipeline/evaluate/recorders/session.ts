@@ -2,7 +2,8 @@
  * Where recordings go while one file is evaluated. Each bundle's shims bind to the session current when
  * the bundle loads, so a timer left behind by an earlier file can never record into a later one.
  */
-import type { SourcePoint, ToolSdk } from '../../types';
+import type { ServerIdentity, SourcePoint, ToolSdk } from '../../types';
+import { stackHere } from './callSite';
 
 /** One registration as the SDK received it. */
 export interface Recording {
@@ -14,6 +15,8 @@ export interface Recording {
   callSite?: SourcePoint;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
+  /** The server instance it was registered on, when the SDK has one (MCP, FastMCP). */
+  server?: ServerIdentity;
 }
 
 export class RecordingSession {
@@ -23,9 +26,22 @@ export class RecordingSession {
   open = true;
   /** Told of each recording as it is made (the worker streams it to the parent). */
   onRecord?: (recording: Recording) => void;
+  /** Set while the entry has factories to call: the user frames of every registration and server construction, to tell which factories ran. */
+  reached?: SourcePoint[][];
+  /** The workspace's McpServer class, as the first shim that loaded handed it over (factories get servers of it). */
+  serverClass?: new (...args: any[]) => any;
+  /** Set while the worker calls factories: a name made of placeholders is no tool. */
+  placeholderNames = false;
+
+  /** A server was built, or a tool registered, from the current stack. */
+  noteReach(): void {
+    if (this.open && this.reached) this.reached.push(stackHere());
+  }
 
   record(recording: Recording): void {
     if (!this.open) return;
+    if (this.placeholderNames && (!recording.name || recording.name.includes(PLACEHOLDER_MARK))) return;
+    this.noteReach();
     this.recordings.push(recording);
     try {
       this.onRecord?.(recording);
@@ -53,3 +69,6 @@ export function startSession(): RecordingSession {
 export function currentSession(): RecordingSession {
   return current;
 }
+
+/** What a placeholder argument turns into as a string: a registration named from one is not recorded. */
+export const PLACEHOLDER_MARK = '\u2063placeholder\u2063';
