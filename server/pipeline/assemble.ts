@@ -4,7 +4,7 @@
  * applied. Pure given a Locator, so the rules here are testable without a workspace.
  */
 import type { Finding, FindingSite, Step } from '../../shared/types';
-import { evaluationFailedMessage, failurePointMessage, relatedSiteMessage } from './messages';
+import { evaluationFailedMessage, failurePointMessage, relatedSiteMessage, startedFromMessage } from './messages';
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
@@ -124,7 +124,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         push(fileLevel(file, point.range, 'evaluation-failed', 'warning', message, severities));
       } else if (point && !/[\\/]node_modules[\\/]/.test(point.file) && (evaluated.failure.phase === 'exit' || evaluated.failure.phase === 'load')) {
         // An exit or throw in a module the program imports: at that `process.exit` / `throw`, where the fix is.
-        push(fileLevel(point.file, point.range, 'evaluation-failed', 'warning', message, severities));
+        const d = fileLevel(point.file, point.range, 'evaluation-failed', 'warning', message, severities);
+        if (d) d.related.push({ location: { file, range: locator.firstLine(file) }, message: startedFromMessage() });
+        push(d);
       } else {
         // The failure happened in a module this file imports: the finding stays on this file (whose tools are
         // what is missing) and points at the failing place.

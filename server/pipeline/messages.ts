@@ -62,3 +62,8 @@ export function duplicateRelatedMessage(name: string): string {
 export function failurePointMessage(phase: EvaluationFailure['phase']): string {
   return phase === 'bundle' ? 'bundling failed here' : phase === 'exit' ? 'the process was ended here' : 'it failed here';
 }
+
+/** Related information from an exit or throw in an imported module back to the file whose run reached it. */
+export function startedFromMessage(): string {
+  return 'while this file ran';
+}

@@ -59,7 +59,12 @@ export function noToolsFindings(
   if (!severity) return [];
   const filesWithTools = new Set<string>();
   for (const a of assembled) {
-    for (const place of a.places) filesWithTools.add(place.location.file);
+    for (const place of a.places) {
+      filesWithTools.add(place.location.file);
+      // The module that builds the server other modules register on.
+      const built = place.tool.server?.site?.file;
+      if (built) filesWithTools.add(built);
+    }
     if (a.report.tools.length > 0 || (a.evaluated?.tools.length ?? 0) > 0) filesWithTools.add(a.report.file);
   }
   const out: Diagnostic[] = [];

@@ -132,7 +132,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const watched = stopWatching();
   // Set by the exit and error handlers meanwhile (TypeScript cannot see that).
   const atLoad = failure as EvaluationFailure | undefined;
-  if (atLoad && (atLoad.phase === 'exit' || atLoad.phase === 'load')) failure = { ...atLoad, ...watched };
+  if (atLoad && (atLoad.phase === 'exit' || atLoad.phase === 'load')) {
+    failure = { ...atLoad, ...(watched.printed.length ? { printed: watched.printed } : {}), ...(watched.unsetEnv.length ? { unsetEnv: watched.unsetEnv } : {}) };
+  }
   let factoryCalls: FactoryCall[] = [];
   if (message.factories?.length) {
     // A factory's own exit or throw is reported with that call, never as the module's failure.
