@@ -1,5 +1,5 @@
 /** What one tool advertises to the model, and the probe over the whole tool list. */
-import { finding } from './findings';
+import { finding, RULES } from './findings';
 import { messages } from './messages';
 import { assembleTool } from './probe/assemble';
 import { convertToJsonSchema } from './jsonSchema';
@@ -88,7 +88,7 @@ function countNames(names: ReadonlyArray<string | undefined>): Map<string, numbe
 function duplicateOf(name: string | undefined, counts: ReadonlyMap<string, number>): Finding[] {
   const count = name === undefined ? 0 : counts.get(name) ?? 0;
   if (name === undefined || count < 2) return [];
-  return [finding('not-mountable', messages.duplicateName(name, count), { tool: name, sites: [{ trail: [], anchor: 'tool' }] })];
+  return [finding('not-mountable', messages.duplicateName(name, count), { rule: RULES.duplicateName, tool: name, sites: [{ trail: [], anchor: 'tool' }] })];
 }
 
 function stripSchemaKeyword(json: unknown): unknown {

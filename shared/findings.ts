@@ -2,7 +2,7 @@
  * The one source of truth for finding codes: their default severity, a one-line summary (SARIF rule
  * text, README table) and the wording of every message. Fronts never word a finding themselves.
  */
-import type { Finding, FindingCode, FindingSite, Severity } from './types';
+import type { Finding, FindingCode, FindingRule, FindingSite, Severity } from './types';
 
 export interface CodeInfo {
   code: FindingCode;
@@ -76,3 +76,9 @@ export function formatPath(path: readonly string[]): string {
   if (path.length === 0) return '(root)';
   return path.map((seg, i) => (seg === '*' ? '[*]' : i === 0 ? seg : `.${seg}`)).join('');
 }
+
+/** The rule ids a finding can carry, for checks that share a code with others. */
+export const RULES = {
+  /** `not-mountable`: a tool name registered more than once. */
+  duplicateName: 'duplicate-name',
+} as const satisfies Record<string, FindingRule>;

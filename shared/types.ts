@@ -47,10 +47,18 @@ export interface FindingSite {
   variant?: string;
 }
 
+/** A check's stable id within its finding code (see `RULES` in findings.ts). */
+export type FindingRule = 'duplicate-name';
+
 export interface Finding {
   code: FindingCode;
   severity: Severity;
   message: string;
+  /**
+   * Which check raised it, where one code has several (`RULES` in findings.ts): code downstream that must
+   * tell them apart reads this, never the message.
+   */
+  rule?: FindingRule;
   tool?: string;
   /** Schema path in the original input: keys, and `*` for array items and record values. */
   path: string[];

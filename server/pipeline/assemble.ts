@@ -173,6 +173,7 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
       path: f.path,
       related,
     };
+    if (f.rule) d.rule = f.rule;
     if (f.variants) d.variants = f.variants;
     if ((f.code === 'collision-widened' || f.code === 'enum-widened') && site.variant && f.key && f.discriminator) {
       d.rename = {

@@ -9,14 +9,14 @@ import { discoverFiles, mayHoldToolSchemas } from './discover';
 import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
-import { flagDuplicateTools, preferRegistrations, withoutEngineDuplicates } from './workspaceChecks';
+import { checkWorkspace } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
 import { findEntryPoints } from './entryPoints';
 import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
 import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
-import type { AnalysisResult, CancellationLike, Diagnostic, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
+import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
 export type { Pipeline, PipelineOptions } from './types';
 
@@ -134,17 +134,12 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       );
     }
 
-    const diagnosticsByFile = new Map<string, Diagnostic[]>();
     keepEachToolOnce(assembled);
-    const duplicates = flagDuplicateTools(assembled, options.severities);
-    const silent = options.trusted ? noToolsFindings(assembled, analysedInfo, locator, options.severities) : [];
-    const all = withoutEngineDuplicates(preferRegistrations([...assembled.flatMap((a) => a.diagnostics), ...silent]), duplicates);
-    for (const d of [...all, ...duplicates]) {
-      let list = diagnosticsByFile.get(d.file);
-      if (!list) diagnosticsByFile.set(d.file, (list = []));
-      list.push(d);
+    // A file that should have yielded tools and did not says so (it is one of the assembled files).
+    if (options.trusted) {
+      for (const d of noToolsFindings(assembled, analysedInfo, locator, options.severities)) assembled.find((a) => a.report.file === d.file)?.diagnostics.push(d);
     }
-    const reports = assembled.map((a) => ({ ...a.report, diagnostics: diagnosticsByFile.get(a.report.file) ?? [] }));
+    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities);
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
   }
 

@@ -3,7 +3,8 @@
  * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
  * File paths are absolute, with the platform's separators.
  */
-import type { FindingCode, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { FindingCode, FindingRule, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { ToolSdk } from './sdks';
 
 export interface Position {
   line: number;
@@ -66,6 +67,8 @@ export interface Diagnostic {
   severity: Severity;
   code: FindingCode;
   message: string;
+  /** The check that raised it, where its code has several (shared `RULES`). */
+  rule?: FindingRule;
   tool?: string;
   /** Schema path in the original input (keys, `*`). */
   path: string[];
@@ -149,7 +152,7 @@ export interface Pipeline {
 // ---------------------------------------------------------------------------------------------
 
 /** A library that registers tools, as discovery and the recording wrappers name it. */
-export type ToolSdk = 'mcp' | 'fastmcp' | 'ai' | 'openai-agents' | 'langchain';
+export type { ToolSdk };
 
 /** A 0-based point in a source file, as the evaluation worker reports it (from source-mapped stacks). */
 export interface SourcePoint {

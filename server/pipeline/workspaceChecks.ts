@@ -4,10 +4,11 @@
  * exported schema it uses (the registration's is the one worth reading).
  */
 import type { AssembledFile } from './assemble';
+import { RULES } from '../../shared/findings';
 import { messages } from '../../shared/messages';
 import { duplicateRelatedMessage } from './messages';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
-import type { Diagnostic, Location } from './types';
+import type { Diagnostic, FileReport, Location } from './types';
 
 /**
  * Every diagnostic once; an exported schema's finding is dropped where a registration reports the same code at the
@@ -26,24 +27,48 @@ export function preferRegistrations(diagnostics: Iterable<Diagnostic>): Diagnost
   return [...unique.values()].filter((d) => d.origin !== 'exported' || !registered.has(`${placeKey(d.file, d.range)}\0${d.code}`));
 }
 
+/** The reports of a whole analysis, after the checks that need every file at once. */
+export interface CheckedWorkspace {
+  /** One per assembled file, in order: new objects, the assembled ones are left as they were. */
+  reports: FileReport[];
+  /** Every diagnostic once, by the file it lies in. */
+  diagnosticsByFile: Map<string, Diagnostic[]>;
+}
+
+/**
+ * Runs the workspace-level checks over every assembled file and returns new reports: each file's diagnostics
+ * (registrations preferred, duplicate names counted workspace-wide) and its tools (a tool whose name is
+ * registered at more than one place is not mountable).
+ */
+export function checkWorkspace(assembled: readonly AssembledFile[], severities: SeverityOverrides): CheckedWorkspace {
+  const { diagnostics: duplicates, names } = duplicateTools(assembled, severities);
+  const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), names);
+  const diagnosticsByFile = new Map<string, Diagnostic[]>();
+  for (const d of [...all, ...duplicates]) {
+    let list = diagnosticsByFile.get(d.file);
+    if (!list) diagnosticsByFile.set(d.file, (list = []));
+    list.push(d);
+  }
+  const reports = assembled.map(({ report }): FileReport => ({
+    ...report,
+    tools: report.tools.map((t) => (t.kind === 'registration' && names.has(t.name) ? { ...t, mountable: false } : t)),
+    diagnostics: diagnosticsByFile.get(report.file) ?? [],
+  }));
+  return { reports, diagnosticsByFile };
+}
+
 /**
  * The engine already flags a name registered twice within one file (counting that file only); the
  * workspace-wide count replaces those findings wherever this check flags the same name.
  */
-export function withoutEngineDuplicates(diagnostics: readonly Diagnostic[], duplicates: readonly Diagnostic[]): Diagnostic[] {
-  const flagged = new Set(duplicates.map((d) => d.tool));
-  return diagnostics.filter((d) => !(d.code === 'not-mountable' && d.tool && flagged.has(d.tool) && isDuplicateMessage(d.tool, d.message)));
+function withoutEngineDuplicates(diagnostics: readonly Diagnostic[], flagged: ReadonlySet<string>): Diagnostic[] {
+  return diagnostics.filter((d) => !(d.rule === RULES.duplicateName && d.tool !== undefined && flagged.has(d.tool)));
 }
 
-function isDuplicateMessage(name: string, message: string): boolean {
-  const count = /(\d+)/.exec(message.slice(name.length + 5))?.[1];
-  return count !== undefined && message === messages.duplicateName(name, Number(count));
-}
-
-/** `not-mountable` on each registration of a tool name registered at more than one place; marks those tools unmountable. */
-export function flagDuplicateTools(assembled: readonly AssembledFile[], severities: SeverityOverrides): Diagnostic[] {
+/** `not-mountable` on each registration of a tool name registered at more than one place, and those names. */
+function duplicateTools(assembled: readonly AssembledFile[], severities: SeverityOverrides): { diagnostics: Diagnostic[]; names: Set<string> } {
   const byName = new Map<string, Map<string, Location>>();
-  const names = new Map<string, string>();
+  const nameOf = new Map<string, string>();
   for (const a of assembled) {
     for (const place of a.places) {
       if (place.tool.kind !== 'registration') continue;
@@ -52,7 +77,7 @@ export function flagDuplicateTools(assembled: readonly AssembledFile[], severiti
       const server = place.tool.server;
       if (server?.synthetic) continue;
       const group = `${place.tool.name}\0${server?.site ? `${server.site.file}:${server.site.line}:${server.site.character}` : ''}`;
-      names.set(group, place.tool.name);
+      nameOf.set(group, place.tool.name);
       let places = byName.get(group);
       if (!places) byName.set(group, (places = new Map()));
       // The name is what the diagnostic underlines; the whole call when the name is not a literal.
@@ -61,19 +86,21 @@ export function flagDuplicateTools(assembled: readonly AssembledFile[], severiti
     }
   }
   const severity = effectiveSeverity('not-mountable', 'error', severities);
-  const out: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const names = new Set<string>();
   for (const [group, places] of byName) {
     if (places.size < 2) continue;
-    const name = names.get(group)!;
-    for (const a of assembled) for (const t of a.report.tools) if (t.kind === 'registration' && t.name === name) t.mountable = false;
+    const name = nameOf.get(group)!;
+    names.add(name);
     if (!severity) continue;
     const locations = [...places.values()];
     for (const location of locations) {
-      out.push({
+      diagnostics.push({
         file: location.file,
         range: location.range,
         severity,
         code: 'not-mountable',
+        rule: RULES.duplicateName,
         message: messages.duplicateName(name, locations.length),
         tool: name,
         path: [],
@@ -81,7 +108,7 @@ export function flagDuplicateTools(assembled: readonly AssembledFile[], severiti
       });
     }
   }
-  return out;
+  return { diagnostics, names };
 }
 
 /** What makes two diagnostics the same one: place, code and message. */

@@ -2,13 +2,10 @@
  * Schema declarations that are tool schemas without a registration: exported schemas holding a
  * discriminated union (kind 'exported') and declarations tagged `@toolSchema` (kind 'tagged').
  */
-import { Node, SyntaxKind, type Expression, type SourceFile, type VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import type { DiscoveredSite, Range } from '../types';
-import { rangeOf } from '../locate/ranges';
-import { peel } from './scope';
+import { peel, rangeOf, type ImportFollower } from '../syntax';
 
-/** Resolves an imported name to its declaration's initializer in another file, when that is cheap. */
-export type ImportFollower = (sourceFile: SourceFile, specifier: string, name: string) => Expression | undefined;
 
 export function findDeclarations(sourceFile: SourceFile, registrations: DiscoveredSite[], follow?: ImportFollower): DiscoveredSite[] {
   const exportNames = exportedLocalNames(sourceFile);
@@ -148,6 +145,6 @@ function callsDiscriminatedUnion(node: Node): boolean {
 }
 
 /** One more hop in the other file, same rules (no further imports: cheap by construction). */
-function foreignHoldsDu(init: Expression): boolean {
+function foreignHoldsDu(init: Node): boolean {
   return new DuScanner(init.getSourceFile(), undefined).expression(init, 4);
 }

@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import type { SourceFile, ts } from 'ts-morph';
 import type { WorkspaceProject } from '../project';
 import type { DiscoveredFile, DiscoveredSite, Overlay } from '../types';
-import { findDeclarations, type ImportFollower } from './declarations';
+import { findDeclarations } from './declarations';
 import { mayHoldToolSchemas } from './prefilter';
 import { findRegistrations } from './registrations';
-import { importFollower } from './resolveImport';
+import { followExport, type ImportFollower } from '../syntax';
 import { readSdkBindings } from './sdkImports';
 
 export { mayHoldToolSchemas } from './prefilter';
@@ -22,8 +22,7 @@ export { mayHoldToolSchemas } from './prefilter';
  */
 export function discoverFiles(project: WorkspaceProject, files: string[], overlays?: ReadonlyMap<string, Overlay>): DiscoveredFile[] {
   if (overlays) project.setOverlays(overlays);
-  const follow = importFollower(project);
-  return files.map((file) => discoverFile(project, file, follow));
+  return files.map((file) => discoverFile(project, file));
 }
 
 /** Per project: files the pre-filter rejected, by mtime and size, so an unchanged file is not even re-read. */
@@ -32,7 +31,7 @@ const rejected = new WeakMap<WorkspaceProject, Map<string, string>>();
 const results = new WeakMap<ts.SourceFile, { sites: DiscoveredSite[]; candidate: boolean }>();
 
 /** Discover one file through the project (parsed only when the text passes the pre-filter). */
-export function discoverFile(project: WorkspaceProject, file: string, follow: ImportFollower = importFollower(project)): DiscoveredFile {
+export function discoverFile(project: WorkspaceProject, file: string, follow: ImportFollower = followExport): DiscoveredFile {
   const notCandidate: DiscoveredFile = { file, sites: [], candidate: false };
   let skipped = rejected.get(project);
   if (!skipped) rejected.set(project, (skipped = new Map()));
@@ -76,7 +75,7 @@ export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollow
   const sites = [...registrations, ...declarations].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   );
-  const importsSdk = [...bindings.families].some((f) => f !== 'zod');
-  const zodUnion = bindings.families.has('zod') && sourceFile.getFullText().includes('discriminatedUnion');
+  const importsSdk = bindings.libraries.size > 0;
+  const zodUnion = bindings.importsZod && sourceFile.getFullText().includes('discriminatedUnion');
   return { sites, candidate: sites.length > 0 || importsSdk || zodUnion };
 }

@@ -5,31 +5,48 @@
  * the receiver cannot be followed syntactically.
  */
 import { Node, SyntaxKind, ts, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
-import type { DiscoveredSite, ToolSdk } from '../types';
-import { rangeOf } from '../locate/ranges';
-import type { ImportFollower } from './declarations';
+import type { DiscoveredSite } from '../types';
+import { TOOL_LIBRARIES, type RegistrationForm, type ServerClass, type ToolLibrary, type ToolSdk } from '../sdks';
 import { calleeExport, readSdkBindings, type SdkBindings } from './sdkImports';
-import { isStringish, localDeclaration, objectLiteralOf, peel, propertyName, propertyOf, stringValue, transparentParent } from './scope';
+import {
+  importedBinding,
+  isStringish,
+  localDeclaration,
+  objectLiteralOf,
+  peel,
+  propertyName,
+  propertyOf,
+  rangeOf,
+  stringValue,
+  transparentParent,
+  type ImportFollower,
+} from '../syntax';
 
-/** 'other': followed to something that is certainly no SDK object (an object literal). */
-type ReceiverKind = 'mcp' | 'fastmcp' | 'other' | 'unknown';
+/** A receiver that is a library's server; 'other': followed to something that is certainly none (an object literal). */
+type ReceiverKind = { library: ToolLibrary<ToolSdk>; server: ServerClass } | 'other' | 'unknown';
 
 const MCP_ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+
+/** Each library's server classes (its own, or the one its host function calls back with), in preference order. */
+const SERVERS: Array<{ library: ToolLibrary<ToolSdk>; server: ServerClass }> = TOOL_LIBRARIES.flatMap((library) =>
+  Object.values(library.exports).flatMap((e) => (e.kind === 'tool' ? [] : [{ library, server: e.server }])),
+);
+
+/** Method names that register a tool on some server class. */
+const METHODS = new Set(SERVERS.flatMap(({ server }) => Object.keys(server.methods)));
+
+function formOf(server: ServerClass, method: string): RegistrationForm | undefined {
+  return Object.prototype.hasOwnProperty.call(server.methods, method) ? server.methods[method] : undefined;
+}
 
 export function findRegistrations(sourceFile: SourceFile, bindings: SdkBindings, follow?: ImportFollower): DiscoveredSite[] {
   const sites: DiscoveredSite[] = [];
   for (const node of candidateCalls(sourceFile, bindings)) {
-    const site = Node.isCallExpression(node)
-      ? registrationOfCall(node, bindings, follow)
-      : Node.isNewExpression(node) && calleeExport(node.getExpression(), bindings) === 'DynamicStructuredTool'
-        ? fromConfigObject(node, node.getArguments()[0], 'langchain', 'schema')
-        : undefined;
+    const site = Node.isCallExpression(node) ? registrationOfCall(node, bindings, follow) : Node.isNewExpression(node) ? registrationOfNew(node, bindings) : undefined;
     if (site) sites.push(site);
   }
   return sites;
 }
-
-const METHODS = new Set(['tool', 'registerTool', 'addTool']);
 
 /**
  * Calls and `new`s that may be registrations, found on the raw compiler tree: wrapping every node in
@@ -53,37 +70,43 @@ function candidateCalls(sourceFile: SourceFile, bindings: SdkBindings): Node[] {
   return found.map(wrap);
 }
 
+/** `new DynamicStructuredTool({ name, schema })`: a class whose construction is the registration. */
+function registrationOfNew(created: NewExpression, bindings: SdkBindings): DiscoveredSite | undefined {
+  const bound = calleeExport(created.getExpression(), bindings);
+  if (bound?.export.kind !== 'tool' || bound.export.call !== 'new') return undefined;
+  return fromForm(created, bound.export.form, bound.library.sdk);
+}
+
 function registrationOfCall(call: CallExpression, bindings: SdkBindings, follow: ImportFollower | undefined): DiscoveredSite | undefined {
   const callee = call.getExpression();
-  switch (calleeExport(callee, bindings)) {
-    case 'aiTool':
-      return fromConfigObject(call, call.getArguments()[0], 'ai', 'inputSchema', 'parameters');
-    case 'agentsTool':
-      return fromConfigObject(call, call.getArguments()[0], 'openai-agents', 'parameters');
-    case 'langchainTool':
-      return fromConfigObject(call, call.getArguments()[1], 'langchain', 'schema');
-    default:
-      break;
-  }
+  const bound = calleeExport(callee, bindings);
+  if (bound?.export.kind === 'tool' && bound.export.call === 'call') return fromForm(call, bound.export.form, bound.library.sdk);
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
-  if (method !== 'tool' && method !== 'registerTool' && method !== 'addTool') return undefined;
-  const mcpImported = bindings.families.has('mcp') || bindings.families.has('mcp-handler');
+  if (!METHODS.has(method)) return undefined;
   let receiver = receiverKind(callee.getExpression(), bindings);
+  // The textual fallback: the file imports a library whose server has this method.
+  const fallback = SERVERS.find(({ library, server }) => bindings.libraries.has(library) && formOf(server, method));
   // `import { server } from './server'` in a file that never imports the SDK itself: look at its construction.
-  const textualFallback = method === 'addTool' ? bindings.families.has('fastmcp') : mcpImported;
-  if (receiver === 'unknown' && !textualFallback && follow) receiver = importedReceiverKind(callee.getExpression(), follow);
-  if (method === 'addTool') {
-    const isFastMcp = receiver === 'fastmcp' || (receiver === 'unknown' && bindings.families.has('fastmcp'));
-    return isFastMcp ? fromConfigObject(call, call.getArguments()[0], 'fastmcp', 'parameters') : undefined;
+  if (receiver === 'unknown' && !fallback && follow) receiver = importedReceiverKind(callee.getExpression(), follow);
+  const owner = receiver === 'unknown' ? fallback : receiver === 'other' ? undefined : receiver;
+  const form = owner && formOf(owner.server, method);
+  return owner && form ? fromForm(call, form, owner.library.sdk) : undefined;
+}
+
+function fromForm(call: CallExpression | NewExpression, form: RegistrationForm, sdk: ToolSdk): DiscoveredSite | undefined {
+  switch (form.form) {
+    case 'positional':
+      return Node.isCallExpression(call) ? fromPositional(call, sdk) : undefined;
+    case 'nameThenConfig':
+      return fromNameThenConfig(call, sdk, form.schemaKey);
+    case 'config':
+      return fromConfigObject(call, call.getArguments()[form.arg], sdk, ...form.schemaKeys);
   }
-  const isMcp = receiver === 'mcp' || (receiver === 'unknown' && mcpImported);
-  if (!isMcp) return undefined;
-  return method === 'tool' ? fromMcpTool(call) : fromMcpRegisterTool(call);
 }
 
 /** `server.tool(name, [description], [shape], [annotations], cb)`: the callback is always last. */
-function fromMcpTool(call: CallExpression): DiscoveredSite | undefined {
+function fromPositional(call: CallExpression, sdk: ToolSdk): DiscoveredSite | undefined {
   const args = call.getArguments();
   const nameArg = args[0];
   if (!nameArg || args.length < 2 || !isStringish(nameArg)) return undefined;
@@ -94,16 +117,16 @@ function fromMcpTool(call: CallExpression): DiscoveredSite | undefined {
     const [first, second] = middle;
     schema = isStringish(first) ? second : isMcpAnnotations(second) || looksLikeSchema(first) ? first : second;
   } else if (middle.length >= 3) schema = middle[1];
-  return site(call, 'mcp', nameArg, stringValue(nameArg), schema);
+  return site(call, sdk, nameArg, stringValue(nameArg), schema);
 }
 
 /** `server.registerTool(name, { description, inputSchema, ... }, cb)`. */
-function fromMcpRegisterTool(call: CallExpression): DiscoveredSite | undefined {
+function fromNameThenConfig(call: CallExpression | NewExpression, sdk: ToolSdk, schemaKey: string): DiscoveredSite | undefined {
   const [nameArg, configArg] = call.getArguments();
   if (!nameArg || !isStringish(nameArg)) return undefined;
   const config = objectLiteralOf(configArg);
-  const schema = config ? propertyOf(config, 'inputSchema')?.value : undefined;
-  return site(call, 'mcp', nameArg, stringValue(nameArg), schema);
+  const schema = config ? propertyOf(config, schemaKey)?.value : undefined;
+  return site(call, sdk, nameArg, stringValue(nameArg), schema);
 }
 
 /** `tool({ name?, inputSchema | parameters | schema })` and friends: config object holds name and schema. */
@@ -111,7 +134,7 @@ function fromConfigObject(
   call: CallExpression | NewExpression,
   configArg: Node | undefined,
   sdk: ToolSdk,
-  ...schemaKeys: string[]
+  ...schemaKeys: readonly string[]
 ): DiscoveredSite | undefined {
   const config = objectLiteralOf(configArg);
   if (!config) return undefined;
@@ -169,7 +192,7 @@ function receiverKind(receiver: Node, bindings: SdkBindings): ReceiverKind {
     if (!decl) return 'unknown';
     const byType = typed(decl.getTypeNode(), bindings);
     if (byType !== 'unknown') return byType;
-    if (Node.isParameterDeclaration(decl)) return isMcpHandlerCallbackParam(decl, bindings) ? 'mcp' : 'unknown';
+    if (Node.isParameterDeclaration(decl)) return hostedServer(decl, bindings);
     const init = decl.getInitializer();
     if (!init) return 'unknown';
     const value = peel(init);
@@ -187,37 +210,32 @@ function importedReceiverKind(receiver: Node, follow: ImportFollower): ReceiverK
   const expr = peel(receiver);
   if (!Node.isIdentifier(expr)) return 'unknown';
   const sourceFile = expr.getSourceFile();
-  for (const decl of sourceFile.getImportDeclarations()) {
-    const specifier = decl.getModuleSpecifierValue();
-    if (!specifier.startsWith('.')) continue;
-    const spec = decl.getNamedImports().find((s) => (s.getAliasNode()?.getText() ?? s.getName()) === expr.getText());
-    if (!spec) continue;
-    const init = follow(sourceFile, specifier, spec.getName());
-    const value = init && peel(init);
-    return value && Node.isNewExpression(value) ? constructed(value, readSdkBindings(value.getSourceFile())) : 'unknown';
-  }
-  return 'unknown';
+  const binding = importedBinding(sourceFile, expr.getText());
+  const init = binding && follow(sourceFile, binding.specifier, binding.name);
+  const value = init && peel(init);
+  return value && Node.isNewExpression(value) ? constructed(value, readSdkBindings(value.getSourceFile())) : 'unknown';
 }
 
 function constructed(created: NewExpression, bindings: SdkBindings): ReceiverKind {
-  const exported = calleeExport(created.getExpression(), bindings);
-  return exported === 'McpServer' ? 'mcp' : exported === 'FastMCP' ? 'fastmcp' : 'unknown';
+  const bound = calleeExport(created.getExpression(), bindings);
+  return bound?.export.kind === 'server' ? { library: bound.library, server: bound.export.server } : 'unknown';
 }
 
 function typed(typeNode: Node | undefined, bindings: SdkBindings): ReceiverKind {
   if (!typeNode || !Node.isTypeReference(typeNode)) return 'unknown';
   const name = typeNode.getTypeName().getText();
-  const exported = bindings.named.get(name) ?? bindings.named.get(name.split('.').pop() ?? '');
-  return exported === 'McpServer' ? 'mcp' : exported === 'FastMCP' ? 'fastmcp' : 'unknown';
+  const bound = bindings.named.get(name) ?? bindings.named.get(name.split('.').pop() ?? '');
+  return bound?.export.kind === 'server' ? { library: bound.library, server: bound.export.server } : 'unknown';
 }
 
-/** `createMcpHandler((server) => { ... })`: the callback's first parameter is an McpServer. */
-function isMcpHandlerCallbackParam(param: Node, bindings: SdkBindings): boolean {
+/** `createMcpHandler((server) => { ... })`: the first parameter of a host function's callback is its server. */
+function hostedServer(param: Node, bindings: SdkBindings): ReceiverKind {
   const fn = param.getParent();
-  if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return false;
-  if (fn.getParameters()[0] !== param) return false;
+  if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return 'unknown';
+  if (fn.getParameters()[0] !== param) return 'unknown';
   const call = transparentParent(fn);
-  return !!call && Node.isCallExpression(call) && calleeExport(call.getExpression(), bindings) === 'createMcpHandler';
+  const bound = call && Node.isCallExpression(call) ? calleeExport(call.getExpression(), bindings) : undefined;
+  return bound?.export.kind === 'host' ? { library: bound.library, server: bound.export.server } : 'unknown';
 }
 
 /** `this.server`: a property declaration, a constructor parameter property, or an assignment in the class. */

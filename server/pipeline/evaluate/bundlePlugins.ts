@@ -9,7 +9,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ImportKind, Loader, OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
-import { MCP_HANDLER_SERVER_SPECIFIERS, shimFor, shimSource, type ShimSpec } from './sdkShims';
+import { shimFor, shimSource, type ShimSpec } from './sdkShims';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const SHIM_NAMESPACE = 'tool-schema-lens-shim';
@@ -167,13 +167,11 @@ export function externalsPlugin(onExternal: (module: ExternalModule) => void = (
       build.onLoad({ filter: /.*/, namespace: SHIM_NAMESPACE }, async (args) => {
         const { spec, real, format, kind } = args.pluginData as { spec: ShimSpec; real: string; format: 'esm' | 'cjs'; kind: ImportKind };
         let server: string | undefined;
-        if (spec.recorder === 'mcpHandler') {
-          for (const specifier of MCP_HANDLER_SERVER_SPECIFIERS) {
-            const found = await resolveInner(build, specifier, path.dirname(real), kind);
-            if (found && !found.external) {
-              server = externalSpecifier(found.path, kind);
-              break;
-            }
+        for (const specifier of spec.companions ?? []) {
+          const found = await resolveInner(build, specifier, path.dirname(real), kind);
+          if (found && !found.external) {
+            server = externalSpecifier(found.path, kind);
+            break;
           }
         }
         const contents = shimSource({ spec, real: externalSpecifier(real, kind), server, format });

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { FactorySpec, ParamHint, SourcePoint } from '../types';
-import { recordingMcpServer } from './recorders/mcp';
+import { recordingMcpServer } from '../sdks/mcp';
 import { identify } from './recorders/serverIdentity';
 import { PLACEHOLDER_MARK, type RecordingSession } from './recorders/session';
 

@@ -7,7 +7,7 @@ import { advertise, duplicateToolNames } from '../../../shared/index';
 import type { AdvertiseOptions, Finding, ToolInput } from '../../../shared/types';
 import type { EvaluatedTool } from '../types';
 import type { ModuleSchema } from './exportedSchemas';
-import { isZodSchema } from './recorders/shape';
+import { isZodSchemaSafe } from '../../../shared/zod/read';
 import type { Recording } from './recorders/session';
 
 export interface NamedRecording extends Recording {
@@ -52,7 +52,7 @@ const sameFinding = (a: Finding, b: Finding) => a.code === b.code && a.message =
 export function judgeRegistrations(recordings: NamedRecording[], options: AdvertiseOptions, emptyInput: () => unknown): EvaluatedTool[] {
   const judged = recordings
     .map((r) => ({ r, input: r.input === undefined ? emptyInput() : r.input }))
-    .filter(({ input }) => isZodSchema(input));
+    .filter(({ input }) => isZodSchemaSafe(input));
   // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
   // duplicate names are new, so the tools are not advertised a second time here.
   // Per server instance: two servers in one program may each have a tool of the same name.
@@ -90,7 +90,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
  */
 export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions, emptyInput: () => unknown): { tool: EvaluatedTool; advertised: Advertised } | undefined {
   const input = recording.input === undefined ? emptyInput() : recording.input;
-  if (!isZodSchema(input)) return undefined;
+  if (!isZodSchemaSafe(input)) return undefined;
   const advertised = advertiseSafely({ name: recording.name, input }, options);
   const tool: EvaluatedTool = {
     name: recording.name,

@@ -7,7 +7,7 @@ import { Node, type CallExpression, type SourceFile } from 'ts-morph';
 import type { FindingSite, Step } from '../../../shared/types';
 import type { DiscoveredSite, Location, Range } from '../types';
 import { followTrail, type TrailEnd } from './followTrail';
-import { locationOf, offsetOf, filePathOf, spanRange } from './ranges';
+import { filePathOf, locationOf, offsetOf, spanRange } from '../syntax';
 import { formOf } from './schemaForm';
 import { findKey } from './shapeKeys';
 
@@ -15,7 +15,7 @@ export { followTrail } from './followTrail';
 export { formOf } from './schemaForm';
 export { findKeyAt, type KeyAtCursor } from './keyAt';
 export { suggestRename } from './suggestRename';
-export { locationOf, rangeOf } from './ranges';
+export { locationOf, rangeOf } from '../syntax';
 
 /**
  * The schema roots a trail may start from. `input` is the tool's input schema (the site's schemaRange);

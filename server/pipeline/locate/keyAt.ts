@@ -7,8 +7,7 @@
 import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import type { Step } from '../../../shared/types';
 import type { DiscoveredSite, Position, Range } from '../types';
-import { peel, propertyName, transparentParent } from '../discover/scope';
-import { filePathOf, offsetOf, rangeOf } from './ranges';
+import { filePathOf, offsetOf, peel, propertyName, rangeOf, transparentParent } from '../syntax';
 import { elementsOf, formOf, isZodNamespace } from './schemaForm';
 import { keysOf } from './shapeKeys';
 import { referencesOf } from './references';

@@ -5,8 +5,7 @@
  */
 import * as path from 'node:path';
 import { Node, SyntaxKind, type Identifier, type VariableDeclaration } from 'ts-morph';
-import { resolveRelative } from '../discover/resolveImport';
-import { localDeclaration } from '../discover/scope';
+import { localDeclaration, resolveRelative } from '../syntax';
 
 /** Identifiers (other than the declaration's own name) that refer to a top-level or local const. */
 export function referencesOf(decl: VariableDeclaration): Identifier[] {

@@ -5,8 +5,7 @@
  * aliases and re-exports to the declaration.
  */
 import { Node, type Identifier, type PropertyAccessExpression } from 'ts-morph';
-import { localDeclaration, peel } from '../discover/scope';
-import { followImportedName, followNamespaceMember } from './followImport';
+import { followImportedName, followNamespaceMember, localDeclaration, peel } from '../syntax';
 
 /** The initializer an identifier names (peeled), or undefined when it is a parameter, a library value or unknown. */
 export function resolveIdentifier(id: Identifier): Node | undefined {

@@ -6,8 +6,7 @@
  * looked through, as the engine's trail looks through them.
  */
 import { Node, type CallExpression } from 'ts-morph';
-import { moduleFamily } from '../discover/sdkImports';
-import { peel } from '../discover/scope';
+import { isZodSpecifier, peel } from '../syntax';
 import { resolveIdentifier, resolveMember } from './resolve';
 
 export type SchemaForm =
@@ -142,7 +141,7 @@ export function isZodNamespace(node: Node): boolean {
   const name = node.getText();
   const sf = node.getSourceFile();
   for (const decl of sf.getImportDeclarations()) {
-    if (moduleFamily(decl.getModuleSpecifierValue()) !== 'zod') continue;
+    if (!isZodSpecifier(decl.getModuleSpecifierValue())) continue;
     if (decl.getNamespaceImport()?.getText() === name || decl.getDefaultImport()?.getText() === name) return true;
     if (decl.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === name)) return true;
   }
@@ -153,7 +152,7 @@ export function isZodNamespace(node: Node): boolean {
 function importedZodName(id: Node): string | undefined {
   const name = id.getText();
   for (const decl of id.getSourceFile().getImportDeclarations()) {
-    if (moduleFamily(decl.getModuleSpecifierValue()) !== 'zod') continue;
+    if (!isZodSpecifier(decl.getModuleSpecifierValue())) continue;
     const spec = decl.getNamedImports().find((s) => (s.getAliasNode()?.getText() ?? s.getName()) === name);
     if (spec) return spec.getName();
   }

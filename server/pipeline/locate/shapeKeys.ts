@@ -3,7 +3,7 @@
  * `...sharedShape`), shorthand properties, and the shapes of extended / merged bases.
  */
 import { Node } from 'ts-morph';
-import { peel, propertyName } from '../discover/scope';
+import { peel, propertyName } from '../syntax';
 import { resolveIdentifier } from './resolve';
 import { formOf } from './schemaForm';
 

@@ -3,7 +3,7 @@
  * (`z.literal('a')`, `z.literal(['a', 'b'])`, `z.enum(['x', 'y'])`) joined by ` | `.
  */
 import { Node } from 'ts-morph';
-import { peel } from '../discover/scope';
+import { peel } from '../syntax';
 import { resolveChain } from './resolve';
 import { elementsOf, formOf, isZodNamespace, type SchemaForm } from './schemaForm';
 import { findKey } from './shapeKeys';

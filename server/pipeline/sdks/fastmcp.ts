@@ -1,16 +1,22 @@
 /**
- * FastMCP: a subclass of the workspace's real class whose `addTool` / `addTools` record the tool's
+ * FastMCP: `new FastMCP(...)` registers with `addTool({ name, parameters })` (and `addTools([...])`). The
+ * recorder is a subclass of the workspace's real class whose `addTool` / `addTools` record the tool's
  * `parameters`; `start` never starts a transport.
  */
-import { captureCallSite } from './callSite';
-import { currentSession } from './session';
-import { identify, identityOf } from './serverIdentity';
+import { captureCallSite } from '../evaluate/recorders/callSite';
+import { currentSession } from '../evaluate/recorders/session';
+import { defineLibrary, type ServerClass } from './library';
+import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
 
 type AnyClass = new (...args: any[]) => any;
 interface FastMcpTool {
   name?: unknown;
   parameters?: unknown;
 }
+
+const FASTMCP_SERVER: ServerClass = {
+  methods: { addTool: { form: 'config', arg: 0, schemaKeys: ['parameters'] } },
+};
 
 export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClass } {
   const session = currentSession();
@@ -38,3 +44,13 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClas
   Object.defineProperty(RecordingFastMCP, 'name', { value: 'FastMCP' });
   return { FastMCP: RecordingFastMCP };
 }
+
+export const fastmcp = defineLibrary({
+  id: 'fastmcp',
+  sdk: 'fastmcp',
+  specifiers: ['fastmcp', 'fastmcp/*'],
+  mentions: ['fastmcp'],
+  exports: { FastMCP: { kind: 'server', server: FASTMCP_SERVER } },
+  shim: { entries: ['fastmcp'], exports: ['FastMCP'] },
+  recorder: fastmcpRecorder,
+});

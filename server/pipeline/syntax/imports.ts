@@ -1,38 +1,66 @@
 /**
- * Following an imported name to its declaration without a type-checking program: relative imports,
- * `export const`, `export { a as b }`, re-exports (`export { x } from`, `export * from`) and default
- * exports. Cold program creation costs seconds (zod's and the SDKs' typings); this costs a parse.
- * Anything else (path aliases, packages) is left to the type checker.
+ * The one import follower: an imported name to the expression it names in its own module, without a
+ * type-checking program. Relative imports only; `export const`, `export { a as b }`, re-exports (`export { x }
+ * from`, `export * from`) and default exports. Cold program creation costs seconds (zod's and the SDKs'
+ * typings); this costs a parse. Anything else (path aliases, packages) is left to the type checker.
+ * Discovery and locating both follow imports through here.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Node, type SourceFile } from 'ts-morph';
-import { resolveRelative } from '../discover/resolveImport';
-import { peel } from '../discover/scope';
 import { WorkspaceProject } from '../project';
+import { peel } from './peel';
 
-/** The expression an imported identifier names, when its import is relative; undefined to ask the checker. */
-export function followImportedName(sourceFile: SourceFile, local: string): Node | undefined {
+/** Resolves `name` as exported by the module `specifier` names from `sourceFile`: the expression it is bound to. */
+export type ImportFollower = (sourceFile: SourceFile, specifier: string, name: string) => Node | undefined;
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const MAX_HOPS = 6;
+
+/** Candidate files for a relative specifier: as written, with `.js` → `.ts`, with an extension, or an index file. */
+export function resolveRelative(fromFile: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const stem = base.replace(/\.(m|c)?jsx?$/, '');
+  const candidates = [base, ...EXTENSIONS.map((e) => stem + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
+  return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+}
+
+/** `zod`, `zod/v4`, `zod/mini`, `zod3`, `zod-copy`, ...: the specifiers a workspace imports zod by. */
+export function isZodSpecifier(specifier: string): boolean {
+  return /^zod(\d*|-[\w-]+)?(\/|$)/.test(specifier);
+}
+
+/** The import that binds `local` in this file: its module specifier and the name it imports (`default` included). */
+export function importedBinding(sourceFile: SourceFile, local: string): { specifier: string; name: string } | undefined {
   for (const decl of sourceFile.getImportDeclarations()) {
     const specifier = decl.getModuleSpecifierValue();
-    const defaultImport = decl.getDefaultImport();
-    if (defaultImport?.getText() === local) return specifier.startsWith('.') ? exportedFrom(sourceFile, specifier, 'default', 0) : undefined;
+    if (decl.getDefaultImport()?.getText() === local) return { specifier, name: 'default' };
     const named = decl.getNamedImports().find((s) => (s.getAliasNode()?.getText() ?? s.getName()) === local);
-    if (named) return specifier.startsWith('.') ? exportedFrom(sourceFile, specifier, named.getName(), 0) : undefined;
+    if (named) return { specifier, name: named.getName() };
   }
   return undefined;
+}
+
+/** The expression `name` is exported as by the relative module `specifier` (followed through re-exports). */
+export const followExport: ImportFollower = (sourceFile, specifier, name) => exportedFrom(sourceFile, specifier, name, 0);
+
+/** The expression an imported identifier names, when its import is relative; undefined to ask the checker. */
+export function followImportedName(sourceFile: SourceFile, local: string, follow: ImportFollower = followExport): Node | undefined {
+  const binding = importedBinding(sourceFile, local);
+  return binding ? follow(sourceFile, binding.specifier, binding.name) : undefined;
 }
 
 /** `ns.Name` where `ns` is `import * as ns from './x'`: the expression `Name` is in that file. */
 export function followNamespaceMember(sourceFile: SourceFile, namespace: string, member: string): Node | undefined {
   for (const decl of sourceFile.getImportDeclarations()) {
     if (decl.getNamespaceImport()?.getText() !== namespace) continue;
-    const specifier = decl.getModuleSpecifierValue();
-    return specifier.startsWith('.') ? exportedFrom(sourceFile, specifier, member, 0) : undefined;
+    return exportedFrom(sourceFile, decl.getModuleSpecifierValue(), member, 0);
   }
   return undefined;
 }
 
 function exportedFrom(from: SourceFile, specifier: string, name: string, depth: number): Node | undefined {
-  if (depth > 6) return undefined;
+  if (depth > MAX_HOPS || !specifier.startsWith('.')) return undefined;
   const target = resolveRelative(from.getFilePath(), specifier);
   if (!target) return undefined;
   const owner = WorkspaceProject.of(from.getProject());
@@ -45,8 +73,8 @@ function exportedName(file: SourceFile, name: string, depth: number): Node | und
   if (localName) {
     const init = topLevelInitializer(file, localName);
     if (init) return init;
-    const reimported = followImportedName(file, localName);
-    if (reimported) return reimported;
+    const binding = importedBinding(file, localName);
+    if (binding) return exportedFrom(file, binding.specifier, binding.name, depth + 1);
   }
   if (name === 'default') {
     const assignment = file.getExportAssignments().find((a) => !a.isExportEquals());

@@ -1,11 +1,22 @@
 /**
- * McpServer (MCP TypeScript SDK 1.x `server/mcp.js`, and `@modelcontextprotocol/server` 2.x): a subclass of
- * the workspace's real class whose `tool` / `registerTool` let the real SDK build the input schema (raw
- * shapes included), then record what it stored. `connect` never starts a transport.
+ * The MCP TypeScript SDK 1.x (`@modelcontextprotocol/sdk`). Its `McpServer` registers tools with
+ * `tool(name, [description], [shape], [annotations], cb)` and `registerTool(name, { inputSchema }, cb)`.
+ * The recorder is a subclass of the workspace's real class whose `tool` / `registerTool` let the real SDK
+ * build the input schema (raw shapes included), then record what it stored; `connect` never starts a
+ * transport. `@modelcontextprotocol/server` 2.x and `mcp-handler` reuse the class and the recording server.
  */
-import { captureCallSite } from './callSite';
-import { currentSession, type RecordingSession } from './session';
-import { identify, identityOf } from './serverIdentity';
+import { captureCallSite } from '../evaluate/recorders/callSite';
+import { currentSession, type RecordingSession } from '../evaluate/recorders/session';
+import { defineLibrary, type ServerClass } from './library';
+
+/** The registering methods of an `McpServer`, 1.x and 2.x. */
+export const MCP_SERVER: ServerClass = {
+  methods: {
+    tool: { form: 'positional' },
+    registerTool: { form: 'nameThenConfig', schemaKey: 'inputSchema' },
+  },
+};
+import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
 
 type AnyClass = new (...args: any[]) => any;
 interface RegisteredTools {
@@ -43,6 +54,7 @@ function registerThrough(server: RegisteredTools, method: 'tool' | 'registerTool
   }
 }
 
+/** A recording subclass of a real `McpServer` class, one per class and session. */
 export function recordingMcpServer(Real: AnyClass, session: RecordingSession = currentSession()): AnyClass {
   let perSession = recordingClasses.get(Real);
   if (!perSession) recordingClasses.set(Real, (perSession = new WeakMap()));
@@ -87,18 +99,12 @@ export function mcpRecorder(real: { McpServer: AnyClass }): { McpServer: AnyClas
   return { McpServer: recordingMcpServer(real.McpServer, session) };
 }
 
-/** `createMcpHandler(initializeServer, ...)`: runs `initializeServer` with a recording server at creation. */
-export function mcpHandlerRecorder(real: { createMcpHandler: (...args: any[]) => unknown }, server?: { McpServer?: AnyClass }) {
-  const session = currentSession();
-  const createMcpHandler = function createMcpHandler(this: unknown, ...args: any[]) {
-    const [initializeServer] = args;
-    const Server = server?.McpServer;
-    if (typeof initializeServer === 'function' && Server) {
-      const Recording = recordingMcpServer(Server, session);
-      const instance = new Recording({ name: 'mcp-handler', version: '0.0.0' });
-      session.track(initializeServer(instance));
-    }
-    return real.createMcpHandler.apply(this, args);
-  };
-  return { createMcpHandler };
-}
+export const mcpSdk = defineLibrary({
+  id: 'mcp',
+  sdk: 'mcp',
+  specifiers: ['@modelcontextprotocol/sdk*'],
+  mentions: ['@modelcontextprotocol/sdk'],
+  exports: { McpServer: { kind: 'server', server: MCP_SERVER } },
+  shim: { entries: ['@modelcontextprotocol/sdk/server/mcp.js', '@modelcontextprotocol/sdk/server/mcp'], exports: ['McpServer'] },
+  recorder: mcpRecorder,
+});

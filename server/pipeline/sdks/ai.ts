@@ -1,0 +1,35 @@
+/**
+ * The Vercel AI SDK (`ai`): `tool({ inputSchema | parameters })` (and `dynamicTool`) makes a tool, named by
+ * the key or variable it is placed under. The recorder keeps the returned object as the recording's handle,
+ * so the worker can find that name among the module's exports.
+ */
+import { captureCallSite } from '../evaluate/recorders/callSite';
+import { currentSession } from '../evaluate/recorders/session';
+import { defineLibrary, type DiscoveredExport } from './library';
+
+type AnyFunction = (...args: any[]) => any;
+type Options = Record<string, any> | undefined;
+
+export function aiRecorder(real: { tool: AnyFunction }): { tool: AnyFunction } {
+  const session = currentSession();
+  const tool = function tool(this: unknown, ...args: any[]) {
+    const callSite = captureCallSite(tool);
+    const options = args[0] as Options;
+    const handle = real.tool.apply(this, args);
+    session.record({ sdk: 'ai', name: undefined, input: options?.inputSchema ?? options?.parameters, callSite, handle });
+    return handle;
+  };
+  return { tool };
+}
+
+const TOOL: DiscoveredExport = { kind: 'tool', call: 'call', form: { form: 'config', arg: 0, schemaKeys: ['inputSchema', 'parameters'] } };
+
+export const ai = defineLibrary({
+  id: 'ai',
+  sdk: 'ai',
+  specifiers: ['ai'],
+  mentions: ["'ai'", '"ai"'],
+  exports: { tool: TOOL, dynamicTool: TOOL },
+  shim: { entries: ['ai'], exports: ['tool'] },
+  recorder: aiRecorder,
+});

@@ -1,0 +1,56 @@
+/**
+ * The tool libraries the pipeline knows, in the order discovery prefers them when a call could belong to
+ * several (a file importing both the MCP SDK and FastMCP: `server.tool(...)` is MCP's). Adding a library
+ * is one descriptor file here, listed below, plus its fixture and test.
+ */
+import { ai } from './ai';
+import { fastmcp } from './fastmcp';
+import { langchain } from './langchain';
+import { isSpecifierOf, type Recorder, type ToolLibrary } from './library';
+import { mcpSdk } from './mcp';
+import { mcpHandler } from './mcpHandler';
+import { mcpServer2 } from './mcpServer2';
+import { openaiAgents } from './openaiAgents';
+
+const LIBRARIES = [mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain] as const;
+
+/** The SDK a registration reports: one per library family (`mcp-handler` registers through MCP's server). */
+export type ToolSdk = (typeof LIBRARIES)[number]['sdk'];
+
+export const TOOL_LIBRARIES: readonly ToolLibrary<ToolSdk>[] = LIBRARIES;
+
+export type { DiscoveredExport, RegistrationForm, ServerClass, ToolLibrary } from './library';
+export { exportOf } from './library';
+
+/** The library an import specifier names, if any. */
+export function libraryOf(specifier: string): ToolLibrary<ToolSdk> | undefined {
+  return TOOL_LIBRARIES.find((library) => isSpecifierOf(library, specifier));
+}
+
+/** Which recorder handles a shimmed entry point, the exports it replaces, and the modules it also needs. */
+export interface ShimSpec {
+  recorder: string;
+  exports: readonly string[];
+  companions?: readonly string[];
+}
+
+const SHIMS = new Map<string, ShimSpec>(
+  TOOL_LIBRARIES.flatMap((library) =>
+    library.shim
+      ? library.shim.entries.map((entry): [string, ShimSpec] => [entry, { recorder: library.id, exports: library.shim!.exports, companions: library.shim!.companions }])
+      : [],
+  ),
+);
+
+/** The shim an import specifier is routed through, if it is a library's shimmed entry point. */
+export function shimFor(specifier: string): ShimSpec | undefined {
+  return SHIMS.get(specifier);
+}
+
+/** The recorders the worker installs, keyed by library id as the shims call them. */
+export const RECORDERS: Readonly<Record<string, Recorder>> = Object.fromEntries(
+  TOOL_LIBRARIES.flatMap((library) => (library.recorder ? [[library.id, library.recorder]] : [])),
+);
+
+/** Every text whose presence makes a file worth parsing for a library's registrations. */
+export const LIBRARY_MENTIONS: readonly string[] = TOOL_LIBRARIES.flatMap((library) => library.mentions);
