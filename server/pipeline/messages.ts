@@ -38,7 +38,8 @@ function startContext(failure: EvaluationFailure): string {
   const named = read.filter((n) => failure.reason.includes(n) || failure.printed?.some((p) => p.includes(n)));
   const unset = named.length ? named : read;
   const parts: string[] = [];
-  if (printed && !failure.reason.includes(printed)) parts.push(` after it printed \`${printed}\``);
+  // A thrown error says what went wrong itself; an exit's code does not.
+  if (printed && failure.phase === 'exit' && !failure.reason.includes(printed)) parts.push(` after it printed \`${printed}\``);
   if (unset.length) {
     const names = unset.slice(0, 5).join(', ') + (unset.length > 5 ? ` and ${unset.length - 5} more` : '');
     parts.push(` (it read ${names}, unset: set ${unset.length === 1 ? 'it' : 'them'} in toolSchemaLens.evaluation.env, .env or with check --env)`);

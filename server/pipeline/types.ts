@@ -237,8 +237,8 @@ export interface DiscoveredFile {
   candidate: boolean;
 }
 
-/** How the worker fills one parameter of a factory it calls: a recording server, or a forgiving placeholder. */
-export type ParamHint = 'server' | 'value';
+/** How the worker fills one parameter of a factory it calls: a recording server, an options object holding one at these keys, or a forgiving placeholder. */
+export type ParamHint = 'server' | 'value' | { serverKeys: string[] };
 
 /** A top-level function or class that builds a server or registers tools (discover/factories.ts). */
 export interface FactorySpec {

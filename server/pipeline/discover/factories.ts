@@ -15,12 +15,24 @@ import type { FactorySpec, ParamHint } from '../types';
 const BUILDS_OR_REGISTERS =
   /\bnew\s+(?:McpServer|FastMCP|Server)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(/;
 
-/** A parameter that most likely receives the server: by its type, else by its name. */
+const SERVER_TYPE = /\b(?:McpServer|FastMCP|Server)\b/;
+const SERVER_NAME = /^(?:server|mcpServer|mcp|srv)$/i;
+
+/** A parameter that most likely receives the server (by its type, else its name), or an options object holding one. */
 function hintOf(param: ParameterDeclaration): ParamHint {
-  const type = param.getTypeNode()?.getText() ?? '';
-  if (/\b(?:McpServer|FastMCP|Server)\b/.test(type)) return 'server';
+  const typeNode = param.getTypeNode();
   const name = param.getNameNode();
-  if (Node.isIdentifier(name) && /^(?:server|mcpServer|mcp|srv)$/i.test(name.getText())) return 'server';
+  if (Node.isObjectBindingPattern(name)) {
+    // `({ tool, server }: { tool: Tool; server: McpServer })`
+    const serverKeys = name.getElements().flatMap((element) => {
+      const key = element.getPropertyNameNode()?.getText() ?? element.getName();
+      const member = typeNode && Node.isTypeLiteral(typeNode) ? typeNode.getProperty(key) : undefined;
+      return SERVER_NAME.test(key) || SERVER_TYPE.test(member?.getTypeNode()?.getText() ?? '') ? [key] : [];
+    });
+    return serverKeys.length ? { serverKeys } : 'value';
+  }
+  if (SERVER_TYPE.test(typeNode?.getText() ?? '')) return 'server';
+  if (Node.isIdentifier(name) && SERVER_NAME.test(name.getText())) return 'server';
   return 'value';
 }
 

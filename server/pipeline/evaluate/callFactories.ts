@@ -26,6 +26,8 @@ export interface FactoryCall {
 }
 
 type AnyClass = new (...args: any[]) => any;
+type Attempt = 'placeholders' | 'empty';
+const ATTEMPTS: readonly Attempt[] = ['placeholders', 'empty'];
 
 /** A value that survives whatever a factory does with an option it was not given: reads, calls, `new`, string use. */
 export function placeholder(): unknown {
@@ -46,6 +48,13 @@ export function placeholder(): unknown {
     set: () => true,
   });
   return proxy;
+}
+
+/** An options object: the given keys as they are, every other read a placeholder. */
+function withPlaceholders(options: Record<string, unknown>): unknown {
+  return new Proxy(options, {
+    get: (target, key) => (key in target ? target[key as string] : typeof key === 'symbol' || key === 'then' ? undefined : placeholder()),
+  });
 }
 
 function ranAt(lines: [number, number], entry: string, reached: SourcePoint[][]): boolean {
@@ -82,10 +91,33 @@ export async function callFactories(
 ): Promise<FactoryCall[]> {
   const reached = session.reached ?? [];
   const calls: FactoryCall[] = [];
-  const args = async (hints: readonly ParamHint[]) => {
+  // First with placeholders (an option read deep inside still works), then, if that threw, with empty options
+  // (a placeholder is no URL, no number): whatever either registered is kept.
+  const args = async (hints: readonly ParamHint[], attempt: Attempt) => {
     const out: unknown[] = [];
-    for (const hint of hints) out.push(hint === 'server' ? await newServer(session, entry) : placeholder());
+    for (const hint of hints) {
+      if (hint === 'server') out.push(await newServer(session, entry));
+      else if (hint === 'value') out.push(attempt === 'placeholders' ? placeholder() : {});
+      else {
+        const options: Record<string, unknown> = {};
+        for (const key of hint.serverKeys) options[key] = await newServer(session, entry);
+        out.push(attempt === 'placeholders' ? withPlaceholders(options) : options);
+      }
+    }
     return out;
+  };
+  const callOnce = async (factory: CallableFactory, value: unknown, attempt: Attempt) => {
+    if (factory.kind === 'function') {
+      session.track((value as (...a: unknown[]) => unknown)(...(await args(factory.params, attempt))));
+    } else {
+      const instance = new (value as AnyClass)(...(await args(factory.params, attempt)));
+      await settle();
+      for (const method of factory.methods ?? []) {
+        if (ranAt(method.lines, entry, reached) || typeof instance?.[method.name] !== 'function') continue;
+        session.track(instance[method.name](...(await args(method.params, attempt))));
+      }
+    }
+    await settle();
   };
   session.placeholderNames = true;
   try {
@@ -99,22 +131,17 @@ export async function callFactories(
         calls.push({ name: factory.name, outcome: 'not-callable' });
         continue;
       }
-      try {
-        if (factory.kind === 'function') {
-          session.track((value as (...a: unknown[]) => unknown)(...(await args(factory.params))));
-        } else {
-          const instance = new (value as AnyClass)(...(await args(factory.params)));
-          await settle();
-          for (const method of factory.methods ?? []) {
-            if (ranAt(method.lines, entry, reached) || typeof instance?.[method.name] !== 'function') continue;
-            session.track(instance[method.name](...(await args(method.params))));
-          }
+      let threw: unknown;
+      for (const attempt of ATTEMPTS) {
+        try {
+          await callOnce(factory, value, attempt);
+          threw = undefined;
+          break;
+        } catch (error) {
+          threw ??= error;
         }
-        await settle();
-        calls.push({ name: factory.name, outcome: 'called' });
-      } catch (error) {
-        calls.push({ name: factory.name, outcome: 'threw', reason: oneLine(error) });
       }
+      calls.push(threw === undefined ? { name: factory.name, outcome: 'called' } : { name: factory.name, outcome: 'threw', reason: oneLine(threw) });
     }
   } finally {
     session.placeholderNames = false;
