@@ -184,6 +184,8 @@ export interface EvaluatedTool {
   exportName?: string;
   /** For registrations on a server instance (MCP, FastMCP). */
   server?: ServerIdentity;
+  /** Where the input schema was created in workspace source (the worker watches zod): findings start there when the registration's own argument cannot be followed. */
+  inputSite?: SourcePoint & { shape?: true };
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
   advertised: unknown;
   mountable: boolean;

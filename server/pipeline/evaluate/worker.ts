@@ -17,6 +17,7 @@ import { startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
+import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { nameOf } from './toolNames';
 
@@ -24,6 +25,7 @@ process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
 const exitWorker = installSandbox();
 installStartWatch();
+installCreationSites();
 
 /** The failure of the evaluation under way; the first one wins. */
 let failure: EvaluationFailure | undefined;
@@ -68,7 +70,7 @@ async function registerWorkspaceZod(modules: EvaluateMessage['zodModules']): Pro
     try {
       const mod = m.format === 'esm' ? await import(m.href) : requireAbsolute(m.href);
       loaded.push(mod);
-      if (!registeredZod.has(m.href)) registeredZod.add(m.href), registerZod(mod);
+      if (!registeredZod.has(m.href)) registeredZod.add(m.href), registerZod(mod), observeZod3(mod);
     } catch {
       // The bundle imports it too: a zod that cannot load fails the bundle's import, which reports it.
     }
@@ -109,7 +111,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const streamed = new Map<EvaluatedTool, number>();
   session.onRecord = (recording) => {
     const name = nameOf(recording, undefined, message.sources);
-    const judged = judgeAlone({ ...recording, name }, options, emptyInput);
+    const judged = judgeAlone({ ...recording, name, inputSite: creationSite(recording.input) }, options, emptyInput);
     if (!judged) return;
     early.set(recording, { name, ...judged });
     // Sent now: if the module's top level hangs later, the worker is killed and cannot send its result.
@@ -119,6 +121,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const started = performance.now();
   let ns: Record<string, unknown> | undefined;
   startWatching(message.env);
+  trackCreation(true);
   try {
     if (message.code !== undefined) writeFileSync(message.bundlePath, message.code);
     ns = (await import(pathToFileURL(message.bundlePath).href)) as Record<string, unknown>;
@@ -144,6 +147,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     failure = atStart;
   }
   session.open = false;
+  trackCreation(false);
   const evaluateMs = performance.now() - started;
 
   const engineStarted = performance.now();
@@ -151,7 +155,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     const name = nameOf(r, ns, message.sources);
     const known = early.get(r);
     // Judged again when it was named differently then, or the engine refused it before the module had loaded.
-    return { ...r, name, early: known && known.name === name && !known.advertised.refused ? known : undefined };
+    return { ...r, name, inputSite: creationSite(r.input), early: known && known.name === name && !known.advertised.refused ? known : undefined };
   });
   const tools = [
     ...judgeRegistrations(named, options, emptyInput).map((tool) => (streamed.has(tool) ? { streamed: streamed.get(tool)! } : tool)),

@@ -15,6 +15,8 @@ export interface Recording {
   callSite?: SourcePoint;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
+  /** Where the input schema was created (evaluate/creationSites.ts), set by the worker before judging. */
+  inputSite?: SourcePoint & { shape?: true };
   /** The server instance it was registered on, when the SDK has one (MCP, FastMCP). */
   server?: ServerIdentity;
 }
