@@ -186,6 +186,8 @@ export interface EvaluatedTool {
   server?: ServerIdentity;
   /** Where the input schema was created in workspace source (the worker watches zod): findings start there when the registration's own argument cannot be followed. */
   inputSite?: SourcePoint & { shape?: true };
+  /** For a registration through a wrapper many tools share: the user frames of its stack, to find the call that names it. */
+  frames?: SourcePoint[];
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
   advertised: unknown;
   mountable: boolean;

@@ -69,7 +69,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
       if (f.tool === r.name && !findings.some((known) => sameFinding(known, f))) findings.push(f);
     }
     // Nothing the probe across tools added: the very tool already streamed (the worker sends a reference).
-    if (r.early && findings.length === result.findings.length) return r.early.tool;
+    if (r.early && findings.length === result.findings.length && !r.frames) return r.early.tool;
     return {
       name: r.name,
       kind: 'registration',
@@ -77,6 +77,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
       callSite: r.callSite,
       ...(r.server ? { server: r.server } : {}),
       ...(r.inputSite ? { inputSite: r.inputSite } : {}),
+      ...(r.frames ? { frames: r.frames } : {}),
       advertised: result.jsonSchema,
       mountable: result.mountable && !findings.some((f) => f.code === 'not-mountable'),
       findings,

@@ -11,7 +11,7 @@ import type { EvaluatedTool, EvaluationFailure } from '../types';
 import { moduleSchemas } from './exportedSchemas';
 import { judgeAlone, judgeModuleSchemas, judgeRegistrations, type Advertised } from './judge';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
-import { framesOf, userFrame } from './recorders/callSite';
+import { framesOf, userFrame, userFrames as stackFrames } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
@@ -151,6 +151,13 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const evaluateMs = performance.now() - started;
 
   const engineStarted = performance.now();
+  // A call site many tools share is a wrapper or a loop: their stacks say which call of it each tool came from.
+  const perSite = new Map<string, number>();
+  const siteKey = (r: Recording) => (r.callSite ? `${r.callSite.file}:${r.callSite.line}:${r.callSite.character}` : '');
+  for (const r of session.recordings) perSite.set(siteKey(r), (perSite.get(siteKey(r)) ?? 0) + 1);
+  for (const r of session.recordings) {
+    if (r.callSite && (perSite.get(siteKey(r)) ?? 0) > 1 && r.rawStack) r.frames = stackFrames(r.rawStack.stack).slice(0, 8);
+  }
   const named = session.recordings.map((r) => {
     const name = nameOf(r, ns, message.sources);
     const known = early.get(r);

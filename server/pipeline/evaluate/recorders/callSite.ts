@@ -61,3 +61,8 @@ export function stackHere(): SourcePoint[] {
   Error.stackTraceLimit = previous;
   return framesOf(holder.stack).filter((f) => !isOurs(f.file, workerFile));
 }
+
+/** The user frames of a captured stack (innermost first): none of ours, none of node's, none in packages. */
+export function userFrames(stack: string | undefined): SourcePoint[] {
+  return framesOf(stack).filter((f) => !isOurs(f.file, workerFile) && !/[\\/]node_modules[\\/]/.test(f.file));
+}

@@ -17,6 +17,10 @@ export interface Recording {
   handle?: unknown;
   /** Where the input schema was created (evaluate/creationSites.ts), set by the worker before judging. */
   inputSite?: SourcePoint & { shape?: true };
+  /** The stack of the registration, captured raw and formatted only when the call site is a wrapper many tools share. */
+  rawStack?: { stack?: string };
+  /** User frames of that stack, outermost last (set by the worker for shared call sites). */
+  frames?: SourcePoint[];
   /** The server instance it was registered on, when the SDK has one (MCP, FastMCP). */
   server?: ServerIdentity;
 }
@@ -44,6 +48,12 @@ export class RecordingSession {
     if (!this.open) return;
     if (this.placeholderNames && (!recording.name || recording.name.includes(PLACEHOLDER_MARK))) return;
     this.noteReach();
+    const previous = Error.stackTraceLimit;
+    Error.stackTraceLimit = 12;
+    const rawStack: { stack?: string } = {};
+    Error.captureStackTrace(rawStack, this.record);
+    Error.stackTraceLimit = previous;
+    recording.rawStack = rawStack;
     this.recordings.push(recording);
     try {
       this.onRecord?.(recording);
