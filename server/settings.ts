@@ -14,7 +14,7 @@ export interface Settings {
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
-  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string };
+  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[] };
   entryPoints: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
 }
@@ -26,7 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
   exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts', '**/*.test.*', '**/*.spec.*', '**/__tests__/**', '**/test/**', '**/tests/**'],
-  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env' },
+  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [] },
   entryPoints: [],
   trace: { server: 'off' },
 };
@@ -60,6 +60,7 @@ export function readSettings(raw: unknown): Settings {
       timeoutMs: num(evaluation.timeoutMs ?? r['evaluation.timeoutMs'], d.evaluation.timeoutMs, 100),
       memoryMb: num(evaluation.memoryMb ?? r['evaluation.memoryMb'], d.evaluation.memoryMb, 64),
       env: stringMap(evaluation.env ?? r['evaluation.env']),
+      argv: strings(evaluation.argv ?? r['evaluation.argv'], d.evaluation.argv),
       envFile: typeof (evaluation.envFile ?? r['evaluation.envFile']) === 'string' ? String(evaluation.envFile ?? r['evaluation.envFile']) : d.evaluation.envFile,
     },
     entryPoints: strings(r.entryPoints, d.entryPoints),
@@ -88,5 +89,6 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
     entryPoints: settings.entryPoints,
     env: settings.evaluation.env,
     envFile: settings.evaluation.envFile,
+    argv: settings.evaluation.argv,
   };
 }

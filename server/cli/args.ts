@@ -18,6 +18,8 @@ export type Command =
       entries: string[];
       env: Record<string, string>;
       envFile?: string;
+      /** Arguments the program gets after its script. */
+      argv: string[];
       /** Replace the default globs when given. */
       include?: string[];
       exclude?: string[];
@@ -41,6 +43,7 @@ Options for check:
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
   --entry <file[#fn]>   Where a server starts, or the function that builds it (repeatable)
   --env NAME=VALUE      Environment variable set while your servers are evaluated (repeatable)
+  --arg <value>         Command-line argument your server gets, as its start command passes it (repeatable)
   --env-file <file>     Env file whose values are set while evaluating (default: .env when present)
   --include <glob>      Analyse only files matching these globs (repeatable; replaces the default)
   --exclude <glob>      Never analyse files matching these globs (repeatable; replaces the default,
@@ -74,7 +77,7 @@ function parseLsp(rest: readonly string[]): Command {
 }
 
 function parseCheck(rest: readonly string[]): Command {
-  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7', entries: [], env: {} };
+  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: true, target: 'draft-7', entries: [], env: {}, argv: [] };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -123,6 +126,9 @@ function parseCheck(rest: readonly string[]): Command {
         cmd.env[v.slice(0, at)] = v.slice(at + 1);
         break;
       }
+      case '--arg':
+        cmd.argv.push(value());
+        break;
       case '--env-file':
         cmd.envFile = value();
         break;

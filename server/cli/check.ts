@@ -20,6 +20,7 @@ export interface CheckOptions {
   entries?: string[];
   env?: Record<string, string>;
   envFile?: string;
+  argv?: string[];
   include?: string[];
   exclude?: string[];
 }
@@ -40,6 +41,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       ...DEFAULT_SETTINGS.evaluation,
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       env: options.env ?? {},
+      argv: options.argv ?? [],
       // Relative to the working directory on the command line; the pipeline resolves it against the root.
       ...(options.envFile ? { envFile: path.resolve(options.cwd, options.envFile) } : {}),
     },

@@ -99,7 +99,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, options: evaluationOptions() };
+      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, options: evaluationOptions() };
       const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();

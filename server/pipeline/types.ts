@@ -45,6 +45,8 @@ export interface PipelineOptions {
   env?: Record<string, string>;
   /** Env file relative to root; default `.env` when it exists. */
   envFile?: string;
+  /** Command-line arguments the program gets (`process.argv.slice(2)`), as its README's start command passes them. */
+  argv?: string[];
 }
 
 export interface RelatedInformation {

@@ -25,27 +25,43 @@ export function toolIdentity(tool: Pick<ToolReport, 'name' | 'kind' | 'location'
 }
 
 /**
- * Each tool once: a tool another analysed file already reported (the same registration reached from two
- * entries) is dropped from all but one report, the one of the file it lies in when that was analysed.
+ * Each tool once: a tool another analysed file also reported (the same registration reached from two entries,
+ * or from an entry and its own module) is kept in one report with its findings, and dropped from the others
+ * with its findings. The one kept placed the most findings off the registration itself, then the one of the
+ * file it lies in.
  */
 export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
-  const owner = new Map<string, AssembledFile>();
+  const owner = new Map<string, { a: AssembledFile; fallbacks: number; own: boolean }>();
   for (const a of assembled) {
     for (const t of a.report.tools) {
       const id = toolIdentity(t);
+      const fallbacks = a.diagnostics.filter((d) => d.tool === t.name && d.file === t.location.file && samePoint(d.range.start, t.location.range.start)).length;
+      const own = t.location.file === a.report.file;
       const known = owner.get(id);
-      if (!known || (t.location.file === a.report.file && known.report.file !== t.location.file)) owner.set(id, a);
+      if (!known || fallbacks < known.fallbacks || (fallbacks === known.fallbacks && own && !known.own)) owner.set(id, { a, fallbacks, own });
     }
   }
   for (const a of assembled) {
     const kept = new Set<string>();
+    const dropped = new Set<string>();
     a.report.tools = a.report.tools.filter((t) => {
       const id = toolIdentity(t);
-      if (owner.get(id) !== a || kept.has(id)) return false;
+      if (owner.get(id)?.a !== a || kept.has(id)) {
+        dropped.add(t.name);
+        return false;
+      }
       kept.add(id);
       return true;
     });
+    const keptNames = new Set(a.report.tools.map((t) => t.name));
+    const keep = (d: Diagnostic) => !(d.tool && dropped.has(d.tool) && !keptNames.has(d.tool) && d.origin === 'registration');
+    a.diagnostics.splice(0, a.diagnostics.length, ...a.diagnostics.filter(keep));
+    a.report.diagnostics = a.report.diagnostics.filter(keep);
   }
+}
+
+function samePoint(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
+  return a.line === b.line && a.character === b.character;
 }
 
 /** `no-tools-found` on each file that builds a server or is an entry point, ran without failing, and yielded no tool anywhere. */

@@ -43,6 +43,8 @@ export interface EvaluationRequest {
   factories?: FactorySpec[];
   /** Environment the user gave for evaluation; nothing is invented. */
   env?: Record<string, string>;
+  /** Arguments after the script in `process.argv`. */
+  argv?: string[];
   options: { flattenUnionInput: boolean; target: Target };
 }
 
@@ -105,6 +107,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
           return exportAs ? [{ ...f, exportAs }] : [];
         }),
         ...(request.env ? { env: request.env } : {}),
+        ...(request.argv?.length ? { argv: request.argv } : {}),
       },
       token,
     );

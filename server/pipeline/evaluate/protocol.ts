@@ -30,6 +30,8 @@ export interface EvaluateMessage {
   factories?: CallableFactory[];
   /** Environment the user gave for evaluation (settings, --env, the env file). */
   env?: Record<string, string>;
+  /** Arguments after the script (`process.argv.slice(2)`). */
+  argv?: string[];
 }
 
 export type ParentMessage = EvaluateMessage;
