@@ -5,7 +5,7 @@
  */
 import type { FindingCode, Target } from '../shared/types';
 import { FINDING_CODES } from '../shared/findings';
-import type { PipelineOptions, SeveritySetting } from './pipeline/types';
+import type { EngineOptions, PipelineOptions, SeveritySetting } from './pipeline';
 
 export interface Settings {
   enable: boolean;
@@ -74,12 +74,16 @@ function stringMap(v: unknown): Record<string, string> {
   return out;
 }
 
+/** The engine options these settings imply: the one place a setting becomes an engine option. */
+export function engineOptions(settings: Settings): EngineOptions {
+  return { flattenUnionInput: settings.flattenUnionInput, target: settings.target };
+}
+
 /** The pipeline options these settings imply for one workspace root. */
 export function pipelineOptions(settings: Settings, root: string, trusted: boolean): PipelineOptions {
   return {
     root,
-    flattenUnionInput: settings.flattenUnionInput,
-    target: settings.target,
+    engine: engineOptions(settings),
     timeoutMs: settings.evaluation.timeoutMs,
     memoryMb: settings.evaluation.memoryMb,
     include: settings.include,

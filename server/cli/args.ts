@@ -2,7 +2,7 @@
  * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
-import type { Target } from '../../shared/types';
+import type { Target } from '../pipeline';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 

@@ -6,8 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../settings';
-import { createPipeline } from '../pipeline';
-import type { Target } from '../../shared/types';
+import { createPipeline, type Target } from '../pipeline';
 import { collectReport, type CheckReport } from './report';
 import { UsageError } from './args';
 

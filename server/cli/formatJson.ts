@@ -2,7 +2,7 @@
  * `--format json`: one object, `{ tools, diagnostics }`, exactly the shape of the CLI contract. `path`
  * is the schema path in dotted form (`content.parts[*].url`; the root is `""`).
  */
-import { formatPath } from '../../shared/findings';
+import { formatPath } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
 
 export function formatJson(report: CheckReport): string {

@@ -3,9 +3,7 @@
  * one result per diagnostic, artifact URIs relative to the working directory (%SRCROOT%).
  */
 import { pathToFileURL } from 'node:url';
-import { CODES, FINDING_CODES } from '../../shared/findings';
-import type { Severity } from '../../shared/types';
-import type { Location } from '../pipeline/types';
+import { CODES, FINDING_CODES, type Location, type Severity } from '../pipeline';
 import { dottedPath } from './formatJson';
 import { displayPath, type CheckReport } from './report';
 

@@ -2,7 +2,7 @@
  * The human format, read like tsc or ESLint: `file:line:col severity code message`, grouped by file,
  * then one summary line. Colour only on a terminal and never with NO_COLOR.
  */
-import type { Severity } from '../../shared/types';
+import type { Severity } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
 
 export interface TextStyle {

@@ -3,9 +3,7 @@
  * by file (relative path), then by position. Paths are printed relative to the working directory with `/`.
  */
 import * as path from 'node:path';
-import type { AnalysisResult, Diagnostic, Location, ToolReport } from '../pipeline/types';
-import { preferRegistrations } from '../pipeline/workspaceChecks';
-import { toolIdentity } from '../pipeline/workspaceTools';
+import { mergeAnalyses, type AnalysisResult, type Diagnostic, type Location, type ToolReport } from '../pipeline';
 
 export interface CheckedTool {
   name: string;
@@ -25,17 +23,10 @@ export interface CheckReport {
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
 export function collectReport(cwd: string, results: Array<{ result: AnalysisResult; fileCount: number }>): CheckReport {
-  const tools: CheckedTool[] = [];
-  const all: Diagnostic[] = [];
-  // The same tool reached from two roots (or two entries) is one tool.
-  const seen = new Set<string>();
-  let fileCount = 0;
-  for (const { result, fileCount: n } of results) {
-    fileCount += n;
-    for (const file of result.files) for (const t of file.tools) if (!seen.has(toolIdentity(t))) seen.add(toolIdentity(t)), tools.push(toolOf(t));
-    for (const list of result.diagnosticsByFile.values()) all.push(...list);
-  }
-  const diagnostics = preferRegistrations(all);
+  const merged = mergeAnalyses(results.map(({ result }) => result));
+  const fileCount = results.reduce((n, r) => n + r.fileCount, 0);
+  const tools = merged.tools.map(toolOf);
+  const { diagnostics } = merged;
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
   return { cwd, tools, diagnostics, fileCount };

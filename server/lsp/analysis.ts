@@ -4,9 +4,8 @@
  * computed for a buffer that changed meanwhile is thrown away, so an older version's results never reach the client.
  */
 import * as path from 'node:path';
-import type { CancellationLike, FileReport, Pipeline } from '../pipeline/types';
+import type { CancellationLike, FileReport, Pipeline, ResultStore } from '../pipeline';
 import type { OpenDocuments } from './documents';
-import type { ResultStore } from './results';
 
 export interface AnalysisListener {
   /** Some files' diagnostics may have changed. */

@@ -12,12 +12,10 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import type { Diagnostic } from '../pipeline/types';
-import { contains } from '../pipeline/match';
+import { contains, type Diagnostic, type ResultStore } from '../pipeline';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
 import type { RenameService } from './renameService';
-import type { ResultStore } from './results';
 import { uriToPath } from './uris';
 
 const RENAMEABLE = new Set(['collision-widened', 'enum-widened']);

@@ -10,9 +10,8 @@ import {
   type Diagnostic as LspDiagnostic,
   type DocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import type { Diagnostic } from '../pipeline/types';
+import type { Diagnostic, ResultStore } from '../pipeline';
 import type { OpenDocuments } from './documents';
-import type { ResultStore } from './results';
 import { uriToPath } from './uris';
 
 export const DIAGNOSTIC_SOURCE = 'tool-schema-lens';

@@ -4,7 +4,7 @@
  */
 import { TextDocuments, type Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Overlay } from '../pipeline/types';
+import type { Overlay } from '../pipeline';
 import { pathToUri, uriToPath } from './uris';
 
 export class OpenDocuments {

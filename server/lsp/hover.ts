@@ -5,9 +5,7 @@
  * never waits for an analysis.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
-import type { Diagnostic, KeyReport, Position, Range, ToolReport } from '../pipeline/types';
-import { formatPath } from '../../shared/findings';
-import { contains } from '../pipeline/match';
+import { contains, type Diagnostic, formatPath, type KeyReport, type Position, type Range, type ToolReport } from '../pipeline';
 import { inlineJson, schemaJson } from './schemaText';
 
 function size(r: Range): number {

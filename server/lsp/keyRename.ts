@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Node, Project, ts } from 'ts-morph';
-import type { Overlay, Position } from '../pipeline/types';
+import type { Overlay, Position } from '../pipeline';
 
 export interface TextEditAt {
   file: string;

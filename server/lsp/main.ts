@@ -1,6 +1,6 @@
 /** `tool-schema-lens lsp --stdio | --node-ipc`: the language server's process entry. */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { createPipeline } from '../pipeline/index';
+import { createPipeline } from '../pipeline';
 import { describeError } from './errors';
 import { startServer } from './server';
 import { transportFromArgv } from './trust';

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Overlay, Position } from '../pipeline/types';
+import type { Overlay, Position } from '../pipeline';
 import { KeyRenamer, type TextEditAt } from './keyRename';
 
 export interface RenameRequest {

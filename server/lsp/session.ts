@@ -3,7 +3,7 @@
  * the scheduling between them. Every feature reads from here; server.ts only wires the connection to it.
  */
 import { FileChangeType, type CancellationToken, type CodeAction, type CodeActionParams, type Connection, type Hover, type HoverParams } from 'vscode-languageserver';
-import type { Pipeline, PipelineOptions } from '../pipeline/types';
+import { type Pipeline, type PipelineOptions, ResultStore } from '../pipeline';
 import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
@@ -14,7 +14,6 @@ import { hoverAt } from './hover';
 import { RenameService } from './renameService';
 import { scanProgress } from './progress';
 import type { ListToolsParams, ListToolsResult, StatusParams } from './protocol';
-import { ResultStore } from './results';
 import type { SettingsSource } from './settings';
 import type { StatusAggregator } from './status';
 import { listTools } from './tools';

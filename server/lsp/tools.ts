@@ -3,8 +3,7 @@
  * declaration containing it; else whatever starts nearest above it in the file, a registration or a key that tools
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
-import type { Position, ToolReport } from '../pipeline/types';
-import { contains } from '../pipeline/match';
+import { contains, type Position, type ToolReport } from '../pipeline';
 import type { ListToolsParams, ListToolsResult, ToolSummary } from './protocol';
 import { uriToPath } from './uris';
 

@@ -18,7 +18,28 @@ import { factoriesOf } from './discover/factories';
 import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
 import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
 
-export type { Pipeline, PipelineOptions } from './types';
+// The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
+// vocabulary they print) is re-exported here; nothing under server/cli or server/lsp imports a pipeline internal.
+export type {
+  AnalysisResult,
+  CancellationLike,
+  Diagnostic,
+  EngineOptions,
+  FileReport,
+  KeyReport,
+  Location,
+  Overlay,
+  Pipeline,
+  PipelineOptions,
+  Position,
+  Range,
+  SeveritySetting,
+  ToolReport,
+} from './types';
+export { contains } from './match';
+export { mergeAnalyses, ResultStore } from './results';
+export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
+export type { FindingCode, Severity, Target } from '../../shared/types';
 
 export class CancelledError extends Error {
   constructor() {
@@ -34,7 +55,6 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
 
-  const evaluationOptions = () => ({ flattenUnionInput: options.flattenUnionInput, target: options.target });
   const evaluatorNow = () =>
     (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
   const checkCancelled = (token?: CancellationLike) => {
@@ -99,7 +119,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, options: evaluationOptions() };
+      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, options: options.engine };
       const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
@@ -152,7 +172,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       options = { ...options, ...next, root: path.resolve(next.root ?? options.root) };
       filter = fileFilter(options.include, options.exclude);
       if (options.root !== before.root) project = new WorkspaceProject(options.root);
-      // Flatten and target travel with each request; limits are applied to the running pool; only a new root
+      // Engine options travel with each request; limits are applied to the running pool; only a new root
       // (the workers' working directory) needs new workers.
       if (evaluator && options.root !== before.root) {
         const old = evaluator;

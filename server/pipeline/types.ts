@@ -3,7 +3,7 @@
  * Positions are 0-based (line, character in UTF-16 code units), as in LSP; the CLI adds 1 when printing.
  * File paths are absolute, with the platform's separators.
  */
-import type { FindingCode, FindingRule, KeyMerge, Severity, Step, Target } from '../../shared/types';
+import type { AdvertiseOptions, FindingCode, FindingRule, KeyMerge, Severity, Step } from '../../shared/types';
 import type { ToolSdk } from './sdks';
 
 export interface Position {
@@ -23,11 +23,17 @@ export interface Location {
 
 export type SeveritySetting = Severity | 'off';
 
+/**
+ * The engine's options, as one object from the settings to the worker (where each tool is advertised with
+ * them): a new engine option is a field of the engine's `AdvertiseOptions` plus its setting, nothing between.
+ */
+export type EngineOptions = AdvertiseOptions;
+
 export interface PipelineOptions {
   /** Absolute workspace root: where tsconfig.json / package.json are looked up and globs are relative to. */
   root: string;
-  flattenUnionInput: boolean;
-  target: Target;
+  /** Passed to the engine unchanged with each evaluation. */
+  engine: EngineOptions;
   /** Per-evaluation time limit in milliseconds (default 5000). */
   timeoutMs: number;
   /** Per-worker memory cap in megabytes (default 512). */

@@ -9,7 +9,9 @@
  * Anything else (another zod version, mini nodes, a cycle, a transform, a `toJSONSchema` override, a check on an
  * array, ...) answers `undefined`, and the caller converts the union as before.
  */
-import { initializeContext, version } from 'zod/v4/core';
+// A namespace import: the runtime package runs on a peer zod whose core may predate `initializeContext` (zod 3.25),
+// where this fast path then simply does not apply.
+import * as core from 'zod/v4/core';
 import { COMPARABLE_V4 } from '../jsonSchema';
 import type { AnyZod } from '../zod/read';
 
@@ -23,7 +25,7 @@ const LEAVES = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal'
 /** Per variant, its `properties` as the whole-union conversion has them; `undefined` when not provably equal. */
 export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[]): Json[] | undefined {
   try {
-    const ctx = initializeContext({ ...COMPARABLE_V4, processors: {} } as AnyZod);
+    const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} } as AnyZod);
     const walk = new LocalConversion(ctx);
     walk.enter(union);
     const variants = options.map((option) => walk.variantProperties(option));
@@ -113,6 +115,7 @@ class LocalConversion {
 }
 
 function sameVersion(v: AnyZod): boolean {
+  const version = core.version;
   return v?.major === version.major && v?.minor === version.minor && v?.patch === version.patch;
 }
 

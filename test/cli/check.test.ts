@@ -222,9 +222,13 @@ describe('check: a module that never finishes loading', () => {
     const timedOut = expect.stringMatching(/^evaluation took longer than (3000|6000) ms and was stopped; tools registered after this point are not analysed$/);
     expect(out.diagnostics.map((d: any) => [d.file, d.line, d.column, d.code, d.tool, d.message])).toEqual([
       ['cli-hang/hang.ts', 1, 1, 'evaluation-failed', null, timedOut],
-      // Registered through a bound alias discovery cannot see: still reported, at the call that registered it.
+      // Registered through a bound alias discovery cannot see: still reported, at each key (the worker saw where the schema was created).
       [
-        'cli-hang/ok.ts', 8, 1, 'collision-widened', 'aliased',
+        'cli-hang/ok.ts', 8, 101, 'collision-widened', 'aliased',
+        'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
+      ],
+      [
+        'cli-hang/ok.ts', 8, 149, 'collision-widened', 'aliased',
         'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
       ],
     ]);

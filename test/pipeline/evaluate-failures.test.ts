@@ -175,7 +175,7 @@ describe.runIf(process.platform !== 'win32')('orphans', () => {
       const bundled = await bundleFile({ file: src('spin.ts'), overlays: new Map(), tagged: [] }, bundlePath);
       if (!('code' in bundled)) throw new Error('spin.ts did not bundle');
       writeFileSync(bundlePath, bundled.code);
-      const message = { type: 'evaluate', id: 1, bundlePath, file: src('spin.ts'), zodModules: [], tagged: [], sources: {}, flattenUnionInput: true, target: 'draft-7' };
+      const message = { type: 'evaluate', id: 1, bundlePath, file: src('spin.ts'), zodModules: [], tagged: [], sources: {}, engine: { flattenUnionInput: true, target: 'draft-7' } };
       // A stand-in parent that forks the worker as the pool does, starts the endless loop, and is then SIGKILLed.
       const parentCode = `
         const { fork } = require('node:child_process');

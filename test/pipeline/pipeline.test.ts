@@ -110,7 +110,7 @@ describe('pipeline on a realistic project', () => {
   });
 
   it('takes new flatten and target settings on the next analysis, and survives a worker restart', async () => {
-    pipeline.updateOptions({ flattenUnionInput: false, target: 'draft-2020-12' });
+    pipeline.updateOptions({ engine: { flattenUnionInput: false, target: 'draft-2020-12' } });
     try {
       await pipeline.restartWorkers();
       const shipped = await pipeline.analyze([at('src/server.ts')]);
@@ -118,7 +118,7 @@ describe('pipeline on a realistic project', () => {
       expect((send.advertised as any).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect([...shipped.diagnosticsByFile.values()].flat().filter((d) => d.code === 'collision-widened')).toEqual([]);
     } finally {
-      pipeline.updateOptions({ flattenUnionInput: true, target: 'draft-7' });
+      pipeline.updateOptions({ engine: { flattenUnionInput: true, target: 'draft-7' } });
     }
   });
 
@@ -136,14 +136,19 @@ describe('pipeline on a registration discovery cannot see', () => {
   });
   afterAll(() => pipeline.dispose());
 
-  it('reports the tool at the call that registered it, and never invents declarations', async () => {
+  it('reports the tool at the call that registered it, and places its keys where the schema was created', async () => {
     const result = await pipeline.analyze([okFile]);
     const [report] = result.files;
     const aliased = report.tools[0];
     const place = (l: Location) => `${path.basename(l.file)}:${l.range.start.line + 1}:${l.range.start.character + 1}-${l.range.end.line + 1}:${l.range.end.character + 1}`;
     expect([aliased.name, place(aliased.location), aliased.nameRange, aliased.schemaRange]).toEqual(['aliased', 'ok.ts:8:1-8:9', undefined, undefined]);
-    expect(aliased.keys.map((k) => [k.path.join('.'), k.outcome, k.declarations])).toEqual([['mode.v', 'widened-unknown', [null, null]]]);
-    // Both variants' sites fall back to the same call: one diagnostic, pointing at nothing but itself.
-    expect(report.diagnostics.map((d) => [place({ file: d.file, range: d.range }), d.code, d.related])).toEqual([['ok.ts:8:1-8:9', 'collision-widened', []]]);
+    // Discovery cannot see the call, but the worker saw where the schema was created: each variant's `v`.
+    expect(aliased.keys.map((k) => [k.path.join('.'), k.outcome, k.declarations.map((d) => d && place(d))])).toEqual([
+      ['mode.v', 'widened-unknown', ['ok.ts:8:101-8:102', 'ok.ts:8:149-8:150']],
+    ]);
+    expect(report.diagnostics.map((d) => [place({ file: d.file, range: d.range }), d.code, d.related.length])).toEqual([
+      ['ok.ts:8:101-8:102', 'collision-widened', 1],
+      ['ok.ts:8:149-8:150', 'collision-widened', 1],
+    ]);
   });
 });

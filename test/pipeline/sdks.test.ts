@@ -11,6 +11,10 @@ const root = path.join(__dirname, '../fixtures/discover-styles');
 describe('tool library descriptors', () => {
   it.each(TOOL_LIBRARIES.map((l) => [l.id, l] as const))('%s: pre-filter, discovery, shim and recorder agree', (_id, library) => {
     expect(TOOL_LIBRARIES.filter((l) => l.id === library.id)).toHaveLength(1);
+    for (const specifier of library.specifiers.map((s) => s.replace(/\*$/, ''))) {
+      // Every import discovery attributes to the library reaches discovery: the pre-filter lets it through.
+      expect(mayHoldToolSchemas(`const m = require('${specifier}');`), specifier).toBe(true);
+    }
     for (const entry of library.shim?.entries ?? []) {
       // A shimmed entry point is an import discovery attributes to this library, and the pre-filter lets through.
       expect(libraryOf(entry)).toBe(library);

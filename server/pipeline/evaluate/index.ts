@@ -6,8 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Target } from '../../../shared/types';
-import type { CancellationLike, EvaluatedFile, FactorySpec } from '../types';
+import type { CancellationLike, EngineOptions, EvaluatedFile, FactorySpec } from '../types';
 import { bundleFile } from './bundle';
 import { ResolutionCache } from './bundlePlugins';
 import { workerScript } from './workerScript';
@@ -45,7 +44,7 @@ export interface EvaluationRequest {
   env?: Record<string, string>;
   /** Arguments after the script in `process.argv`. */
   argv?: string[];
-  options: { flattenUnionInput: boolean; target: Target };
+  options: EngineOptions;
 }
 
 export interface Evaluator {
@@ -100,8 +99,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         zodModules: bundled.zodModules.map(({ href, format }) => ({ href, format })),
         tagged: bundled.tagged,
         sources,
-        flattenUnionInput: request.options.flattenUnionInput,
-        target: request.options.target,
+        engine: request.options,
         factories: factories.flatMap((f) => {
           const exportAs = f.exportName ?? bundled.factories.find((a) => a.name === f.name)?.alias;
           return exportAs ? [{ ...f, exportAs }] : [];

@@ -2,7 +2,7 @@
  * The messages between the parent (the pool) and an evaluation worker, over Node IPC (JSON).
  * Everything here is plain data.
  */
-import type { Target } from '../../../shared/types';
+import type { AdvertiseOptions } from '../../../shared/types';
 import type { EvaluatedTool, EvaluationFailure } from '../types';
 import type { CallableFactory, FactoryCall } from './callFactories';
 
@@ -24,8 +24,8 @@ export interface EvaluateMessage {
   tagged: Array<{ name: string; alias: string }>;
   /** Overlay texts of the bundle's inputs, so the worker can read names at call sites without the disk. */
   sources: Record<string, string>;
-  flattenUnionInput: boolean;
-  target: Target;
+  /** The engine's options, exactly as the pipeline was given them. */
+  engine: AdvertiseOptions;
   /** The entry's factories the worker calls if its start did not reach them. */
   factories?: CallableFactory[];
   /** Environment the user gave for evaluation (settings, --env, the env file). */

@@ -1,7 +1,8 @@
 /**
- * The SDK entry points whose imports the bundle routes through a recording shim, and the shim modules'
- * source. A shim re-exports the real module (loaded from the workspace) and replaces the registering
- * exports with the worker's recorders, which wrap the real classes and functions.
+ * The source of the recording shims the bundle routes tool libraries' entry points through (which entry points,
+ * and which exports, each library's descriptor in ../sdks says). A shim re-exports the real module (loaded from
+ * the workspace) and replaces the registering exports with the worker's recorders, which wrap the real classes
+ * and functions.
  */
 import type { ShimSpec } from '../sdks';
 import { RECORDERS_KEY } from './protocol';

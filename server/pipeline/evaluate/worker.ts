@@ -102,7 +102,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   if (message.factories?.length) session.reached = [];
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv.splice(1, Infinity, message.file, ...(message.argv ?? []));
-  const options = { flattenUnionInput: message.flattenUnionInput, target: message.target };
+  const options = message.engine;
   // The workspace's zod (a package, no user code) is registered before the bundle runs, so each tool can be
   // judged the moment it is recorded.
   const zodModules = await registerWorkspaceZod(message.zodModules);

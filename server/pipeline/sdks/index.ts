@@ -35,10 +35,8 @@ export interface ShimSpec {
 }
 
 const SHIMS = new Map<string, ShimSpec>(
-  TOOL_LIBRARIES.flatMap((library) =>
-    library.shim
-      ? library.shim.entries.map((entry): [string, ShimSpec] => [entry, { recorder: library.id, exports: library.shim!.exports, companions: library.shim!.companions }])
-      : [],
+  TOOL_LIBRARIES.flatMap(({ id, shim }) =>
+    shim ? shim.entries.map((entry): [string, ShimSpec] => [entry, { recorder: id, exports: shim.exports, companions: shim.companions }]) : [],
   ),
 );
 

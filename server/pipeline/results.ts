@@ -1,11 +1,26 @@
 /**
- * The last results, per analysed file ("origin"). A finding can lie in another file than the one whose analysis
+ * Results merged across analyses, the one place fronts get merged diagnostics from: `mergeAnalyses` for
+ * runs over several roots (the CLI), and `ResultStore` for the language server's last results per analysed
+ * file ("origin"). A finding can lie in another file than the one whose analysis
  * produced it (a variant imported from elsewhere), so a file's diagnostics are the union over all origins, and
  * re-analysing one origin replaces only what that origin said.
  */
-import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../pipeline/types';
-import { preferRegistrations } from '../pipeline/workspaceChecks';
-import { toolIdentity } from '../pipeline/workspaceTools';
+import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types';
+import { preferRegistrations } from './workspaceChecks';
+import { toolIdentity } from './workspaceTools';
+
+/** Several analyses as one: every tool, and every diagnostic once (a registration's finding preferred). */
+export function mergeAnalyses(results: Iterable<AnalysisResult>): { tools: ToolReport[]; diagnostics: Diagnostic[] } {
+  const tools: ToolReport[] = [];
+  const all: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const result of results) {
+    // The same tool reached from two roots (or two entries) is one tool.
+    for (const file of result.files) for (const t of file.tools) if (!seen.has(toolIdentity(t))) seen.add(toolIdentity(t)), tools.push(t);
+    for (const list of result.diagnosticsByFile.values()) all.push(...list);
+  }
+  return { tools, diagnostics: preferRegistrations(all) };
+}
 
 interface OriginEntry {
   /** Sequence number of the run that produced it: an older run never overwrites a newer one. */

@@ -1,0 +1,54 @@
+// Builds the runtime package from the engine in ../shared: ESM and CommonJS bundles with zod left to the peer
+// dependency, and type declarations. `zod` and `zod/mini` are read through `zod/v4` and `zod/v4/mini`, the paths
+// that mean zod 4 in both zod 3.25 and zod 4.x, so one build serves every peer version.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, 'dist');
+if (!process.argv.includes('--js-only')) rmSync(dist, { recursive: true, force: true });
+
+/** Every zod import stays external; the ones whose meaning differs between zod 3.25 and 4.x are pinned to a major. */
+function peerZod() {
+  return {
+    name: 'peer-zod',
+    setup(b) {
+      b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => {
+        // zod-to-json-schema reads zod 3 schemas: its `zod` is zod 3 in either peer.
+        if (args.path === 'zod') return { path: /zod-to-json-schema/.test(args.importer) ? 'zod/v3' : 'zod/v4', external: true };
+        if (args.path === 'zod/mini') return { path: 'zod/v4/mini', external: true };
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+const common = {
+  entryPoints: [join(here, 'src/index.ts')],
+  bundle: true,
+  platform: 'neutral',
+  target: 'es2022',
+  plugins: [peerZod()],
+  legalComments: 'inline',
+  logLevel: 'warning',
+};
+await build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });
+await build({ ...common, format: 'cjs', outfile: join(dist, 'index.cjs') });
+
+// `--js-only`: the root build, which needs the bundles (examples/ imports the package) but not the declarations.
+if (process.argv.includes('--js-only')) process.exit(0);
+
+// Declarations: only the package's own modules are public (the engine's types never appear in its API).
+const out = mkdtempSync(join(tmpdir(), 'tsl-runtime-types-'));
+const tsc = join(here, '..', 'node_modules', 'typescript', 'bin', 'tsc');
+execFileSync(process.execPath, [tsc, '-p', join(here, 'tsconfig.json'), '--outDir', out], { stdio: 'inherit' });
+const typesDir = join(out, 'runtime', 'src');
+for (const file of readdirSync(typesDir).filter((f) => f.endsWith('.d.ts'))) copyFileSync(join(typesDir, file), join(dist, file));
+const index = readFileSync(join(dist, 'index.d.ts'), 'utf8');
+writeFileSync(join(dist, 'index.d.cts'), index);
+rmSync(out, { recursive: true, force: true });
+console.log('built runtime/dist: index.mjs, index.cjs, index.d.ts');
