@@ -167,6 +167,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     listCandidates,
     analyze,
     dependents: (file) => dependents.dependents(file),
+    reach: (file) => dependents.reach(file),
     updateOptions(next) {
       const before = options;
       options = { ...options, ...next, root: path.resolve(next.root ?? options.root) };

@@ -148,6 +148,8 @@ export interface Pipeline {
   analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult>;
   /** Files that (transitively) import `file`, from the last analysis: to re-analyse when it changes. */
   dependents(file: string): string[];
+  /** How many workspace files the last analysis of `file` read: a whole server's entry reads most of them. */
+  reach?(file: string): number;
   /** Apply new options (settings changed) without restarting anything that need not restart. */
   updateOptions(options: Partial<PipelineOptions>): void;
   /** Kill and respawn the evaluation workers (after node_modules changed, or on user request). */
