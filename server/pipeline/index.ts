@@ -16,7 +16,7 @@ import { findEntryPoints } from './entryPoints';
 import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
 import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
-import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
+import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
 // The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
 // vocabulary they print) is re-exported here; nothing under server/cli or server/lsp imports a pipeline internal.
@@ -104,8 +104,12 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const analysed: string[] = [];
     const evaluations = new Map<string, Promise<EvaluatedFile>>();
     const inFlight = limitConcurrency(EVALUATION_WINDOW);
-    for (const file of targets) {
+    // Entry points run first: a module an entry's start already ran, whose factories it reached, is not run again.
+    const ordered = [...targets.filter((f) => entries.has(f)), ...targets.filter((f) => !entries.has(f))];
+    let coverage: Coverage | undefined;
+    for (const file of ordered) {
       checkCancelled(token);
+      if (!entries.has(file) && !coverage) coverage = await coverageOf([...evaluations.values()]);
       const started = performance.now();
       const found = safeDiscover(project, file);
       discovered.set(file, found);
@@ -119,6 +123,11 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
+      if (coverage && !overlayTexts.has(file) && tagged.length === 0 && coverage.covers(file, factories.specs, found.sites.some((s) => s.kind === 'registration'))) {
+        analysed.pop();
+        analysedInfo.delete(file);
+        continue;
+      }
       const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, options: options.engine };
       const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
@@ -192,6 +201,28 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       evaluator = undefined;
       await old?.dispose();
     },
+  };
+}
+
+interface Coverage {
+  /** Whether the entries' runs already ran this module and reached each of its factories (and its registrations, if it has any). */
+  covers(file: string, factories: readonly FactorySpec[], registers: boolean): boolean;
+}
+
+/** What the finished entry runs covered: only those that loaded without failing and found tools. */
+async function coverageOf(runs: Array<Promise<EvaluatedFile>>): Promise<Coverage> {
+  const settled = await Promise.all(runs.map((r) => r.catch(() => undefined)));
+  const inputs = new Set<string>();
+  const reached = new Map<string, number[]>();
+  for (const run of settled) {
+    if (!run || run.failure || run.tools.length === 0) continue;
+    for (const input of run.inputs) inputs.add(path.resolve(input));
+    for (const [file, lines] of Object.entries(run.reached ?? {})) reached.set(path.resolve(file), [...(reached.get(path.resolve(file)) ?? []), ...lines]);
+  }
+  const reachedIn = (file: string, [from, to]: [number, number]) => (reached.get(file) ?? []).some((l) => l >= from && l <= to);
+  return {
+    covers: (file, factories, registers) =>
+      inputs.has(file) && factories.every((f) => reachedIn(file, f.lines)) && (!registers || (reached.get(file)?.length ?? 0) > 0),
   };
 }
 

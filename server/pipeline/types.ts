@@ -228,6 +228,8 @@ export interface EvaluatedFile {
   timings: { bundle: number; evaluate: number; engine: number };
   /** What became of each factory the worker was asked to call (evaluate/callFactories.ts). */
   factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string }>;
+  /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
+  reached?: Record<string, number[]>;
 }
 
 /** A tool schema site found statically by discovery (ts-morph). */

@@ -116,6 +116,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       tools: outcome.tools,
       ...(outcome.failure ? { failure: outcome.failure } : {}),
       ...(outcome.factoryCalls?.length ? { factoryCalls: outcome.factoryCalls } : {}),
+      ...(outcome.reached ? { reached: outcome.reached } : {}),
       inputs: bundled.inputs,
       timings: { bundle: bundled.ms, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
     };

@@ -49,6 +49,8 @@ export interface ResultMessage {
   failure?: EvaluationFailure;
   /** What became of each factory of the entry. */
   factoryCalls?: FactoryCall[];
+  /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
+  reached?: Record<string, number[]>;
   /** Milliseconds spent loading the bundle (user code) and in the engine. */
   evaluateMs: number;
   engineMs: number;

@@ -99,7 +99,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   failure = undefined;
   evaluating = true;
   const session = startSession();
-  if (message.factories?.length) session.reached = [];
+  // Which lines of which modules the start reached: factories left to call, and modules the pipeline need not run again.
+  session.reached = [];
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv.splice(1, Infinity, message.file, ...(message.argv ?? []));
   const options = message.engine;
@@ -176,11 +177,25 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     tools,
     failure,
     factoryCalls,
+    reached: reachedLines(session.reached ?? []),
     evaluateMs,
     engineMs: performance.now() - engineStarted,
     heapUsed: memory.heapUsed,
     rss: memory.rss,
   };
+}
+
+/** The reached frames as file → sorted unique 0-based lines. */
+function reachedLines(stacks: ReadonlyArray<ReadonlyArray<{ file: string; line: number }>>): Record<string, number[]> {
+  const byFile = new Map<string, Set<number>>();
+  for (const stack of stacks) {
+    for (const frame of stack) {
+      let lines = byFile.get(frame.file);
+      if (!lines) byFile.set(frame.file, (lines = new Set()));
+      lines.add(frame.line);
+    }
+  }
+  return Object.fromEntries([...byFile].map(([file, lines]) => [file, [...lines].sort((a, b) => a - b)]));
 }
 
 /** IPC speaks JSON: a BigInt default or a cycle in user data must not lose the whole result. */
