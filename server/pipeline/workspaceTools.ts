@@ -64,7 +64,7 @@ function samePoint(a: { line: number; character: number }, b: { line: number; ch
   return a.line === b.line && a.character === b.character;
 }
 
-/** `no-tools-found` on each file that builds a server or is an entry point, ran without failing, and yielded no tool anywhere. */
+/** `no-tools-found` on each file that builds a server or registers tools, ran without failing, and yielded no tool anywhere. */
 export function noToolsFindings(
   assembled: readonly AssembledFile[],
   info: ReadonlyMap<string, AnalysedFile>,
@@ -89,9 +89,9 @@ export function noToolsFindings(
     const known = info.get(file);
     const evaluated = a.evaluated;
     if (!known || !evaluated || evaluated.failure || filesWithTools.has(file)) continue;
-    if (!known.buildsServer && !known.entry) continue;
-    // An entry that only re-exports or starts something else found no tool on its own; the files it reached did.
-    if (known.entry && !known.buildsServer && evaluated.inputs.some((i) => i !== file && filesWithTools.has(i))) continue;
+    // Only a file that builds a server or registers: an entry that is a library's export, or that starts what
+    // another module builds, has nothing to register itself.
+    if (!known.buildsServer) continue;
     out.push({
       file,
       range: locator.firstLine(file),
@@ -111,7 +111,7 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile): string {
   const called = calls.filter((c) => c.outcome === 'called').map((c) => `${c.name}()`);
   const threw = calls.filter((c) => c.outcome === 'threw').map((c) => `${c.name}() threw ${c.reason ?? 'an error'}`);
   const parts = [`no tool was registered: ${ran}`];
-  if (called.length) parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called with a recording server`);
+  if (called.length) parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called (a recording server where one is expected) and registered nothing`);
   if (threw.length) parts.push(threw.join('; '));
   if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
   return `${parts.join(', ')}; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).`;

@@ -133,10 +133,12 @@ export async function callFactories(
       }
       let threw: unknown;
       for (const attempt of ATTEMPTS) {
+        const before = session.recordings.length;
         try {
           await callOnce(factory, value, attempt);
           threw = undefined;
-          break;
+          // Placeholders can also filter everything away (`new Set(options.allowed)` is empty): then empty options.
+          if (session.recordings.length > before) break;
         } catch (error) {
           threw ??= error;
         }
