@@ -5,12 +5,15 @@
  */
 import type { FindingCode, Target } from '../shared/types';
 import { FINDING_CODES } from '../shared/findings';
+import { TARGET_IDS } from '../shared/clients/index';
 import type { EngineOptions, PipelineOptions, SeveritySetting } from './pipeline';
 
 export interface Settings {
   enable: boolean;
   flattenUnionInput: boolean;
   target: Target;
+  /** Target ids for client-rejects; empty: chosen per tool from its library (see defaultTargets). */
+  clients: string[];
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
@@ -23,6 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   enable: true,
   flattenUnionInput: true,
   target: 'draft-7',
+  clients: [],
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
   exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts', '**/*.test.*', '**/*.spec.*', '**/__tests__/**', '**/test/**', '**/tests/**'],
@@ -53,6 +57,7 @@ export function readSettings(raw: unknown): Settings {
     enable: bool(r.enable, d.enable),
     flattenUnionInput: bool(r.flattenUnionInput, d.flattenUnionInput),
     target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
+    clients: strings(r.clients, d.clients).filter((id) => TARGET_IDS.includes(id)),
     severity,
     include: strings(r.include, d.include),
     exclude: strings(r.exclude, d.exclude),
@@ -84,6 +89,7 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
   return {
     root,
     engine: engineOptions(settings),
+    clients: settings.clients,
     timeoutMs: settings.evaluation.timeoutMs,
     memoryMb: settings.evaluation.memoryMb,
     include: settings.include,

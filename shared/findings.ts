@@ -46,6 +46,11 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'A file could not be bundled or run (syntax error, missing import, throw at load, time-out, untrusted workspace).',
   },
+  'client-rejects': {
+    code: 'client-rejects',
+    defaultSeverity: 'error',
+    summary: 'A client or model provider refuses, drops or rewrites the tool: error where the request or the whole tool list fails, warning where one tool is dropped, information where it is rewritten or warned about.',
+  },
   'no-tools-found': {
     code: 'no-tools-found',
     defaultSeverity: 'warning',

@@ -4,6 +4,18 @@
  */
 import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
+import type { Consequence, HitPart, RuleId } from './clients/types';
+import { consequenceWords, fixOf, subjectOf, targetNote, zodCallOf } from './clients/wording';
+
+/** What a client-rejects message is made of: the rule, the node, and each target with what it does. */
+export interface ClientRejection {
+  rule: RuleId;
+  path: string[];
+  part: HitPart;
+  detail: Record<string, string | number>;
+  /** Most severe consequence first. */
+  targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number> }>;
+}
 
 /** Whom a message is about: a tool by name, or a schema analysed on its own (an exported schema) as `{ schema }`. */
 export type Who = string | { schema: string } | undefined;
@@ -92,6 +104,21 @@ export const messages = {
   },
   conversionFailed(tool: Who, error: string): string {
     return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
+  },
+  clientRejects(tool: Who, r: ClientRejection): string {
+    const isRoot = r.path.length === 0;
+    const call = zodCallOf(r.rule, r.detail);
+    const subject = `${subjectOf(r.rule, key(r.path), r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
+    const groups: Array<{ consequence: Consequence; labels: string[]; says?: string }> = [];
+    for (const t of r.targets) {
+      const note = targetNote(r.rule, t.detail);
+      const label = note ? `${t.label} (${note})` : t.label;
+      const group = groups.find((g) => g.consequence === t.consequence);
+      if (group) group.labels.push(label);
+      else groups.push({ consequence: t.consequence, labels: [label], says: t.says });
+    }
+    const clauses = groups.map((g) => `${listWords(g.labels)} ${consequenceWords(g.consequence, g.labels.length > 1)}${g.says ? ` (${g.says})` : ''}`);
+    return lead(tool, `${subject}, so ${listWords(clauses)}; ${fixOf(r.rule, r.detail)}.`);
   },
   flattenFailed(tool: Who, path: string[], error: string): string {
     return lead(tool, `the schema at ${at(path)} could not be analysed (${error}), so it is advertised as written; report this schema to Tool Schema Lens.`);

@@ -11,6 +11,7 @@ export type FindingCode =
   | 'strictness-dropped'
   | 'not-mountable'
   | 'evaluation-failed'
+  | 'client-rejects'
   | 'no-tools-found';
 
 export type Severity = 'error' | 'warning' | 'information';
@@ -48,7 +49,7 @@ export interface FindingSite {
 }
 
 /** A check's stable id within its finding code (see `RULES` in findings.ts). */
-export type FindingRule = 'duplicate-name';
+export type FindingRule = 'duplicate-name' | import('./clients/types').RuleId;
 
 export interface Finding {
   code: FindingCode;
@@ -69,6 +70,8 @@ export interface Finding {
   /** For collisions: the key and the discriminator of the union it collided in. */
   key?: string;
   discriminator?: string;
+  /** For client-rejects: the targets (profile ids) that refuse or rewrite it (`rule` is the profile rule broken). */
+  targets?: string[];
 }
 
 /** How one key of one flattened union was merged: what a hover explains. */

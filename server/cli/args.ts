@@ -2,7 +2,7 @@
  * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
-import type { Target } from '../pipeline';
+import { TARGET_IDS, unknownTargets, type Target } from '../pipeline';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
@@ -23,6 +23,7 @@ export type Command =
       /** Replace the default globs when given. */
       include?: string[];
       exclude?: string[];
+      clients?: string[];
     }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
@@ -41,6 +42,8 @@ Options for check:
   --no-flatten          Probe tools as shipped, without flattening discriminated unions
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
+  --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
+                        ${TARGET_IDS.join(', ')}
   --entry <file[#fn]>   Where a server starts, or the function that builds it (repeatable)
   --env NAME=VALUE      Environment variable set while your servers are evaluated (repeatable)
   --arg <value>         Command-line argument your server gets, as its start command passes it (repeatable)
@@ -114,6 +117,14 @@ function parseCheck(rest: readonly string[]): Command {
         const ms = Number(v);
         if (!/^\d+$/.test(v) || ms < 100) throw new UsageError(`--timeout must be a number of milliseconds, at least 100 (got "${v}")`);
         cmd.timeoutMs = ms;
+        break;
+      }
+      case '--clients': {
+        const ids = value().split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+        const unknown = unknownTargets(ids);
+        if (ids.length === 0) throw new UsageError('--clients needs at least one target');
+        if (unknown.length > 0) throw new UsageError(`--clients: unknown target ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${TARGET_IDS.join(', ')})`);
+        cmd.clients = [...new Set(ids)];
         break;
       }
       case '--entry':

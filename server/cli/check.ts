@@ -22,6 +22,7 @@ export interface CheckOptions {
   argv?: string[];
   include?: string[];
   exclude?: string[];
+  clients?: string[];
 }
 
 interface Job {
@@ -36,6 +37,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     ...DEFAULT_SETTINGS,
     flattenUnionInput: options.flattenUnionInput,
     target: options.target,
+    clients: options.clients ?? [],
     evaluation: {
       ...DEFAULT_SETTINGS.evaluation,
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),

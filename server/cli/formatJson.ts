@@ -14,6 +14,7 @@ export function formatJson(report: CheckReport): string {
       column: t.location.range.start.character + 1,
       advertised: t.advertised ?? null,
       mountable: t.mountable,
+      ...(t.verdicts ? { targets: t.verdicts.map((v) => ({ target: v.target, loads: v.broken.length === 0, broken: v.broken })) } : {}),
     })),
     diagnostics: report.diagnostics.map((d) => ({
       file: displayPath(report.cwd, d.file),
@@ -26,6 +27,7 @@ export function formatJson(report: CheckReport): string {
       tool: d.tool ?? null,
       path: dottedPath(d.path),
       message: d.message,
+      ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
     })),
   };
   return JSON.stringify(out, null, 2) + '\n';

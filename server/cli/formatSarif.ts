@@ -51,7 +51,7 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
           ...(d.related.length > 0
             ? { relatedLocations: d.related.map((r, i) => ({ id: i + 1, physicalLocation: physical(r.location), message: { text: r.message } })) }
             : {}),
-          properties: { tool: d.tool ?? null, path: dottedPath(d.path) },
+          properties: { tool: d.tool ?? null, path: dottedPath(d.path), ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}) },
         })),
       },
     ],

@@ -11,6 +11,8 @@ export interface CheckedTool {
   location: Location;
   advertised: unknown;
   mountable: boolean;
+  /** Per target judged: the profile rules broken there. */
+  verdicts?: ToolReport['verdicts'];
 }
 
 export interface CheckReport {
@@ -33,7 +35,7 @@ export function collectReport(cwd: string, results: Array<{ result: AnalysisResu
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable };
+  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, mountable: t.mountable, ...(t.verdicts ? { verdicts: t.verdicts } : {}) };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */

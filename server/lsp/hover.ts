@@ -93,10 +93,17 @@ function toolSection(tool: ToolReport): string {
   const lines: string[] = [];
   const kind = tool.kind === 'registration' ? 'Tool' : 'Schema';
   lines.push(`**${kind} \`${tool.name}\`**: the advertised input schema${tool.mountable ? '' : ' (not mountable: the host refuses this tool)'}`);
+  if (tool.verdicts?.length) lines.push(verdictRows(tool.verdicts));
   const { text, truncated } = schemaJson(tool.advertised);
   lines.push(`\`\`\`json\n${text}\n\`\`\``);
   if (truncated) lines.push('_Deeper levels collapsed; run “Tool Schema Lens: Show Advertised Schema” or `tool-schema-lens check --format json` for all of it._');
   return lines.join('\n\n');
+}
+
+/** One row per target the tool is judged against: ✓, or ✗ with the rules it breaks there. */
+export function verdictRows(verdicts: NonNullable<ToolReport['verdicts']>): string {
+  const rows = verdicts.map((v) => (v.broken.length === 0 ? `✓ ${v.label}` : `✗ ${v.label}: ${v.broken.map((r) => `\`${r}\``).join(', ')}`));
+  return rows.join('  \n');
 }
 
 function findingsSection(findings: Diagnostic[]): string {

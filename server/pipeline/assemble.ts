@@ -9,6 +9,7 @@ import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
+import { clientFinding, defaultTargets, verdicts } from '../../shared/clients/index';
 import type {
   Diagnostic,
   DiscoveredSite,
@@ -58,6 +59,13 @@ export interface AssembleInput {
   severities: SeverityOverrides;
   locator: Locator;
   discoverMs: number;
+  /** Targets of client-rejects; empty or absent: chosen per tool from its library. */
+  clients?: readonly string[];
+}
+
+/** The targets a tool is judged against: the user's list, else its library's default. */
+export function targetsOf(tool: Pick<EvaluatedTool, 'sdk'>, clients: readonly string[] | undefined): readonly string[] {
+  return clients && clients.length > 0 ? clients : defaultTargets(tool.sdk);
 }
 
 export interface AssembledFile {
@@ -95,6 +103,11 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator) };
       places.push(place);
       for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
+      const targets = targetsOf(tool, input.clients);
+      for (const v of tool.violations ?? []) {
+        const f = clientFinding(tool.name, v, targets);
+        if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
+      }
       tools.push({
         name: tool.name,
         kind: tool.kind,
@@ -103,6 +116,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         schemaRange: site?.schemaRange,
         advertised: tool.advertised,
         mountable: tool.mountable,
+        ...(tool.violations ? { verdicts: verdicts(tool.violations, targets) } : {}),
         keys: tool.merges.map((m): KeyReport => {
           const { unionTrail, ...merge } = m;
           return {
@@ -175,6 +189,7 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
     };
     if (f.rule) d.rule = f.rule;
     if (f.variants) d.variants = f.variants;
+    if (f.targets) d.targets = f.targets;
     if ((f.code === 'collision-widened' || f.code === 'enum-widened') && site.variant && f.key && f.discriminator) {
       d.rename = {
         key: f.key,

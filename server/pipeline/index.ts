@@ -39,6 +39,7 @@ export type {
 export { contains } from './match';
 export { mergeAnalyses, ResultStore } from './results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
+export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { FindingCode, Severity, Target } from '../../shared/types';
 
 export class CancelledError extends Error {
@@ -159,6 +160,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           severities: options.severities,
           locator,
           discoverMs: discoverMs.get(file) ?? 0,
+          clients: options.clients,
         }),
       );
     }
@@ -168,7 +170,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     if (options.trusted) {
       for (const d of noToolsFindings(assembled, analysedInfo, locator, options.severities)) assembled.find((a) => a.report.file === d.file)?.diagnostics.push(d);
     }
-    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities);
+    const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile };
   }
 

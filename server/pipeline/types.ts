@@ -34,6 +34,8 @@ export interface PipelineOptions {
   root: string;
   /** Passed to the engine unchanged with each evaluation. */
   engine: EngineOptions;
+  /** Targets every tool is judged against (client-rejects), applied at assembly; empty: chosen per tool from its library. */
+  clients?: string[];
   /** Per-evaluation time limit in milliseconds (default 5000). */
   timeoutMs: number;
   /** Per-worker memory cap in megabytes (default 512). */
@@ -84,6 +86,8 @@ export interface Diagnostic {
   related: RelatedInformation[];
   /** Present on collision-widened / enum-widened diagnostics placed on one variant's key. */
   rename?: RenameData;
+  /** For client-rejects: the target ids it concerns (`rule` is the profile rule broken). */
+  targets?: string[];
   /** The kind of tool schema whose finding this is (file-level diagnostics have none): lets every front prefer a registration's finding over the same one reached through an exported schema. */
   origin?: 'registration' | 'exported' | 'tagged';
 }
@@ -110,6 +114,8 @@ export interface ToolReport {
   advertised: unknown;
   mountable: boolean;
   keys: KeyReport[];
+  /** Per target the tool is judged against: the profile rules it breaks there (none: it loads). */
+  verdicts?: import('../../shared/clients/types').TargetVerdict[];
 }
 
 /** The result of analysing one file. */
@@ -204,6 +210,8 @@ export interface EvaluatedTool {
   /** Engine findings (severity = the engine's default; the pipeline applies the user's overrides). */
   findings: import('../../shared/types').Finding[];
   merges: KeyMerge[];
+  /** Every profile rule this tool breaks, at every target, placed in the original schema: the pipeline keeps the selected targets. */
+  violations?: import('../../shared/clients/index').PlacedViolation[];
 }
 
 export type EvaluationFailure = {

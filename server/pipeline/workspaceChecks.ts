@@ -8,6 +8,7 @@ import { RULES } from '../../shared/findings';
 import { messages } from '../../shared/messages';
 import { duplicateRelatedMessage } from './messages';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
+import { serverLimits } from './serverLimits';
 import type { Diagnostic, FileReport, Location } from './types';
 
 /**
@@ -40,18 +41,19 @@ export interface CheckedWorkspace {
  * (registrations preferred, duplicate names counted workspace-wide) and its tools (a tool whose name is
  * registered at more than one place is not mountable).
  */
-export function checkWorkspace(assembled: readonly AssembledFile[], severities: SeverityOverrides): CheckedWorkspace {
+export function checkWorkspace(assembled: readonly AssembledFile[], severities: SeverityOverrides, clients?: readonly string[]): CheckedWorkspace {
   const { diagnostics: duplicates, names } = duplicateTools(assembled, severities);
+  const limits = serverLimits(assembled, clients, severities);
   const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), names);
   const diagnosticsByFile = new Map<string, Diagnostic[]>();
-  for (const d of [...all, ...duplicates]) {
+  for (const d of [...all, ...duplicates, ...limits.diagnostics]) {
     let list = diagnosticsByFile.get(d.file);
     if (!list) diagnosticsByFile.set(d.file, (list = []));
     list.push(d);
   }
   const reports = assembled.map(({ report }): FileReport => ({
     ...report,
-    tools: report.tools.map((t) => (t.kind === 'registration' && names.has(t.name) ? { ...t, mountable: false } : t)),
+    tools: report.tools.map((t) => limits.withVerdicts(t.kind === 'registration' && names.has(t.name) ? { ...t, mountable: false } : t)),
     diagnostics: diagnosticsByFile.get(report.file) ?? [],
   }));
   return { reports, diagnosticsByFile };

@@ -128,8 +128,8 @@ describe('check: json format', () => {
     const out = json(run);
     expect(Object.keys(out)).toEqual(['tools', 'diagnostics']);
     expect(out.tools.map((t: any) => Object.keys(t))).toEqual([
-      ['name', 'file', 'line', 'column', 'advertised', 'mountable'],
-      ['name', 'file', 'line', 'column', 'advertised', 'mountable'],
+      ['name', 'file', 'line', 'column', 'advertised', 'mountable', 'targets'],
+      ['name', 'file', 'line', 'column', 'advertised', 'mountable', 'targets'],
     ]);
     expect(out.tools[1]).toEqual({
       name: 'ping',
@@ -138,6 +138,8 @@ describe('check: json format', () => {
       column: 1,
       advertised: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { host: { type: 'string' } }, required: ['host'] },
       mountable: true,
+      // An MCP server's tool, judged against the MCP clients by default: it loads in every one.
+      targets: ['claude-code', 'claude-desktop', 'cursor', 'vscode-copilot', 'codex', 'gemini-cli'].map((target) => ({ target, loads: true, broken: [] })),
     });
     const send = out.tools[0];
     expect([send.name, send.line, send.column]).toEqual(['send_message', 11, 1]);

@@ -109,6 +109,13 @@ describe('mapping and hover on synthetic reports', () => {
     expect((hoverAt([tool], [], file, { line: 2, character: 2 })!.contents as any).value).toContain('**Tool `t`**');
   });
 
+  it('gives a registration a row per target: ✓, or ✗ with the rules it breaks there', () => {
+    const judged: ToolReport = { ...tool, verdicts: [{ target: 'claude-code', label: 'Claude Code', broken: [] }, { target: 'codex', label: 'Codex', broken: ['format', 'name-characters'] }] };
+    const md = (hoverAt([judged], [], file, { line: 2, character: 11 })!.contents as any).value as string;
+    expect(md).toContain('✓ Claude Code  \n✗ Codex: `format`, `name-characters`');
+    expect((hoverAt([tool], [], file, { line: 2, character: 11 })!.contents as any).value).not.toContain('✓');
+  });
+
   it('lists the tool containing a position, or the nearest above it', () => {
     expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`).map((t) => t.name)).toEqual(['t']);
     expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`)).toEqual([]);

@@ -72,6 +72,8 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
     const hover = await client.hover(tools, positionOf(tools, "'send_update'", 0, 2));
     const md = (hover!.contents as MarkupContent).value;
     expect(md).toContain('**Tool `send_update`**: the advertised input schema');
+    // Will it load: a row per MCP client (the default targets of an MCP server's tool).
+    expect(md).toContain('✓ Claude Code  \n✓ Claude Desktop  \n✓ Cursor  \n✓ VS Code Copilot  \n✓ Codex  \n✓ Gemini CLI');
     const json = /```json\n([\s\S]*?)\n```/.exec(md)![1];
     const schema = JSON.parse(json);
     expect(schema.type).toBe('object');
@@ -117,7 +119,7 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
   it('re-analyses the importers when a file changes on disk', async () => {
     const original = fs.readFileSync(media, 'utf8');
     const mark = client.diagnostics.length;
-    fs.writeFileSync(media, original.replace('attachment: z.object({ url: z.string().url(), width: z.number().int().optional() })', 'attachment: z.string()'));
+    fs.writeFileSync(media, original.replace('attachment: z.object({ url: z.string().min(1), width: z.number().int().optional() })', 'attachment: z.string()'));
     client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(media), type: 2 }] });
     const now = await client.waitForDiagnostics(tools, { after: mark, version: client.version(tools), match: (d) => !d.some((x) => x.code === 'collision-widened') });
     expect(codes(now.diagnostics)).toEqual(['enum-widened', 'enum-widened']);

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_CLIENTS, verdicts } from '../../shared/clients/index';
 import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/index';
 import type { EvaluatedFile, SourcePoint } from '../../server/pipeline/types';
 
@@ -121,6 +122,10 @@ describe('other SDKs', () => {
     expect(result.failure).toBeUndefined();
     expect(result.tools.map((t) => [t.name, t.sdk, t.callSite])).toEqual([['add', 'fastmcp', pointOf(file, 'addTool(')]]);
     expect(tool(result, 'add').advertised).toMatchObject({ properties: { a: { type: 'number' }, b: { type: 'number' } } });
+    // The server's name, which MCP clients put before the tool's (mcp__fast__add), and the tool judged against every target.
+    expect(tool(result, 'add').server).toBe('fast');
+    expect(verdicts(tool(result, 'add').violations ?? [], MCP_CLIENTS).flatMap((v) => v.broken)).toEqual([]);
+    expect(verdicts(tool(result, 'add').violations ?? [], ['openai-strict'])[0].broken).toEqual(['strict-additional-properties']);
   });
 
   it('Vercel AI SDK tool(): named by the key it is placed under, exported or not', async () => {

@@ -4,6 +4,7 @@
  * only, since they may not be a whole tool input; tagged ones are judged as a whole tool input.
  */
 import { advertise, duplicateToolNames } from '../../../shared/index';
+import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../shared/clients/index';
 import type { AdvertiseOptions, Finding, ToolInput } from '../../../shared/types';
 import type { EvaluatedTool } from '../types';
 import type { ModuleSchema } from './exportedSchemas';
@@ -46,6 +47,24 @@ function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertise
   }
 }
 
+/**
+ * Every profile rule a tool definition breaks, at every target (the pipeline keeps the targets the user selected),
+ * each placed on the node of the zod `input` behind it (at the registration when there is none). Feed it the
+ * definition the tool really ships; never throws.
+ */
+export function clientViolations(definition: ToolDefinition, input: unknown, server?: string): PlacedViolation[] {
+  try {
+    return judgeTool(definition, { server }).map((v) => placeViolation(v, (pointer) => siteOfPointer(input, pointer), definition.inputSchema));
+  } catch {
+    return []; // a rule must never cost the tool its other findings
+  }
+}
+
+/** The client violations of an advertised tool; none for one the engine could not advertise or mount. */
+function advertisedViolations(name: string, input: unknown, advertised: Advertised, server?: string): PlacedViolation[] {
+  return advertised.refused || !advertised.mountable ? [] : clientViolations({ name, inputSchema: advertised.jsonSchema }, input, server);
+}
+
 const sameFinding = (a: Finding, b: Finding) => a.code === b.code && a.message === b.message && a.path.join('\u0000') === b.path.join('\u0000');
 
 /** Judges a file's registrations together; `emptyInput` stands in for a tool registered without a schema. */
@@ -82,6 +101,7 @@ export function judgeRegistrations(recordings: NamedRecording[], options: Advert
       mountable: result.mountable && !findings.some((f) => f.code === 'not-mountable'),
       findings,
       merges: result.merges,
+      violations: advertisedViolations(r.name, input, result, r.server?.name),
     };
   });
 }
@@ -105,6 +125,7 @@ export function judgeAlone(recording: NamedRecording, options: AdvertiseOptions,
     mountable: advertised.mountable && !advertised.findings.some((f) => f.code === 'not-mountable'),
     findings: advertised.findings,
     merges: advertised.merges,
+    violations: advertisedViolations(recording.name, input, advertised, recording.server?.name),
   };
   return { tool, advertised };
 }
@@ -122,6 +143,8 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: AdvertiseOp
       mountable: kind === 'exported' ? true : result.mountable,
       findings,
       merges: result.merges,
+      // An exported schema may be only part of a tool's input: judged against clients only when tagged as a whole one.
+      ...(kind === 'tagged' ? { violations: advertisedViolations(name, schema, result) } : {}),
     };
   });
 }

@@ -18,6 +18,7 @@ const FASTMCP_SERVER: ServerClass = {
   methods: { addTool: { form: 'config', arg: 0, schemaKeys: ['parameters'] } },
 };
 
+
 export function fastmcpRecorder(real: { FastMCP: AnyClass }): { FastMCP: AnyClass } {
   const session = currentSession();
   class RecordingFastMCP extends real.FastMCP {

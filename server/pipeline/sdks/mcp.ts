@@ -23,6 +23,7 @@ interface RegisteredTools {
   _registeredTools?: Record<string, { inputSchema?: unknown }>;
 }
 
+
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
 /**

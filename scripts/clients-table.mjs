@@ -1,0 +1,64 @@
+// Regenerates the README's table of targets × rules × sources from the profiles (shared/clients/profiles/, the
+// one source of truth for client rules). `npm run docs:clients` rewrites README.md between the markers;
+// test/engine/clients/table.test.ts fails when the two drift apart.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const START = '<!-- clients:start -->';
+export const END = '<!-- clients:end -->';
+
+const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+const CONSEQUENCE = {
+  'request-rejected': 'request rejected',
+  'all-tools-dropped': 'every tool dropped',
+  'tool-dropped': 'tool dropped',
+  rewritten: 'silently rewritten',
+  warned: 'warned',
+};
+
+/** Where a source lives, short: `anthropics/claude-code#76881`, `cloud.google.com`. */
+function sourceLabel(url) {
+  const gh = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/(?:issues|pull)\/(\d+)/.exec(url);
+  if (gh) return `${gh[1]}#${gh[2]}`;
+  const file = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/blob\/[^/]+\/(.+)$/.exec(url);
+  if (file) return `${file[1]}: ${file[2]}`;
+  return new URL(url).hostname;
+}
+
+/** The markdown table (without markers) for every profile's rules, in profile order. */
+export function clientsTable(profiles) {
+  const rows = profiles.flatMap((p) =>
+    p.rules.map((r) => `| \`${p.id}\` | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`),
+  );
+  return ['| Target | Rule | Checks | Consequence | Source | Confirmed |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** README text with the table between the markers (which must exist). */
+export function withClientsTable(readme, profiles) {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} block`);
+  return readme.slice(0, start) + `${START}\n${clientsTable(profiles)}\n${END}` + readme.slice(end + END.length);
+}
+
+/** The table currently between the README's markers, or undefined when there are none. */
+export function readmeClientsTable(readme) {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) return undefined;
+  return readme.slice(start + START.length, end).trim();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  // The profiles are TypeScript: bundled in memory with the repository's esbuild, then imported.
+  const { build } = await import('esbuild');
+  const out = await build({ entryPoints: [join(root, 'shared/clients/index.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'silent' });
+  const { PROFILES } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+  const readmePath = join(root, 'README.md');
+  const before = readFileSync(readmePath, 'utf8');
+  const after = withClientsTable(before, PROFILES);
+  if (after !== before) writeFileSync(readmePath, after);
+  console.log(after === before ? 'README.md clients table already up to date' : 'README.md clients table updated');
+}

@@ -1,0 +1,62 @@
+/**
+ * The client rules that need every tool of a server at once (tools per server against each client's limit):
+ * judged with the other workspace checks. A server is the MCP server object the tools were registered on, known
+ * by its name; tools of unnamed servers count per analysed file. A tool name counts once however many analysed
+ * files recorded it.
+ */
+import { clientFinding, judgeServer, placeViolation, verdicts } from '../../shared/clients/index';
+import type { AssembledFile, ToolPlace } from './assemble';
+import { targetsOf } from './assemble';
+import { effectiveSeverity, type SeverityOverrides } from './severities';
+import type { Diagnostic, ToolReport } from './types';
+
+const SERVER_SDKS = new Set(['mcp', 'fastmcp']);
+
+export interface ServerLimits {
+  /** One `client-rejects` per server over a client's tool limit, on the server's first registration. */
+  diagnostics: Diagnostic[];
+  /** A registration's report with the server rules it breaks added to its verdicts (a new object when any). */
+  withVerdicts(tool: ToolReport): ToolReport;
+}
+
+export function serverLimits(assembled: readonly AssembledFile[], clients: readonly string[] | undefined, severities: SeverityOverrides): ServerLimits {
+  const servers = new Map<string, { name?: string; tools: Map<string, ToolPlace> }>();
+  for (const a of assembled) {
+    for (const place of a.places) {
+      const tool = place.tool;
+      if (tool.kind !== 'registration' || !tool.sdk || !SERVER_SDKS.has(tool.sdk)) continue;
+      const name = tool.server?.name;
+      const key = name !== undefined ? `name:${name}` : `file:${place.file}`;
+      let server = servers.get(key);
+      if (!server) servers.set(key, (server = { name, tools: new Map() }));
+      if (!server.tools.has(tool.name)) server.tools.set(tool.name, place);
+    }
+  }
+  const diagnostics: Diagnostic[] = [];
+  const broken = new Map<string, Map<string, string[]>>(); // tool name → target → rules
+  for (const server of servers.values()) {
+    const places = [...server.tools.values()];
+    const first = places[0];
+    if (!first) continue;
+    const targets = targetsOf(first.tool, clients);
+    const violations = judgeServer({ server: server.name, toolCount: places.length }, targets);
+    if (violations.length === 0) continue;
+    const rows = new Map(verdicts(violations, targets).map((v) => [v.target, v.broken as string[]]));
+    for (const name of server.tools.keys()) broken.set(name, rows);
+    for (const v of violations) {
+      const f = clientFinding(undefined, placeViolation(v), targets);
+      const severity = f && effectiveSeverity(f.code, f.severity, severities);
+      if (!f || !severity) continue;
+      const at = first.site?.nameRange ? { file: first.location.file, range: first.site.nameRange } : first.location;
+      diagnostics.push({ file: at.file, range: at.range, severity, code: f.code, ...(f.rule ? { rule: f.rule } : {}), message: f.message, path: [], related: [], targets: f.targets });
+    }
+  }
+  return {
+    diagnostics,
+    withVerdicts(tool) {
+      const rows = tool.kind === 'registration' ? broken.get(tool.name) : undefined;
+      if (!rows || !tool.verdicts) return tool;
+      return { ...tool, verdicts: tool.verdicts.map((v) => ({ ...v, broken: [...v.broken, ...((rows.get(v.target) ?? []) as typeof v.broken)] })) };
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The checks behind rule ids: each reads the tool's definition (its schema nodes walked once) and a rule's
+ * parameters, and returns where the rule is broken. The same id is the same check at every target; what differs
+ * per target (limits, allowlists, consequence, source) is data in its profile.
+ */
+import { refPointer, schemaNodes, type JsonObject, type SchemaNode } from './schemaNodes';
+import type { Hit, HitPart, Rule, RuleId, ServerContext, ToolDefinition } from './types';
+
+/** A tool made ready for judging: its parts' nodes computed once. */
+export interface PreparedTool {
+  definition: ToolDefinition;
+  context: ServerContext;
+  nodes: Record<'input' | 'output', SchemaNode[]>;
+}
+
+export function prepareTool(definition: ToolDefinition, context: ServerContext = {}): PreparedTool {
+  return {
+    definition,
+    context,
+    nodes: {
+      input: schemaNodes(definition.inputSchema),
+      output: definition.outputSchema === undefined ? [] : schemaNodes(definition.outputSchema),
+    },
+  };
+}
+
+type SchemaPart = 'input' | 'output';
+type Check = (tool: PreparedTool, rule: Rule, part: SchemaPart) => Hit[];
+
+const COMBINATORS = ['oneOf', 'anyOf', 'allOf'] as const;
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const hit = (part: HitPart, pointer: string[], detail: Hit['detail'] = {}): Hit => ({ part, pointer, detail });
+
+function isObjectSchema(node: JsonObject): boolean {
+  const t = node.type;
+  return t === 'object' || (Array.isArray(t) && t.includes('object')) || isObject(node.properties);
+}
+
+/** Each node where `test` holds (skipping the root when `skipRoot`), as a hit with its detail. */
+function eachNode(tool: PreparedTool, part: SchemaPart, test: (n: JsonObject, at: SchemaNode) => Hit['detail'] | undefined, skipRoot = false): Hit[] {
+  const out: Hit[] = [];
+  for (const at of tool.nodes[part]) {
+    if (skipRoot && at.pointer.length === 0) continue;
+    const detail = test(at.node, at);
+    if (detail) out.push(hit(part, at.pointer, detail));
+  }
+  return out;
+}
+
+/** The whole-tool count of something, as one hit at the root when it is over the rule's limit. */
+function overLimit(part: SchemaPart, count: number, rule: Rule): Hit[] {
+  const limit = rule.params?.limit ?? Infinity;
+  return count > limit ? [hit(part, [], { count, limit })] : [];
+}
+
+/** The name as the client sends it: with its prefix. */
+export function prefixedName(tool: PreparedTool, rule: Rule): string {
+  const prefix = rule.params?.namePrefix ?? '';
+  return prefix.replace('{server}', tool.context.server ?? 'server') + tool.definition.name;
+}
+
+const rootTypeCheck: Check = (tool, _rule, part) => {
+  const root = tool.nodes[part][0]?.node;
+  if (!root) return [];
+  if (root.type === 'object') return [];
+  if (root.type === undefined && COMBINATORS.some((k) => Array.isArray(root[k]))) return []; // root-combinator says it better
+  return [hit(part, [], { type: root.type === undefined ? 'no type' : JSON.stringify(root.type) })];
+};
+
+export const CHECKS: Record<RuleId, Check> = {
+  'root-type': rootTypeCheck,
+  'output-root-type': rootTypeCheck,
+  'root-combinator': (tool, _rule, part) => {
+    const root = tool.nodes[part][0]?.node;
+    const keyword = root && COMBINATORS.find((k) => Array.isArray(root[k]));
+    return keyword ? [hit(part, [], { keyword })] : [];
+  },
+  'one-of': (tool, _rule, part) => eachNode(tool, part, (n) => (Array.isArray(n.oneOf) ? { keyword: 'oneOf' } : undefined), true),
+  'all-of': (tool, _rule, part) => eachNode(tool, part, (n) => (Array.isArray(n.allOf) ? { keyword: 'allOf' } : undefined), true),
+  'strict-required': (tool, _rule, part) => {
+    const out: Hit[] = [];
+    for (const { node, pointer } of tool.nodes[part]) {
+      if (!isObject(node.properties)) continue;
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      for (const key of Object.keys(node.properties)) if (!required.has(key)) out.push(hit(part, [...pointer, 'properties', key], { key }));
+    }
+    return out;
+  },
+  'strict-additional-properties': (tool, _rule, part) =>
+    eachNode(tool, part, (n) => (isObjectSchema(n) && n.additionalProperties !== false ? { value: n.additionalProperties === undefined ? 'absent' : JSON.stringify(n.additionalProperties) } : undefined)),
+  format: (tool, rule, part) => {
+    const allowed = new Set(rule.params?.formats ?? []);
+    return eachNode(tool, part, (n) => (typeof n.format === 'string' && !allowed.has(n.format) ? { format: n.format } : undefined));
+  },
+  ref: (tool, _rule, part) => eachNode(tool, part, (n) => (typeof n.$ref === 'string' ? { ref: n.$ref } : undefined)),
+  'ref-recursive': (tool, _rule, part) =>
+    eachNode(tool, part, (n, at) => {
+      const target = refPointer(n.$ref);
+      if (!target) return undefined;
+      // A reference to an ancestor (or to the definition it sits in) is a cycle.
+      const cyclic = target.length <= at.pointer.length && target.every((seg, i) => at.pointer[i] === seg);
+      return cyclic ? { ref: String(n.$ref) } : undefined;
+    }),
+  'schema-keyword': (tool, _rule, part) => eachNode(tool, part, (n) => (n.$schema !== undefined ? { keyword: '$schema' } : undefined)),
+  'unsupported-keyword': (tool, rule, part) => {
+    const keywords = rule.params?.keywords ?? [];
+    return eachNode(tool, part, (n) => {
+      const found = keywords.filter((k) => n[k] !== undefined);
+      return found.length > 0 ? { keyword: found.join(', '), count: found.length } : undefined;
+    });
+  },
+  const: (tool, _rule, part) => eachNode(tool, part, (n) => (n.const !== undefined ? { value: JSON.stringify(n.const) } : undefined)),
+  'type-array': (tool, _rule, part) => eachNode(tool, part, (n) => (Array.isArray(n.type) ? { type: JSON.stringify(n.type) } : undefined)),
+  'null-type': (tool, _rule, part) => eachNode(tool, part, (n) => (n.type === 'null' ? { type: 'null' } : undefined)),
+  'enum-non-string': (tool, _rule, part) =>
+    eachNode(tool, part, (n) => {
+      if (!Array.isArray(n.enum)) return undefined;
+      const bad = n.enum.find((v) => typeof v !== 'string');
+      return bad !== undefined ? { value: JSON.stringify(bad) } : undefined;
+    }),
+  'array-items': (tool, _rule, part) => eachNode(tool, part, (n) => (n.type === 'array' && !isObject(n.items) ? { items: n.items === undefined ? 'absent' : 'a list' } : undefined)),
+  depth: (tool, rule, part) => {
+    const limit = rule.params?.limit ?? Infinity;
+    return eachNode(tool, part, (_n, at) => (at.depth === limit + 1 ? { depth: at.depth, limit } : undefined));
+  },
+  'enum-count': (tool, rule, part) => {
+    let count = 0;
+    for (const { node } of tool.nodes[part]) if (Array.isArray(node.enum)) count += node.enum.length;
+    return overLimit(part, count, rule);
+  },
+  'optional-budget': (tool, rule, part) => {
+    let count = 0;
+    for (const { node } of tool.nodes[part]) {
+      if (!isObject(node.properties)) continue;
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      for (const key of Object.keys(node.properties)) if (!required.has(key)) count++;
+    }
+    return overLimit(part, count, rule);
+  },
+  'union-budget': (tool, rule, part) => {
+    let count = 0;
+    for (const { node } of tool.nodes[part]) {
+      if (!isObject(node.properties)) continue;
+      for (const value of Object.values(node.properties)) {
+        if (isObject(value) && (Array.isArray(value.anyOf) || Array.isArray(value.type))) count++;
+      }
+    }
+    return overLimit(part, count, rule);
+  },
+  'name-length': (tool, rule) => {
+    const name = prefixedName(tool, rule);
+    const limit = rule.params?.limit ?? Infinity;
+    return name.length > limit ? [hit('name', [], { name, length: name.length, limit })] : [];
+  },
+  'name-characters': (tool, rule) => {
+    const pattern = new RegExp(rule.params?.namePattern ?? '.*');
+    return pattern.test(tool.definition.name) ? [] : [hit('name', [], { name: tool.definition.name, pattern: rule.params?.namePattern ?? '' })];
+  },
+  'tools-per-server': (tool, rule) => {
+    const count = tool.context.toolCount;
+    const limit = rule.params?.limit ?? Infinity;
+    return count !== undefined && count > limit ? [hit('server', [], { count, limit })] : [];
+  },
+};
+
+/** Rules about the whole server, judged where every tool of it is known. */
+export const SERVER_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['tools-per-server']);
+/** Rules about the name as the client prefixes it: judged where the server's name is known. */
+export const NAME_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['name-length', 'name-characters']);

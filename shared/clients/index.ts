@@ -1,0 +1,150 @@
+/**
+ * Will it load? Every tool definition judged against the APIs and MCP clients that receive it. Profiles are data
+ * (one file per target under profiles/); this module runs their rules over a plain tool definition, groups what
+ * breaks by rule and place across targets, and turns that into `client-rejects` findings. Pure: no I/O.
+ */
+import { finding } from '../findings';
+import { messages } from '../messages';
+import type { Finding, FindingSite, Severity } from '../types';
+import { CHECKS, prepareTool, SERVER_RULES, type PreparedTool } from './checks';
+import { anthropic } from './profiles/anthropic';
+import { anthropicStrict } from './profiles/anthropicStrict';
+import { claudeCode } from './profiles/claudeCode';
+import { claudeDesktop } from './profiles/claudeDesktop';
+import { codex } from './profiles/codex';
+import { cursor } from './profiles/cursor';
+import { gemini } from './profiles/gemini';
+import { geminiCli } from './profiles/geminiCli';
+import { geminiJson } from './profiles/geminiJson';
+import { openai } from './profiles/openai';
+import { openaiStrict } from './profiles/openaiStrict';
+import { vscodeCopilot } from './profiles/vscodeCopilot';
+import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
+import type { Consequence, Hit, Profile, Rule, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
+
+export type * from './types';
+export { siteOfPointer } from './trail';
+
+/** Every target, providers first; the order messages and verdicts list them in. */
+export const PROFILES: readonly Profile[] = [
+  openaiStrict, openai, anthropic, anthropicStrict, gemini, geminiJson,
+  claudeCode, claudeDesktop, cursor, vscodeCopilot, codex, geminiCli,
+];
+
+export const TARGET_IDS: readonly string[] = PROFILES.map((p) => p.id);
+const BY_ID = new Map(PROFILES.map((p) => [p.id, p]));
+
+/** The profile of a target id, or undefined for an unknown one. */
+export function profileOf(id: string): Profile | undefined {
+  return BY_ID.get(id);
+}
+
+/** The MCP clients: the default targets of an MCP server's tools. */
+export const MCP_CLIENTS: readonly string[] = PROFILES.filter((p) => p.kind === 'client').map((p) => p.id);
+
+/**
+ * The targets a tool is judged against when the user names none: an MCP server's tools go to MCP clients; an
+ * OpenAI Agents tool goes to OpenAI, strict by default; the AI SDK and LangChain can call any provider, so their
+ * tools are judged against OpenAI and Anthropic in their default (non-strict) modes, which receive the schema as it
+ * is. Gemini is left out by default: those libraries' Google providers rewrite the schema into Gemini's subset
+ * first (cross-checked against @ai-sdk/google), so judging the raw schema would flag what never reaches Gemini.
+ */
+export function defaultTargets(sdk: string | undefined): readonly string[] {
+  if (sdk === 'openai-agents') return ['openai-strict'];
+  if (sdk === 'ai' || sdk === 'langchain') return ['openai', 'anthropic'];
+  return MCP_CLIENTS;
+}
+
+/** A violation with the place its finding lands: the schema path and the site in the original zod schema. */
+export interface PlacedViolation extends Violation {
+  path: string[];
+  site: FindingSite;
+}
+
+const ORDER: Record<Consequence, number> = { 'request-rejected': 0, 'all-tools-dropped': 1, 'tool-dropped': 2, rewritten: 3, warned: 4 };
+
+/** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules. */
+function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server'): Violation[] {
+  const grouped = new Map<string, Violation>();
+  for (const id of targets) {
+    const profile = BY_ID.get(id);
+    if (!profile) continue;
+    for (const rule of profile.rules) {
+      if (SERVER_RULES.has(rule.id) !== (which === 'server')) continue;
+      for (const h of hitsOf(tool, rule)) {
+        const key = `${rule.id}\0${h.part}\0${h.pointer.join('/')}`;
+        let v = grouped.get(key);
+        if (!v) grouped.set(key, (v = { ...h, rule: rule.id, targets: [] }));
+        if (!v.targets.some((t) => t.target === id)) v.targets.push({ target: id, consequence: rule.consequence, says: rule.says, detail: h.detail });
+      }
+    }
+  }
+  return [...grouped.values()];
+}
+
+function hitsOf(tool: PreparedTool, rule: Rule): Hit[] {
+  const check = CHECKS[rule.id];
+  if (rule.id === 'name-length' || rule.id === 'name-characters' || rule.id === 'tools-per-server') return check(tool, rule, 'input');
+  return (rule.parts ?? ['input']).flatMap((part) => check(tool, rule, part));
+}
+
+/** Every per-tool rule of `targets` (all targets when omitted) that the definition breaks, grouped by rule and place. */
+export function judgeTool(definition: ToolDefinition, context: ServerContext = {}, targets: readonly string[] = TARGET_IDS): Violation[] {
+  return run(prepareTool(definition, context), targets, 'tool');
+}
+
+/** The server-wide rules (tools per server) of `targets` for a server of `context.toolCount` tools. */
+export function judgeServer(context: ServerContext, targets: readonly string[] = TARGET_IDS): Violation[] {
+  return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server').map((v) => ({ ...v, detail: { ...v.detail, server: context.server ?? '' } }));
+}
+
+/**
+ * A violation placed: its schema path, and its site through `siteOf` (the zod node) or at the tool. Given the
+ * input schema, a node inside `$defs` is placed where the definition is first used.
+ */
+export function placeViolation(v: Violation, siteOf?: (pointer: string[]) => FindingSite, inputSchema?: unknown): PlacedViolation {
+  const inInput = v.part === 'input';
+  const pointer = inInput && inputSchema !== undefined ? rebaseDefinitionPointer(inputSchema, v.pointer) : v.pointer;
+  return {
+    ...v,
+    path: inInput ? schemaPathOf(pointer) : [],
+    site: inInput && siteOf && pointer.length > 0 ? siteOf(pointer) : { trail: [], anchor: 'tool' },
+  };
+}
+
+/** The severity a consequence gives: error where the request or the whole tool list fails, warning where one tool is dropped. */
+export function severityOf(consequence: Consequence): Severity {
+  if (consequence === 'request-rejected' || consequence === 'all-tools-dropped') return 'error';
+  return consequence === 'tool-dropped' ? 'warning' : 'information';
+}
+
+/** The `client-rejects` finding of one placed violation, keeping only the `selected` targets; undefined when none is selected. */
+export function clientFinding(tool: string | undefined, v: PlacedViolation, selected: readonly string[]): Finding | undefined {
+  const chosen = new Set(selected);
+  const targets = v.targets.filter((t) => chosen.has(t.target)).sort((a, b) => ORDER[a.consequence] - ORDER[b.consequence] || TARGET_IDS.indexOf(a.target) - TARGET_IDS.indexOf(b.target));
+  if (targets.length === 0) return undefined;
+  const labelled = targets.map((t) => ({ ...t, label: BY_ID.get(t.target)?.label ?? t.target }));
+  return finding('client-rejects', messages.clientRejects(tool, { rule: v.rule, path: v.path, part: v.part, detail: v.detail, targets: labelled }), {
+    tool,
+    path: v.path,
+    sites: [v.site],
+    severity: severityOf(targets[0].consequence),
+    targets: targets.map((t) => t.target),
+    rule: v.rule,
+  });
+}
+
+/** Per selected target, the rules broken (✓ when none): the hover's compact verdict. */
+export function verdicts(violations: readonly Violation[], selected: readonly string[]): TargetVerdict[] {
+  return selected.flatMap((id) => {
+    const profile = BY_ID.get(id);
+    if (!profile) return [];
+    const broken = [...new Set(violations.filter((v) => v.targets.some((t) => t.target === id)).map((v) => v.rule))];
+    return [{ target: id, label: profile.label, broken }];
+  });
+}
+
+/** Target ids of a user's list that name no profile (for a clear complaint). */
+export function unknownTargets(ids: readonly string[]): string[] {
+  return ids.filter((id) => !BY_ID.has(id));
+}

@@ -1,0 +1,116 @@
+/**
+ * The vocabulary of client and provider profiles: a target (an API or an MCP client that receives a tool
+ * definition), its rules as data, and what judging a tool against them yields. Plain data only.
+ */
+
+/** What a target does with a definition that breaks a rule; decides the finding's severity. */
+export type Consequence = 'request-rejected' | 'all-tools-dropped' | 'tool-dropped' | 'rewritten' | 'warned';
+
+/** Ids of the checks a rule can use; the same id means the same check at every target. */
+export type RuleId =
+  | 'root-type'
+  | 'root-combinator'
+  | 'one-of'
+  | 'all-of'
+  | 'strict-required'
+  | 'strict-additional-properties'
+  | 'format'
+  | 'ref'
+  | 'ref-recursive'
+  | 'schema-keyword'
+  | 'unsupported-keyword'
+  | 'const'
+  | 'type-array'
+  | 'null-type'
+  | 'enum-non-string'
+  | 'array-items'
+  | 'depth'
+  | 'enum-count'
+  | 'optional-budget'
+  | 'union-budget'
+  | 'name-length'
+  | 'name-characters'
+  | 'tools-per-server'
+  | 'output-root-type';
+
+/** Parameters a check reads; each rule sets the ones its check needs. */
+export interface RuleParams {
+  /** Formats accepted (an allowlist): any other `format` breaks the rule. */
+  formats?: readonly string[];
+  /** Keywords refused anywhere in the schema. */
+  keywords?: readonly string[];
+  /** A count or length limit (depth, enum values, optional properties, name length, tools). */
+  limit?: number;
+  /** What the client puts before a tool's name, `{server}` standing for the server's name. */
+  namePrefix?: string;
+  /** The pattern a name must match (source text of a RegExp). */
+  namePattern?: string;
+}
+
+export interface Rule {
+  id: RuleId;
+  /** What the rule checks, in words (README table). */
+  checks: string;
+  consequence: Consequence;
+  /** The error or behaviour seen, in the target's own words where a source quotes them. */
+  says?: string;
+  /** A public issue or documentation page that shows the behaviour. */
+  source: string;
+  /** When the behaviour was last confirmed against the source (ISO date); retire the rule when it changes. */
+  confirmed: string;
+  params?: RuleParams;
+  /** Which schemas of the definition the rule reads (default: the input schema). */
+  parts?: ReadonlyArray<'input' | 'output'>;
+}
+
+export interface Profile {
+  /** The id used in settings and on the command line (`openai-strict`, `claude-code`). */
+  id: string;
+  /** How messages name it (`OpenAI (strict)`, `Claude Code`). */
+  label: string;
+  kind: 'provider' | 'client';
+  rules: readonly Rule[];
+}
+
+/** A tool as it is shipped: from the engine's advertised schema today, from the library's own definition later. */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+}
+
+/** What a tool is judged with besides itself. */
+export interface ServerContext {
+  /** The server's name (MCP clients prefix tool names with it); undefined when unknown. */
+  server?: string;
+  /** How many tools the server registers; undefined when only this tool is known. */
+  toolCount?: number;
+}
+
+/** Which part of a definition a hit is in. */
+export type HitPart = 'input' | 'output' | 'name' | 'server';
+
+/** One place a rule is broken, before targets are grouped: JSON pointer segments into the part. */
+export interface Hit {
+  part: HitPart;
+  /** Segments of the JSON Schema path (`properties`, `url`, `items`...); [] for the part's root. */
+  pointer: string[];
+  /** What the message needs (the format, the keyword, the count...). */
+  detail: Record<string, string | number>;
+}
+
+/** One rule broken at one place, with every selected target that breaks it: what a finding is made of. */
+export interface Violation extends Hit {
+  rule: RuleId;
+  /** Each target that breaks it, with what it does and its own detail (a prefixed name, its limit). */
+  targets: Array<{ target: string; consequence: Consequence; says?: string; detail: Hit['detail'] }>;
+}
+
+/** A compact verdict per target (the hover's rows). */
+export interface TargetVerdict {
+  target: string;
+  label: string;
+  /** The ids of the rules this tool breaks there; empty when it loads. */
+  broken: RuleId[];
+}

@@ -1,0 +1,72 @@
+// `check` judges every tool against the clients and providers that will receive it (client-rejects): the built
+// CLI on a workspace with a 130-tool server (over VS Code Copilot's 128) and a 60-character tool name (over 64
+// once Claude Code prefixes `mcp__web__`), in every output format and with --clients.
+import { describe, expect, it } from 'vitest';
+import { runCli } from './runCli';
+
+const URL_FORMAT = "Tool fetch_page: `url` has format \"uri\" (from `.url()`), so Codex rejects the request (400 'uri' is not a valid format); validate with .regex(...) instead, or drop the format.";
+const LONG = 'summarise_the_page_at_this_address_and_keep_only_the_facts_x';
+
+describe('check: client-rejects', () => {
+  it('names the node, the zod call, every target and the fix, one line per node and rule; exit 1 on a rejected request', async () => {
+    const run = await runCli(['check', 'cli-clients']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain(`cli-clients/fetch.ts:10:12 error client-rejects ${URL_FORMAT}`);
+    expect(lines).toContain(
+      `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) reject the request (String should have at most 64 characters); shorten the tool name (or the server name).`,
+    );
+    expect(lines).toContain(
+      'cli-clients/many.ts:7:23 error client-rejects Server big registers 130 tools, so VS Code Copilot (limit 128) rejects the request (You may not include more than 128 tools in your request) and Cursor (limit 80) warns about it (warning past 80 tools); register fewer tools: merge related ones, or let users enable groups of them.',
+    );
+    expect(lines.filter((l) => l.includes('client-rejects'))).toHaveLength(4);
+  });
+
+  it('JSON carries each tool\'s per-target verdict and each finding\'s targets and rule', async () => {
+    const run = await runCli(['check', 'cli-clients', '--format', 'json']);
+    const out = JSON.parse(run.stdout);
+    const fetch = out.tools.find((t: any) => t.name === 'fetch_page');
+    expect(fetch.targets).toEqual([
+      { target: 'claude-code', loads: true, broken: [] },
+      { target: 'claude-desktop', loads: true, broken: [] },
+      { target: 'cursor', loads: true, broken: [] },
+      { target: 'vscode-copilot', loads: true, broken: [] },
+      { target: 'codex', loads: false, broken: ['format'] },
+      { target: 'gemini-cli', loads: false, broken: ['enum-non-string'] },
+    ]);
+    const op = out.tools.find((t: any) => t.name === 'op_0');
+    expect(op.targets.filter((t: any) => !t.loads)).toEqual([
+      { target: 'cursor', loads: false, broken: ['tools-per-server'] },
+      { target: 'vscode-copilot', loads: false, broken: ['tools-per-server'] },
+    ]);
+    const url = out.diagnostics.find((d: any) => d.message === URL_FORMAT);
+    expect(url).toMatchObject({ code: 'client-rejects', severity: 'error', tool: 'fetch_page', path: 'url', targets: ['codex'], rule: 'format' });
+    const server = out.diagnostics.find((d: any) => d.rule === 'tools-per-server');
+    expect(server).toMatchObject({ tool: null, targets: ['vscode-copilot', 'cursor'] });
+  });
+
+  it('SARIF results carry the targets and the rule as properties', async () => {
+    const run = await runCli(['check', 'cli-clients', '--format', 'sarif']);
+    const results = JSON.parse(run.stdout).runs[0].results.filter((r: any) => r.ruleId === 'client-rejects');
+    expect(results).toHaveLength(4);
+    expect(results.map((r: any) => r.properties.rule).sort()).toEqual(['enum-non-string', 'format', 'name-length', 'tools-per-server']);
+    expect(results.find((r: any) => r.properties.rule === 'name-length').properties.targets).toEqual(['claude-code', 'vscode-copilot']);
+  });
+
+  it('--clients picks the targets: OpenAI strict alone sees the format and the optional key, not the tool count', async () => {
+    const out = JSON.parse((await runCli(['check', 'cli-clients', '--format', 'json', '--clients', 'openai-strict'])).stdout);
+    const rules = out.diagnostics.filter((d: any) => d.code === 'client-rejects').map((d: any) => `${d.tool}:${d.path}:${d.rule}`);
+    expect(rules).toContain('fetch_page:url:format');
+    expect(rules).toContain('fetch_page:level:strict-required');
+    expect(rules.some((r: string) => r.includes('tools-per-server') || r.includes('name-length'))).toBe(false);
+    expect(out.diagnostics.every((d: any) => d.code !== 'client-rejects' || d.targets.join() === 'openai-strict')).toBe(true);
+  });
+
+  it('--clients with an unknown target is bad usage (exit 2) naming the known ones', async () => {
+    const run = await runCli(['check', 'cli-clients', '--clients', 'claude-code,netscape']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('unknown target "netscape"');
+    expect(run.stderr).toContain('openai-strict');
+  });
+});

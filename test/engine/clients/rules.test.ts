@@ -1,0 +1,148 @@
+/**
+ * Every profile rule, one fixture that triggers it and a near miss that does not, built with real zod 3 and
+ * zod 4 and advertised by the engine exactly as a tool ships (where zod cannot produce the node, a JSON
+ * definition). The near miss is judged at the same place, so a neighbouring rule cannot make it pass.
+ */
+import { describe, expect, it } from 'vitest';
+import * as z4 from 'zod';
+import * as z3 from 'zod3';
+import { advertise } from '../../../shared/index';
+import { judgeServer, judgeTool, type RuleId, type ToolDefinition } from '../../../shared/clients/index';
+
+type Z = any;
+type Built = { input?: (z: Z) => unknown; json?: unknown; output?: unknown; name?: string; server?: string; toolCount?: number };
+
+interface Fixture {
+  rule: RuleId;
+  target: string;
+  /** Where the violation is expected (JSON pointer segments into the part), per major when they differ. */
+  at: string[] | { 3: string[]; 4: string[] };
+  trigger: Built;
+  miss: Built;
+  /** Majors that cannot express the trigger (zod 3 never writes oneOf), with why. */
+  only?: { major: 3 | 4; why: string };
+}
+
+const nest = (z: Z, levels: number): unknown => {
+  let s: unknown = z.string();
+  for (let i = 0; i < levels; i++) s = z.object({ a: s });
+  return s;
+};
+const keys = (n: number, field: (z: Z) => unknown) => (z: Z) => z.object(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, field(z)])));
+const tree = (z: Z) => {
+  const node: Z = z.lazy(() => z.object({ label: z.string(), children: z.array(node) }));
+  return z.object({ tree: node });
+};
+/** zod 3 refers back from the recursion; zod 4 moves the recursive schema into definitions and refers to it. */
+const TREE_ITEMS = ['properties', 'tree', 'properties', 'children', 'items'];
+const deep = (n: number) => ['properties', ...Array.from({ length: n }, () => ['a', 'properties']).flat()].slice(0, -1);
+
+const FIXTURES: Fixture[] = [
+  { rule: 'root-type', target: 'openai-strict', at: [], trigger: { json: { type: 'string' } }, miss: { json: { type: 'object', properties: {} } } },
+  { rule: 'root-type', target: 'gemini-json', at: [], trigger: { json: { type: 'array', items: {} } }, miss: { json: { type: 'object' } } },
+  { rule: 'root-combinator', target: 'anthropic', at: [], trigger: { input: (z) => z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) }, miss: { input: (z) => z.object({ v: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) }) } },
+  { rule: 'root-combinator', target: 'claude-code', at: [], trigger: { input: (z) => z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) }, miss: { input: (z) => z.object({ a: z.string().optional(), b: z.number().optional() }) } },
+  {
+    rule: 'one-of', target: 'openai-strict', at: ['properties', 'r'], only: { major: 4, why: 'zod-to-json-schema writes a discriminated union as anyOf' },
+    trigger: { input: (z) => z.object({ r: z.discriminatedUnion('k', [z.object({ k: z.literal('a'), n: z.number() }), z.object({ k: z.literal(2), s: z.string() })]) }) },
+    miss: { input: (z) => z.object({ r: z.union([z.object({ n: z.number() }), z.object({ s: z.string() })]) }) },
+  },
+  { rule: 'all-of', target: 'openai-strict', at: ['properties', 'both'], trigger: { input: (z) => z.object({ both: z.intersection(z.string().min(1), z.string().max(5)) }) }, miss: { input: (z) => z.object({ both: z.string().min(1).max(5) }) } },
+  { rule: 'unsupported-keyword', target: 'openai-strict', at: ['properties', 'tags'], trigger: { json: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } } } }, miss: { input: (z) => z.object({ tags: z.array(z.string()) }) } },
+  { rule: 'array-items', target: 'openai-strict', at: ['properties', 'pair'], trigger: { input: (z) => z.object({ pair: z.tuple([z.string(), z.number()]) }) }, miss: { input: (z) => z.object({ pair: z.array(z.union([z.string(), z.number()])) }) } },
+  { rule: 'strict-required', target: 'openai-strict', at: ['properties', 'a'], trigger: { input: (z) => z.object({ a: z.string().optional() }) }, miss: { input: (z) => z.object({ a: z.string().nullable() }) } },
+  { rule: 'strict-additional-properties', target: 'openai-strict', at: [], trigger: { input: (z) => z.object({ a: z.string() }).passthrough() }, miss: { input: (z) => z.object({ a: z.string() }).strict() } },
+  { rule: 'format', target: 'openai-strict', at: ['properties', 'url'], trigger: { input: (z) => z.object({ url: z.string().url() }) }, miss: { input: (z) => z.object({ url: z.string().email() }) } },
+  { rule: 'format', target: 'codex', at: ['properties', 'url'], trigger: { input: (z) => z.object({ url: z.string().url() }) }, miss: { input: (z) => z.object({ url: z.string().uuid() }) } },
+  { rule: 'ref', target: 'claude-code', at: { 3: TREE_ITEMS, 4: ['properties', 'tree'] }, trigger: { input: tree }, miss: { input: (z) => z.object({ tree: z.object({ label: z.string(), children: z.array(z.object({ label: z.string() })) }) }) } },
+  { rule: 'ref-recursive', target: 'claude-code', at: { 3: TREE_ITEMS, 4: ['definitions', '__schema0', 'properties', 'children', 'items'] }, trigger: { input: tree }, miss: { json: { type: 'object', $defs: { Leaf: { type: 'string' } }, properties: { tree: { type: 'object', properties: { label: { $ref: '#/$defs/Leaf' }, children: { type: 'array', items: { $ref: '#/$defs/Leaf' } } } } } } } },
+  { rule: 'ref', target: 'vscode-copilot', at: { 3: TREE_ITEMS, 4: ['properties', 'tree'] }, trigger: { input: tree }, miss: { input: (z) => z.object({ tree: z.object({ label: z.string(), children: z.array(z.string()) }) }) } },
+  { rule: 'ref', target: 'claude-desktop', at: { 3: TREE_ITEMS, 4: ['properties', 'tree'] }, trigger: { input: tree }, miss: { input: (z) => z.object({ tree: z.string() }) } },
+  { rule: 'ref', target: 'gemini', at: { 3: TREE_ITEMS, 4: ['properties', 'tree'] }, trigger: { input: tree }, miss: { input: (z) => z.object({ tree: z.string() }) } },
+  { rule: 'ref', target: 'cursor', at: { 3: TREE_ITEMS, 4: ['properties', 'tree'] }, trigger: { input: tree }, miss: { input: (z) => z.object({ tree: z.string() }) } },
+  { rule: 'schema-keyword', target: 'gemini', at: [], trigger: { input: (z) => z.object({ a: z.string() }) }, miss: { json: { type: 'object', properties: { a: { type: 'string' } } } } },
+  { rule: 'unsupported-keyword', target: 'gemini', at: ['properties', 'n'], trigger: { input: (z) => z.object({ n: z.number().positive() }) }, miss: { input: (z) => z.object({ n: z.number().min(1) }) } },
+  { rule: 'const', target: 'gemini', at: ['properties', 'kind'], trigger: { input: (z) => z.object({ kind: z.literal('page') }) }, miss: { input: (z) => z.object({ kind: z.enum(['page']) }) } },
+  { rule: 'type-array', target: 'gemini', at: ['properties', 'title'], trigger: { input: (z) => z.object({ title: z.string().nullable() }) }, miss: { input: (z) => z.object({ title: z.string().optional() }) } },
+  { rule: 'null-type', target: 'gemini', at: ['properties', 'none'], trigger: { input: (z) => z.object({ none: z.null() }) }, miss: { input: (z) => z.object({ none: z.string() }) } },
+  { rule: 'enum-non-string', target: 'gemini-cli', at: ['properties', 'level'], trigger: { input: (z) => z.object({ level: z.nativeEnum({ Low: 1, High: 2 }) }) }, miss: { input: (z) => z.object({ level: z.enum(['low', 'high']) }) } },
+  { rule: 'enum-non-string', target: 'gemini', at: ['properties', 'level'], trigger: { input: (z) => z.object({ level: z.nativeEnum({ Low: 1, High: 2 }) }) }, miss: { input: (z) => z.object({ level: z.enum(['low', 'high']) }) } },
+  { rule: 'array-items', target: 'gemini', at: ['properties', 'pair'], trigger: { input: (z) => z.object({ pair: z.tuple([z.string(), z.number()]) }) }, miss: { input: (z) => z.object({ pair: z.array(z.string()) }) } },
+  { rule: 'depth', target: 'openai-strict', at: deep(10), trigger: { input: (z) => nest(z, 11) }, miss: { input: (z) => nest(z, 10) } },
+  { rule: 'enum-count', target: 'openai-strict', at: [], trigger: { input: (z) => z.object({ e: z.enum(Array.from({ length: 501 }, (_, i) => `v${i}`)) }) }, miss: { input: (z) => z.object({ e: z.enum(Array.from({ length: 500 }, (_, i) => `v${i}`)) }) } },
+  { rule: 'optional-budget', target: 'anthropic-strict', at: [], trigger: { input: keys(25, (z) => z.string().optional()) }, miss: { input: keys(24, (z) => z.string().optional()) } },
+  { rule: 'union-budget', target: 'anthropic-strict', at: [], trigger: { input: keys(17, (z) => z.union([z.string(), z.number()])) }, miss: { input: keys(16, (z) => z.union([z.string(), z.number()])) } },
+  { rule: 'name-length', target: 'claude-code', at: [], trigger: { input: (z) => z.object({}), name: 'n'.repeat(55), server: 'srv' }, miss: { input: (z) => z.object({}), name: 'n'.repeat(54), server: 'srv' } },
+  { rule: 'name-length', target: 'vscode-copilot', at: [], trigger: { input: (z) => z.object({}), name: 'n'.repeat(57), server: 'srv' }, miss: { input: (z) => z.object({}), name: 'n'.repeat(56), server: 'srv' } },
+  { rule: 'name-length', target: 'openai', at: [], trigger: { input: (z) => z.object({}), name: 'n'.repeat(65) }, miss: { input: (z) => z.object({}), name: 'n'.repeat(64) } },
+  { rule: 'name-characters', target: 'codex', at: [], trigger: { input: (z) => z.object({}), name: 'fetch page' }, miss: { input: (z) => z.object({}), name: 'fetch_page-2' } },
+  { rule: 'name-characters', target: 'gemini', at: [], trigger: { input: (z) => z.object({}), name: '2fetch' }, miss: { input: (z) => z.object({}), name: '_fetch.page:v2' } },
+  { rule: 'output-root-type', target: 'claude-code', at: [], trigger: { input: (z) => z.object({}), output: { type: 'array', items: {} } }, miss: { input: (z) => z.object({}), output: { type: 'object', properties: {} } } },
+  { rule: 'output-root-type', target: 'cursor', at: [], trigger: { input: (z) => z.object({}), output: { type: 'string' } }, miss: { input: (z) => z.object({}), output: { type: 'object' } } },
+  { rule: 'tools-per-server', target: 'vscode-copilot', at: [], trigger: { toolCount: 129 }, miss: { toolCount: 128 } },
+  { rule: 'tools-per-server', target: 'cursor', at: [], trigger: { toolCount: 81 }, miss: { toolCount: 80 } },
+  { rule: 'tools-per-server', target: 'anthropic-strict', at: [], trigger: { toolCount: 21 }, miss: { toolCount: 20 } },
+];
+
+function definitionOf(b: Built, z: Z): ToolDefinition {
+  const name = b.name ?? 'fetch_page';
+  const inputSchema = b.json ?? (b.input ? advertise({ name, input: b.input(z) }).jsonSchema : { type: 'object' });
+  return { name, inputSchema, ...(b.output ? { outputSchema: b.output } : {}) };
+}
+
+function violationsOf(f: Fixture, b: Built, z: Z) {
+  if (b.toolCount !== undefined) return judgeServer({ server: 'srv', toolCount: b.toolCount }, [f.target]);
+  return judgeTool(definitionOf(b, z), { server: b.server }, [f.target]);
+}
+
+const where = (f: Fixture, major: 3 | 4) => (Array.isArray(f.at) ? f.at : f.at[major]);
+const atFor = (f: Fixture, major: 3 | 4) => (v: { rule: RuleId; pointer: string[] }) => v.rule === f.rule && v.pointer.join('/') === where(f, major).join('/');
+
+describe.each([
+  ['zod 4', z4, 4],
+  ['zod 3', z3, 3],
+] as const)('client rules, %s', (_flavour, z, major) => {
+  for (const f of FIXTURES) {
+    const name = `${f.target} ${f.rule}`;
+    const at = () => atFor(f, major);
+    if (f.only && f.only.major !== major) {
+      it(`${name}: cannot be triggered (${f.only.why}), and its near miss passes`, () => {
+        expect(violationsOf(f, f.trigger, z).filter(at())).toEqual([]);
+        expect(violationsOf(f, f.miss, z).filter(at())).toEqual([]);
+      });
+      continue;
+    }
+    it(`${name}: the fixture breaks it at /${where(f, major).join('/')}, the near miss does not`, () => {
+      const hit = violationsOf(f, f.trigger, z).filter(at());
+      expect(hit, JSON.stringify(definitionOf(f.trigger, z).inputSchema)).toHaveLength(1);
+      expect(hit[0].targets.map((t) => t.target)).toEqual([f.target]);
+      expect(violationsOf(f, f.miss, z).filter(at()), JSON.stringify(definitionOf(f.miss, z).inputSchema)).toEqual([]);
+    });
+  }
+});
+
+it('every rule of every profile has a fixture', async () => {
+  const { PROFILES } = await import('../../../shared/clients/index');
+  const covered = new Set(FIXTURES.map((f) => `${f.target} ${f.rule}`));
+  const missing = PROFILES.flatMap((p) => p.rules.map((r) => `${p.id} ${r.id}`)).filter((k) => !covered.has(k));
+  // A rule can be covered through a sibling target sharing its check; the list names what is covered only so.
+  expect(missing.filter((k) => !SHARED_CHECK.has(k))).toEqual([]);
+});
+
+/** Rules whose check is exercised by another target's fixture with the same parameters. */
+const SHARED_CHECK = new Set([
+  'openai-strict root-combinator', 'openai-strict name-length', 'openai-strict name-characters', 'openai name-characters',
+  'anthropic name-length', 'anthropic-strict root-combinator', 'anthropic-strict name-length', 'gemini name-length',
+  'gemini-json name-length', 'gemini-json name-characters',
+]);
+
+it('places a recursive $ref zod 4 moved into definitions where the definition is used: on the z.lazy', async () => {
+  const { placeViolation, siteOfPointer } = await import('../../../shared/clients/index');
+  const input = tree(z4);
+  const { jsonSchema } = advertise({ name: 't', input });
+  const recursive = judgeTool({ name: 't', inputSchema: jsonSchema }, {}, ['claude-code']).find((v) => v.rule === 'ref-recursive')!;
+  expect(recursive.pointer).toEqual(['definitions', '__schema0', 'properties', 'children', 'items']);
+  const placed = placeViolation(recursive, (p) => siteOfPointer(input, p), jsonSchema);
+  expect(placed.path).toEqual(['tree', 'children', '*']);
+  expect(placed.site).toEqual({ trail: [{ kind: 'key', key: 'tree' }], anchor: 'node' });
+});

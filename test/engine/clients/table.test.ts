@@ -1,0 +1,57 @@
+/**
+ * The profiles are the one source of truth for client rules: every rule says what it checks, what the target
+ * does, where that was seen and when it was last confirmed; the README's table and the manifest's list of
+ * targets are generated from them or kept equal to them.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROFILES, TARGET_IDS } from '../../../shared/clients/index';
+import { CHECKS } from '../../../shared/clients/checks';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { clientsTable, readmeClientsTable } from '../../../scripts/clients-table.mjs';
+
+const root = join(__dirname, '..', '..', '..');
+
+describe('the client profiles', () => {
+  it('every rule has a check, a public source URL, a confirmation date and a consequence', () => {
+    for (const p of PROFILES) {
+      for (const r of p.rules) {
+        const where = `${p.id} ${r.id}`;
+        expect(CHECKS[r.id], where).toBeTypeOf('function');
+        expect(r.source, where).toMatch(/^https:\/\/[^\s]+$/);
+        expect(r.confirmed, where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(['request-rejected', 'all-tools-dropped', 'tool-dropped', 'rewritten', 'warned'], where).toContain(r.consequence);
+        expect(r.checks.length, where).toBeGreaterThan(5);
+      }
+    }
+  });
+
+  it('ids and labels are unique, and a target has one rule per id and schema part', () => {
+    expect(new Set(TARGET_IDS).size).toBe(PROFILES.length);
+    expect(new Set(PROFILES.map((p) => p.label)).size).toBe(PROFILES.length);
+    for (const p of PROFILES) {
+      const keys = p.rules.map((r) => `${r.id}:${(r.parts ?? ['input']).join('+')}`);
+      expect(new Set(keys).size, p.id).toBe(keys.length);
+    }
+  });
+
+  it('the manifest offers exactly these targets for toolSchemaLens.clients', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(manifest.contributes.configuration.properties['toolSchemaLens.clients'].items.enum).toEqual([...TARGET_IDS]);
+  });
+});
+
+describe('the README clients table', () => {
+  it('is exactly the table generated from the profiles (run `npm run docs:clients` when this fails)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const table = readmeClientsTable(readme);
+    expect(table, 'README.md has no <!-- clients:start --> … <!-- clients:end --> block').toBeDefined();
+    expect(table).toBe(clientsTable(PROFILES));
+  });
+
+  it('has a row per rule of every target', () => {
+    const rows = (clientsTable(PROFILES) as string).split('\n').filter((l) => l.startsWith('| `'));
+    expect(rows).toHaveLength(PROFILES.reduce((n, p) => n + p.rules.length, 0));
+  });
+});
