@@ -123,7 +123,7 @@ describe('other SDKs', () => {
     expect(result.tools.map((t) => [t.name, t.sdk, t.callSite])).toEqual([['add', 'fastmcp', pointOf(file, 'addTool(')]]);
     expect(tool(result, 'add').advertised).toMatchObject({ properties: { a: { type: 'number' }, b: { type: 'number' } } });
     // The server's name, which MCP clients put before the tool's (mcp__fast__add), and the tool judged against every target.
-    expect(tool(result, 'add').server).toBe('fast');
+    expect(tool(result, 'add').server?.name).toBe('fast');
     expect(verdicts(tool(result, 'add').violations ?? [], MCP_CLIENTS).flatMap((v) => v.broken)).toEqual([]);
     expect(verdicts(tool(result, 'add').violations ?? [], ['openai-strict'])[0].broken).toEqual(['strict-additional-properties']);
   });
