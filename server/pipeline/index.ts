@@ -129,7 +129,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
         analysedInfo.delete(file);
         continue;
       }
-      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, options: options.engine };
+      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, entry: isEntry, options: options.engine };
       const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();

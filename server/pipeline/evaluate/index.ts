@@ -44,6 +44,8 @@ export interface EvaluationRequest {
   env?: Record<string, string>;
   /** Arguments after the script in `process.argv`. */
   argv?: string[];
+  /** A workspace entry point (its reached lines come back, for coverage). */
+  entry?: boolean;
   options: EngineOptions;
 }
 
@@ -106,6 +108,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         }),
         ...(request.env ? { env: request.env } : {}),
         ...(request.argv?.length ? { argv: request.argv } : {}),
+        ...(request.entry ? { entry: true } : {}),
       },
       token,
     );

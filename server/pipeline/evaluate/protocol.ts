@@ -32,6 +32,8 @@ export interface EvaluateMessage {
   env?: Record<string, string>;
   /** Arguments after the script (`process.argv.slice(2)`). */
   argv?: string[];
+  /** A workspace entry point: the worker reports which lines of which modules its start reached. */
+  entry?: boolean;
 }
 
 export type ParentMessage = EvaluateMessage;

@@ -99,8 +99,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   failure = undefined;
   evaluating = true;
   const session = startSession();
-  // Which lines of which modules the start reached: factories left to call, and modules the pipeline need not run again.
-  session.reached = [];
+  // Which lines of which modules the start reached: factories left to call, and (for an entry) modules the pipeline
+  // need not run again. Each costs a formatted stack per registration, so only when it is asked for.
+  if (message.factories?.length || message.entry) session.reached = [];
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv.splice(1, Infinity, message.file, ...(message.argv ?? []));
   const options = message.engine;
@@ -177,7 +178,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     tools,
     failure,
     factoryCalls,
-    reached: reachedLines(session.reached ?? []),
+    ...(message.entry ? { reached: reachedLines(session.reached ?? []) } : {}),
     evaluateMs,
     engineMs: performance.now() - engineStarted,
     heapUsed: memory.heapUsed,
