@@ -72,6 +72,10 @@ export default tseslint.config(
       // The realm guard snapshots the built-ins user code may replace (unbound by design: it calls them through its
       // own `Reflect.apply`) and restores whatever values it finds.
       'server/pipeline/evaluate/realmGuard.ts',
+      // Calling the user's factories with stand-in arguments, and watching zod's constructors for creation sites.
+      'server/pipeline/evaluate/callFactories.ts',
+      'server/pipeline/evaluate/creationSites.ts',
+      'server/pipeline/evaluate/startWatch.ts',
     ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const known = ['engine', 'clients', 'pipeline', 'lsp', 'runtime'];
+const known = ['engine', 'clients', 'pipeline', 'lsp', 'runtime', 'servers'];
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = asked.length > 0 ? asked : known.filter((n) => existsSync(join(here, `${n}.mjs`)));
 

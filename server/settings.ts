@@ -18,7 +18,8 @@ export interface Settings {
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
-  evaluation: { timeoutMs: number; memoryMb: number };
+  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[] };
+  entryPoints: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
   /** Token budgets for `over-budget`; 0 turns one off. */
   budget: { tokensPerTool: number; tokensPerServer: number };
@@ -33,8 +34,9 @@ export const DEFAULT_SETTINGS: Settings = {
   clients: [],
   severity: {},
   include: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
-  exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts'],
-  evaluation: { timeoutMs: 5000, memoryMb: 512 },
+  exclude: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/out/**', '**/*.d.ts', '**/*.test.*', '**/*.spec.*', '**/__tests__/**', '**/test/**', '**/tests/**'],
+  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [] },
+  entryPoints: [],
   trace: { server: 'off' },
   // A heavy tool is well over a thousand tokens; 20,000 is a tenth of a 200k window, where Claude Code starts
   // deferring tool schemas.
@@ -76,7 +78,11 @@ export function readSettings(raw: unknown): Settings {
     evaluation: {
       timeoutMs: num(evaluation.timeoutMs ?? r['evaluation.timeoutMs'], d.evaluation.timeoutMs, 100),
       memoryMb: num(evaluation.memoryMb ?? r['evaluation.memoryMb'], d.evaluation.memoryMb, 64),
+      env: stringMap(evaluation.env ?? r['evaluation.env']),
+      argv: strings(evaluation.argv ?? r['evaluation.argv'], d.evaluation.argv),
+      envFile: typeof (evaluation.envFile ?? r['evaluation.envFile']) === 'string' ? String(evaluation.envFile ?? r['evaluation.envFile']) : d.evaluation.envFile,
     },
+    entryPoints: strings(r.entryPoints, d.entryPoints),
     trace: { server: trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off' },
     budget: {
       tokensPerTool: Math.round(num(budget.tokensPerTool ?? r['budget.tokensPerTool'], d.budget.tokensPerTool, 0)),
@@ -84,6 +90,12 @@ export function readSettings(raw: unknown): Settings {
     },
     codeLens: { enable: bool(codeLens.enable ?? r['codeLens.enable'], d.codeLens.enable) },
   };
+}
+
+function stringMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, value] of Object.entries(v)) if (typeof value === 'string') out[k] = value;
+  return out;
 }
 
 /** The engine options these settings imply: the one place a setting becomes an engine option. */
@@ -104,5 +116,9 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
     severities: settings.severity,
     trusted,
     budget: settings.budget,
+    entryPoints: settings.entryPoints,
+    env: settings.evaluation.env,
+    envFile: settings.evaluation.envFile,
+    argv: settings.evaluation.argv,
   };
 }

@@ -71,6 +71,11 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'information',
     summary: "A tool's definition (or a whole server's) costs more tokens than `toolSchemaLens.budget.*` allows.",
   },
+  'no-tools-found': {
+    code: 'no-tools-found',
+    defaultSeverity: 'warning',
+    summary: 'A file that builds a server, or an entry point, ran and registered no tool: what was run and what was not called.',
+  },
 };
 
 export const FINDING_CODES = Object.keys(CODES) as FindingCode[];

@@ -15,7 +15,8 @@ export type FindingCode =
   | 'over-budget'
   | 'schema-dropped'
   | 'list-fails'
-  | 'union-shipped';
+  | 'union-shipped'
+  | 'no-tools-found';
 
 export type Severity = 'error' | 'warning' | 'information';
 

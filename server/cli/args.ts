@@ -7,7 +7,25 @@ import { TARGET_IDS, unknownTargets, type CollisionWidening, type FlattenMode, t
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export type Command =
-  | { kind: 'check'; paths: string[]; format: OutputFormat; flattenUnionInput: FlattenMode; target: Target; collisionWidening: CollisionWidening; timeoutMs?: number; clients?: string[] }
+  | {
+      kind: 'check';
+      paths: string[];
+      format: OutputFormat;
+      flattenUnionInput: FlattenMode;
+      target: Target;
+      collisionWidening: CollisionWidening;
+      timeoutMs?: number;
+      /** Entry points (`file` or `file#factory`), relative to the working directory. */
+      entries: string[];
+      env: Record<string, string>;
+      envFile?: string;
+      /** Arguments the program gets after its script. */
+      argv: string[];
+      /** Replace the default globs when given. */
+      include?: string[];
+      exclude?: string[];
+      clients?: string[];
+    }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -31,6 +49,13 @@ Options for check:
   --timeout <ms>        Time limit for evaluating one file (default: 5000)
   --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
                         ${TARGET_IDS.join(', ')}
+  --entry <file[#fn]>   Where a server starts, or the function that builds it (repeatable)
+  --env NAME=VALUE      Environment variable set while your servers are evaluated (repeatable)
+  --arg <value>         Command-line argument your server gets, as its start command passes it (repeatable)
+  --env-file <file>     Env file whose values are set while evaluating (default: .env when present)
+  --include <glob>      Analyse only files matching these globs (repeatable; replaces the default)
+  --exclude <glob>      Never analyse files matching these globs (repeatable; replaces the default,
+                        which skips node_modules, dist, build, out and test files)
 
   -h, --help            Show this help
   -v, --version         Show the version
@@ -62,7 +87,7 @@ function parseLsp(rest: readonly string[]): Command {
 }
 
 function parseCheck(rest: readonly string[]): Command {
-  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: 'auto', target: 'draft-7', collisionWidening: 'unknown' };
+  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: 'auto', target: 'draft-7', collisionWidening: 'unknown', entries: [], env: {}, argv: [] };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -121,6 +146,28 @@ function parseCheck(rest: readonly string[]): Command {
         cmd.clients = [...new Set(ids)];
         break;
       }
+      case '--entry':
+        cmd.entries.push(value());
+        break;
+      case '--env': {
+        const v = value();
+        const at = v.indexOf('=');
+        if (at <= 0) throw new UsageError(`--env takes NAME=VALUE (got "${v}")`);
+        cmd.env[v.slice(0, at)] = v.slice(at + 1);
+        break;
+      }
+      case '--arg':
+        cmd.argv.push(value());
+        break;
+      case '--env-file':
+        cmd.envFile = value();
+        break;
+      case '--include':
+        (cmd.include ??= []).push(value());
+        break;
+      case '--exclude':
+        (cmd.exclude ??= []).push(value());
+        break;
       case '--no-flatten':
         if (eq > 0) throw new UsageError('--no-flatten takes no value');
         cmd.flattenUnionInput = false;

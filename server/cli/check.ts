@@ -18,6 +18,12 @@ export interface CheckOptions {
   /** Default 'unknown' (ADR-0033). */
   collisionWidening?: CollisionWidening;
   timeoutMs?: number;
+  entries?: string[];
+  env?: Record<string, string>;
+  envFile?: string;
+  argv?: string[];
+  include?: string[];
+  exclude?: string[];
   clients?: string[];
 }
 
@@ -35,11 +41,20 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     target: options.target,
     collisionWidening: options.collisionWidening ?? DEFAULT_SETTINGS.collisionWidening,
     clients: options.clients ?? [],
-    evaluation: { ...DEFAULT_SETTINGS.evaluation, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
+    evaluation: {
+      ...DEFAULT_SETTINGS.evaluation,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      env: options.env ?? {},
+      argv: options.argv ?? [],
+      // Relative to the working directory on the command line; the pipeline resolves it against the root.
+      ...(options.envFile ? { envFile: path.resolve(options.cwd, options.envFile) } : {}),
+    },
+    include: options.include ?? DEFAULT_SETTINGS.include,
+    exclude: options.exclude ?? DEFAULT_SETTINGS.exclude,
   };
   const results: CheckedRoot[] = [];
   try {
-    await checkJobs(jobs, settings, results);
+    await checkJobs(jobs, settings, options, results);
   } finally {
     // esbuild's service is a child process too: `check` ends only after it, as after its workers.
     await stopBundler();
@@ -47,12 +62,19 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   return collectReport(options.cwd, results);
 }
 
-async function checkJobs(jobs: Job[], settings: Settings, results: CheckedRoot[]): Promise<void> {
+async function checkJobs(jobs: Job[], settings: Settings, options: CheckOptions, results: CheckedRoot[]): Promise<void> {
   for (const job of jobs) {
     // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
-    const pipeline = createPipeline(pipelineOptions(settings, job.root, true));
+    const entryPoints = (options.entries ?? []).map((e: string) => {
+      const hash = e.lastIndexOf('#');
+      const file = path.resolve(options.cwd, hash > 0 ? e.slice(0, hash) : e);
+      return path.relative(job.root, file) + (hash > 0 ? e.slice(hash) : '');
+    });
+    const pipeline = createPipeline({ ...pipelineOptions(settings, job.root, true), entryPoints });
     try {
-      const files = job.files ?? (await pipeline.listCandidates());
+      // Entries named on the command line are checked even when only some files were asked for.
+      const named = entryPoints.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));
+      const files = job.files ? [...new Set([...named, ...job.files])] : await pipeline.listCandidates();
       const result = await pipeline.analyze(files);
       results.push({ result, fileCount: files.length, root: job.root, budget: settings.budget });
     } finally {

@@ -35,8 +35,11 @@ export function formatText(report: CheckReport, style: TextStyle): string {
 function summaryLine(report: CheckReport, fileCount: number, paint: (codes: string, s: string) => string): string {
   const count = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
   const schemas = report.tools.filter((t) => t.kind === 'exported').length;
-  const tools = plural(report.tools.length - schemas, 'tool') + (schemas > 0 ? ` and ${plural(schemas, 'exported schema')}` : '');
+  const toolCount = report.tools.length - schemas;
+  const tools = (toolCount === 0 ? '0 tools found' : plural(toolCount, 'tool')) + (schemas > 0 ? ` and ${plural(schemas, 'exported schema')}` : '');
   const analysed = plural(report.fileCount, 'file');
+  // Nothing registered is never "no problems": the workspace's servers were not seen.
+  if (report.diagnostics.length === 0 && toolCount === 0) return paint('33;1', `⚠ ${tools} in ${analysed} checked`);
   if (report.diagnostics.length === 0) return paint('32', `✔ no problems: ${tools} in ${analysed} checked`);
   const errors = count('error');
   const text =

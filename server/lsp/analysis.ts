@@ -25,12 +25,22 @@ export interface ScanProgress {
 
 interface Run {
   files: Set<string>;
+  /** Edited files whose change this run follows (a deferred entry run): a newer edit to one of them cancels it. */
+  follows?: Set<string>;
   token: { isCancellationRequested: boolean };
   cancellable: boolean;
 }
 
 /** Files per pipeline call during the scan: small enough to report progress, large enough to keep workers busy. */
 const SCAN_BATCH = 8;
+
+/**
+ * A dependent whose last run read more workspace files than this is an entry that builds the whole server: it is
+ * re-run once typing pauses (ENTRY_PAUSE_MS after the last edit that reached it), not with every keystroke. The
+ * edited file's own run answers the keystroke; see docs/notes/servers.md.
+ */
+const WHOLE_SERVER_READS = 24;
+const ENTRY_PAUSE_MS = 700;
 
 export class AnalysisScheduler {
   private seq = 0;
@@ -39,6 +49,9 @@ export class AnalysisScheduler {
   private scanGeneration = 0;
   private readonly runs = new Set<Run>();
   private scanning = false;
+  private entryTimer?: NodeJS.Timeout;
+  private readonly pendingEntries = new Set<string>();
+  private readonly pendingEdits = new Set<string>();
 
   constructor(
     private readonly pipeline: () => Pipeline | undefined,
@@ -95,8 +108,13 @@ export class AnalysisScheduler {
     const pipeline = this.pipeline();
     if (!pipeline) return;
     const files = new Set(changed);
-    for (const f of changed) for (const d of safeDependents(pipeline, f)) files.add(d);
+    const entries = new Set<string>();
+    for (const f of changed) {
+      for (const d of safeDependents(pipeline, f)) (safeReach(pipeline, d) > WHOLE_SERVER_READS ? entries : files).add(d);
+    }
+    for (const f of files) entries.delete(f);
     this.cancelRunsTouching(changed);
+    if (entries.size > 0) this.deferEntries(pipeline, entries, changed);
     try {
       await this.run(pipeline, [...files], true);
     } catch (error) {
@@ -109,22 +127,46 @@ export class AnalysisScheduler {
   /** A buffer changed: any per-edit run that read its old text is now wasted work. */
   cancelRunsTouching(files: readonly string[]): void {
     for (const run of this.runs) {
-      if (run.cancellable && files.some((f) => run.files.has(f))) run.token.isCancellationRequested = true;
+      if (run.cancellable && files.some((f) => run.files.has(f) || run.follows?.has(f))) run.token.isCancellationRequested = true;
     }
+  }
+
+  /** Whole-server entries that read an edited file: run together, once the edits pause. */
+  private deferEntries(pipeline: Pipeline, entries: ReadonlySet<string>, changed: readonly string[]): void {
+    for (const e of entries) this.pendingEntries.add(e);
+    for (const c of changed) this.pendingEdits.add(c);
+    clearTimeout(this.entryTimer);
+    this.entryTimer = setTimeout(() => {
+      this.entryTimer = undefined;
+      const files = [...this.pendingEntries];
+      const follows = new Set(this.pendingEdits);
+      this.pendingEntries.clear();
+      this.pendingEdits.clear();
+      if (this.pipeline() !== pipeline) return;
+      this.run(pipeline, files, true, follows)
+        .catch((error) => {
+          if (!isCancellation(error)) this.listener.failed(error);
+        })
+        .finally(() => this.listener.busy(this.isBusy));
+    }, ENTRY_PAUSE_MS);
+    this.entryTimer.unref?.();
   }
 
   /** Stop everything in flight (settings changed, disabled, shutting down). */
   cancelAll(): void {
     this.scanGeneration++;
     this.scanning = false;
+    clearTimeout(this.entryTimer);
+    this.pendingEntries.clear();
+    this.pendingEdits.clear();
     for (const run of this.runs) run.token.isCancellationRequested = true;
   }
 
-  private async run(pipeline: Pipeline, files: string[], cancellable: boolean): Promise<void> {
+  private async run(pipeline: Pipeline, files: string[], cancellable: boolean, follows?: Set<string>): Promise<void> {
     if (files.length === 0) return;
     const seq = ++this.seq;
     const overlays = this.docs.overlays();
-    const run: Run = { files: new Set(files), token: { isCancellationRequested: false }, cancellable };
+    const run: Run = { files: new Set(files), token: { isCancellationRequested: false }, cancellable, follows };
     this.runs.add(run);
     this.listener.busy(true);
     try {
@@ -144,6 +186,14 @@ export class AnalysisScheduler {
     } finally {
       this.runs.delete(run);
     }
+  }
+}
+
+function safeReach(pipeline: Pipeline, file: string): number {
+  try {
+    return pipeline.reach?.(file) ?? 0;
+  } catch {
+    return 0;
   }
 }
 

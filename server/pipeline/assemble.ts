@@ -4,7 +4,7 @@
  * applied. Pure given a Locator, so the rules here are testable without a workspace.
  */
 import type { Finding, FindingSite, Step } from '../../shared/types';
-import { evaluationFailedMessage, failurePointMessage, relatedSiteMessage } from './messages';
+import { evaluationFailedMessage, failurePointMessage, relatedSiteMessage, startedFromMessage } from './messages';
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
@@ -77,6 +77,8 @@ export interface AssembledFile {
   /** Every diagnostic this file's analysis produced, wherever it lies (the report keeps only its own file's). */
   diagnostics: Diagnostic[];
   places: ToolPlace[];
+  /** What the evaluation gave (undefined when untrusted). */
+  evaluated?: EvaluatedFile;
 }
 
 export function assembleFile(input: AssembleInput): AssembledFile {
@@ -147,6 +149,11 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const point: Location | undefined = at && { file: at.file, range: locator.pointAt(at.file, at.line, at.character) };
       if (point && samePath(point.file, file)) {
         push(fileLevel(file, point.range, 'evaluation-failed', 'warning', message, severities));
+      } else if (point && !/[\\/]node_modules[\\/]/.test(point.file) && (evaluated.failure.phase === 'exit' || evaluated.failure.phase === 'load')) {
+        // An exit or throw in a module the program imports: at that `process.exit` / `throw`, where the fix is.
+        const d = fileLevel(point.file, point.range, 'evaluation-failed', 'warning', message, severities);
+        if (d) d.related.push({ location: { file, range: locator.firstLine(file) }, message: startedFromMessage() });
+        push(d);
       } else {
         // The failure happened in a module this file imports: the finding stays on this file (whose tools are
         // what is missing) and points at the failing place.
@@ -169,6 +176,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     },
     diagnostics,
     places,
+    evaluated,
   };
 }
 

@@ -28,6 +28,11 @@ export class DependentsIndex {
     this.inputsOf.delete(key);
   }
 
+  /** How many workspace files the last bundle of `file` read (0 when it was not analysed). */
+  reach(file: string): number {
+    return this.inputsOf.get(normalize(file))?.length ?? 0;
+  }
+
   /** Analysed files whose bundle read `file`, directly or through other modules (bundles list all transitive inputs), itself excluded. */
   dependents(file: string): string[] {
     const key = normalize(file);

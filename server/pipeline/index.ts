@@ -12,7 +12,11 @@ import { DependentsIndex } from './dependents';
 import { checkWorkspace } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
-import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, Overlay, Pipeline, PipelineOptions } from './types';
+import { findEntryPoints } from './entryPoints';
+import { evaluationEnv } from './envFile';
+import { factoriesOf } from './discover/factories';
+import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
+import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
 // The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
 // vocabulary they print) is re-exported here; nothing under server/cli or server/lsp imports a pipeline internal.
@@ -72,17 +76,24 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   };
   warmIfTrusted();
 
+  const entriesNow = () => findEntryPoints(options.root, options.entryPoints);
+
   async function listCandidates(): Promise<string[]> {
     const files = await listFiles(options.root, filter);
-    return files.filter((f) => {
+    const candidates = files.filter((f) => {
       const text = project.readText(f);
       return text !== undefined && mayHoldToolSchemas(text);
     });
+    // Where the programs start comes first, whatever its text mentions.
+    return [...new Set([...entriesNow(), ...candidates])];
   }
 
   async function analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult> {
     const targets = files ? [...new Set(files.map((f) => path.resolve(f)))] : await listCandidates();
     checkCancelled(token);
+    const entries = new Set(entriesNow());
+    const env = options.trusted ? evaluationEnv(options.root, options.envFile, options.env) : {};
+    const analysedInfo = new Map<string, AnalysedFile>();
 
     const discovered = new Map<string, DiscoveredFile>();
     const discoverMs = new Map<string, number>();
@@ -102,19 +113,32 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const analysed: string[] = [];
     const evaluations = new Map<string, Promise<EvaluatedFile>>();
     const inFlight = limitConcurrency(EVALUATION_WINDOW);
-    for (const file of targets) {
+    // Entry points run first: a module an entry's start already ran, whose factories it reached, is not run again.
+    const ordered = [...targets.filter((f) => entries.has(f)), ...targets.filter((f) => !entries.has(f))];
+    let coverage: Coverage | undefined;
+    for (const file of ordered) {
       checkCancelled(token);
+      if (!entries.has(file) && !coverage) coverage = await coverageOf([...evaluations.values()]);
       const started = performance.now();
       const found = safeDiscover(project, file);
       discovered.set(file, found);
       discoverMs.set(file, performance.now() - started);
       // Explicit files under the root still honour the globs (an open file in an excluded folder stays quiet);
       // files outside the root are analysed as asked.
-      if (!found.candidate || (isUnder(options.root, file) && !admitted(options.root, file, filter))) continue;
+      const isEntry = entries.has(file);
+      if (!isEntry && (!found.candidate || (isUnder(options.root, file) && !admitted(options.root, file, filter)))) continue;
       analysed.push(file);
+      const factories = factoriesOf(project, file, options.root, options.entryPoints);
+      analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      const evaluation = inFlight(() => evaluatorNow().evaluate({ file, overlays: overlayTexts, tagged, options: options.engine }, token))
+      if (coverage && !overlayTexts.has(file) && tagged.length === 0 && coverage.covers(file, factories.specs, found.sites.some((s) => s.kind === 'registration'))) {
+        analysed.pop();
+        analysedInfo.delete(file);
+        continue;
+      }
+      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, entry: isEntry, options: options.engine };
+      const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
           return internalFailure(file, err);
@@ -150,6 +174,11 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       );
     }
 
+    keepEachToolOnce(assembled);
+    // A file that should have yielded tools and did not says so (it is one of the assembled files).
+    if (options.trusted) {
+      for (const d of noToolsFindings(assembled, analysedInfo, locator, options.severities)) assembled.find((a) => a.report.file === d.file)?.diagnostics.push(d);
+    }
     const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
     const skipped = [...project.skipped].map(([file, reason]) => ({ file, reason }));
     return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile, ...(skipped.length ? { skipped } : {}) };
@@ -159,6 +188,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     listCandidates,
     analyze,
     dependents: (file) => dependents.dependents(file),
+    reach: (file) => dependents.reach(file),
     updateOptions(next) {
       const before = options;
       options = { ...options, ...next, root: path.resolve(next.root ?? options.root) };
@@ -183,6 +213,28 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       evaluator = undefined;
       await old?.dispose();
     },
+  };
+}
+
+interface Coverage {
+  /** Whether the entries' runs already ran this module and reached each of its factories (and its registrations, if it has any). */
+  covers(file: string, factories: readonly FactorySpec[], registers: boolean): boolean;
+}
+
+/** What the finished entry runs covered: only those that loaded without failing and found tools. */
+async function coverageOf(runs: Array<Promise<EvaluatedFile>>): Promise<Coverage> {
+  const settled = await Promise.all(runs.map((r) => r.catch(() => undefined)));
+  const inputs = new Set<string>();
+  const reached = new Map<string, number[]>();
+  for (const run of settled) {
+    if (!run || run.failure || run.tools.length === 0) continue;
+    for (const input of run.inputs) inputs.add(path.resolve(input));
+    for (const [file, lines] of Object.entries(run.reached ?? {})) reached.set(path.resolve(file), [...(reached.get(path.resolve(file)) ?? []), ...lines]);
+  }
+  const reachedIn = (file: string, [from, to]: [number, number]) => (reached.get(file) ?? []).some((l) => l >= from && l <= to);
+  return {
+    covers: (file, factories, registers) =>
+      inputs.has(file) && factories.every((f) => reachedIn(file, f.lines)) && (!registers || (reached.get(file)?.length ?? 0) > 0),
   };
 }
 

@@ -8,13 +8,25 @@ import type { Locator, ToolPlace } from './assemble';
 import { locateSite, placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
 import type { Range } from './types';
+import { contains } from './match';
+import { schemaCallAt, shapeLiteralAt } from './locate/createdAt';
 
 export function createLocator(project: WorkspaceProject): Locator {
   const roots = new Map<ToolPlace, SchemaRoots | undefined>();
+  // A schema created outside the registration's own argument (a helper, a registry, a factory) is followed from
+  // where it was created; one built inside the call is followed from the call's argument, as discovery found it.
+  const createdRoots = (place: ToolPlace): SchemaRoots | undefined => {
+    const at = place.tool.inputSite;
+    if (!at) return undefined;
+    if (place.site && place.siteFile && path.resolve(place.siteFile) === path.resolve(at.file) && contains(place.site.range, at)) return undefined;
+    const sourceFile = project.sourceFile(path.resolve(at.file));
+    const input = sourceFile ? (at.shape ? shapeLiteralAt : schemaCallAt)(sourceFile, at.line, at.character) : undefined;
+    return input ? { input } : undefined;
+  };
   const rootsFor = (place: ToolPlace) => {
     if (!roots.has(place)) {
       const sourceFile = place.site && place.siteFile ? project.sourceFile(place.siteFile) : undefined;
-      roots.set(place, sourceFile && place.site ? rootsOf(sourceFile, place.site) : undefined);
+      roots.set(place, createdRoots(place) ?? (sourceFile && place.site ? rootsOf(sourceFile, place.site) : undefined));
     }
     return roots.get(place);
   };

@@ -35,6 +35,12 @@ export function matchToolsToSites(
     }
   };
   const fileOf = (tool: EvaluatedTool) => (tool.callSite ? path.resolve(tool.callSite.file) : path.resolve(file));
+  // Through a wrapper: the outer call that names the tool (`addTool({ name: 'x', ... })` passed on to the SDK).
+  tools.forEach((tool, i) => {
+    for (const frame of tool.frames ?? []) {
+      take(i, path.resolve(frame.file), (s) => s.kind === tool.kind && s.name === tool.name && contains(s.range, { line: frame.line, character: frame.character }));
+    }
+  });
   tools.forEach((tool, i) => {
     const at = tool.callSite;
     if (at) take(i, fileOf(tool), (s) => contains(s.range, { line: at.line, character: at.character }));

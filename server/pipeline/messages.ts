@@ -30,7 +30,24 @@ export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0
   const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
   // A time-out's reason already says what happened; the lead would only repeat it.
   if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}`;
-  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}; ${cost}`;
+  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${startContext(failure)}; ${cost}`;
+}
+
+/** What the module printed and which unset variables it read before it exited or threw: usually the missing key. */
+function startContext(failure: EvaluationFailure): string {
+  const printed = failure.printed?.length ? failure.printed[failure.printed.length - 1] : undefined;
+  // Of the unset variables it read, the ones its message names are the missing keys; the others had defaults.
+  const read = failure.unsetEnv ?? [];
+  const named = read.filter((n) => failure.reason.includes(n) || failure.printed?.some((p) => p.includes(n)));
+  const unset = named.length ? named : read;
+  const parts: string[] = [];
+  // A thrown error says what went wrong itself; an exit's code does not.
+  if (printed && failure.phase === 'exit' && !failure.reason.includes(printed)) parts.push(` after it printed \`${printed}\``);
+  if (unset.length) {
+    const names = unset.slice(0, 5).join(', ') + (unset.length > 5 ? ` and ${unset.length - 5} more` : '');
+    parts.push(` (it read ${names}, unset: set ${unset.length === 1 ? 'it' : 'them'} in toolSchemaLens.evaluation.env, .env or with check --env)`);
+  }
+  return parts.join('');
 }
 
 /** The related-information text pointing from one site of a finding to another. */
@@ -48,4 +65,9 @@ export function duplicateRelatedMessage(name: string): string {
 /** Related information from a file's `evaluation-failed` to the place in an imported module where it failed. */
 export function failurePointMessage(phase: EvaluationFailure['phase']): string {
   return phase === 'bundle' ? 'bundling failed here' : phase === 'exit' ? 'the process was ended here' : 'it failed here';
+}
+
+/** Related information from an exit or throw in an imported module back to the file whose run reached it. */
+export function startedFromMessage(): string {
+  return 'while this file ran';
 }

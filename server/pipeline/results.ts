@@ -7,13 +7,22 @@
  */
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types';
 import { diagnosticKey, preferRegistrations } from './workspaceChecks';
+import { toolIdentity } from './workspaceTools';
 
 /** Several analyses as one: every tool, and every diagnostic once (a registration's finding preferred). */
 export function mergeAnalyses(results: Iterable<AnalysisResult>): { tools: ToolReport[]; diagnostics: Diagnostic[] } {
   const tools: ToolReport[] = [];
   const all: Diagnostic[] = [];
+  const seen = new Set<string>();
   for (const result of results) {
-    for (const file of result.files) tools.push(...file.tools);
+    // The same tool reached from two roots (or two entries) is one tool.
+    for (const file of result.files) {
+      for (const t of file.tools) {
+        if (seen.has(toolIdentity(t))) continue;
+        seen.add(toolIdentity(t));
+        tools.push(t);
+      }
+    }
     for (const list of result.diagnosticsByFile.values()) all.push(...list);
   }
   return { tools, diagnostics: preferRegistrations(all) };
@@ -145,7 +154,16 @@ export class ResultStore {
   /** Every tool known, with the file whose analysis reported it. */
   tools(): ToolReport[] {
     const out: ToolReport[] = [];
-    for (const entry of this.origins.values()) if (entry.report) out.push(...entry.report.tools);
+    // A tool reached from two origins (two entry points, or an entry and its own file) is one tool.
+    const seen = new Set<string>();
+    for (const entry of this.origins.values()) {
+      for (const tool of entry.report?.tools ?? []) {
+        const id = toolIdentity(tool);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        out.push(tool);
+      }
+    }
     return out;
   }
 

@@ -25,9 +25,10 @@ export function serverLimits(assembled: readonly AssembledFile[], clients: reado
     for (const place of a.places) {
       const tool = place.tool;
       if (tool.kind !== 'registration' || !tool.sdk || !SERVER_SDKS.has(tool.sdk)) continue;
-      const key = tool.server !== undefined ? `name:${tool.server}` : `file:${place.file}`;
+      const name = tool.server?.name;
+      const key = name !== undefined ? `name:${name}` : `file:${place.file}`;
       let server = servers.get(key);
-      if (!server) servers.set(key, (server = { name: tool.server, tools: new Map() }));
+      if (!server) servers.set(key, (server = { name, tools: new Map() }));
       if (!server.tools.has(tool.name)) server.tools.set(tool.name, place);
     }
   }

@@ -57,6 +57,14 @@ export interface PipelineOptions {
   trusted: boolean;
   /** Token budgets for `over-budget` (0: off); absent: none. */
   budget?: TokenBudget;
+  /** Entry points the user names (root-relative paths, `file#factory` names a factory); package.json's are found anyway. */
+  entryPoints?: string[];
+  /** Environment for evaluation (name → value), over the env file's. */
+  env?: Record<string, string>;
+  /** Env file relative to root; default `.env` when it exists. */
+  envFile?: string;
+  /** Command-line arguments the program gets (`process.argv.slice(2)`), as its README's start command passes them. */
+  argv?: string[];
 }
 
 export interface TokenBudget {
@@ -177,6 +185,8 @@ export interface Pipeline {
   analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult>;
   /** Files that (transitively) import `file`, from the last analysis: to re-analyse when it changes. */
   dependents(file: string): string[];
+  /** How many workspace files the last analysis of `file` read: a whole server's entry reads most of them. */
+  reach?(file: string): number;
   /** Apply new options (settings changed) without restarting anything that need not restart. */
   updateOptions(options: Partial<PipelineOptions>): void;
   /** Kill and respawn the evaluation workers (after node_modules changed, or on user request). */
@@ -198,6 +208,18 @@ export interface SourcePoint {
   character: number;
 }
 
+/** The server a registration went to (evaluate/recorders/serverIdentity.ts). */
+export interface ServerIdentity {
+  /** Per worker process: tells instances apart within one evaluation. */
+  id: number;
+  /** The name given to the server (`new McpServer({ name })`). */
+  name?: string;
+  /** Where it was constructed: the same server reached through several entry points. */
+  site?: SourcePoint;
+  /** Made by the worker for a factory call: stands for whichever server the program passes in. */
+  synthetic?: boolean;
+}
+
 /** One tool schema as evaluated and judged by the engine inside a worker: plain data only. */
 export interface EvaluatedTool {
   name: string;
@@ -209,6 +231,12 @@ export interface EvaluatedTool {
   exportName?: string;
   /** The description the tool was registered with. */
   description?: string;
+  /** For registrations on a server instance (MCP, FastMCP). */
+  server?: ServerIdentity;
+  /** Where the input schema was created in workspace source (the worker watches zod): findings start there when the registration's own argument cannot be followed. */
+  inputSite?: SourcePoint & { shape?: true };
+  /** For a registration through a wrapper many tools share: the user frames of its stack, to find the call that names it. */
+  frames?: SourcePoint[];
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */
   advertised: unknown;
   mountable: boolean;
@@ -219,8 +247,6 @@ export interface EvaluatedTool {
   shipped?: ShippedInfo;
   /** For a tool that ships a union as written: what flattening would ship, and what it would lose. */
   flattened?: FlattenedPreview;
-  /** The server the tool is registered on, when the SDK names it (MCP clients prefix tool names with it). */
-  server?: string;
   /** Every profile rule this tool breaks, at every target, placed in the original schema: the pipeline keeps the selected targets. */
   violations?: import('../../shared/clients/index').PlacedViolation[];
   /** The input schema as written and flattened, when flattening changes it (what Compare shows side by side). */
@@ -270,6 +296,10 @@ export type EvaluationFailure = {
   reason: string;
   /** Where the failure happened in user code, when known. */
   at?: SourcePoint;
+  /** The last lines the module printed before it exited or threw. */
+  printed?: string[];
+  /** Environment variables the module's own code read while starting that were unset. */
+  unsetEnv?: string[];
 };
 
 export interface EvaluatedFile {
@@ -280,6 +310,10 @@ export interface EvaluatedFile {
   /** Absolute paths of the workspace source files the bundle read (for dependents). */
   inputs: string[];
   timings: { bundle: number; evaluate: number; engine: number };
+  /** What became of each factory the worker was asked to call (evaluate/callFactories.ts). */
+  factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string }>;
+  /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
+  reached?: Record<string, number[]>;
 }
 
 /** A tool schema site found statically by discovery (ts-morph). */
@@ -301,4 +335,20 @@ export interface DiscoveredFile {
   sites: DiscoveredSite[];
   /** True when the file may hold tool schemas and should be evaluated. */
   candidate: boolean;
+}
+
+/** How the worker fills one parameter of a factory it calls: a recording server, an options object holding one at these keys, or a forgiving placeholder. */
+export type ParamHint = 'server' | 'value' | { serverKeys: string[] };
+
+/** A top-level function or class that builds a server or registers tools (discover/factories.ts). */
+export interface FactorySpec {
+  name: string;
+  /** The export that already names it (an anonymous default export); otherwise the bundle exports it under an alias. */
+  exportName?: string;
+  kind: 'function' | 'class';
+  /** 0-based first and last line of its declaration in the entry file: a frame inside means it ran. */
+  lines: [number, number];
+  params: ParamHint[];
+  /** A class's methods that build or register, called on the instance in order. */
+  methods?: Array<{ name: string; lines: [number, number]; params: ParamHint[] }>;
 }

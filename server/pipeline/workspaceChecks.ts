@@ -70,11 +70,18 @@ function withoutEngineDuplicates(diagnostics: readonly Diagnostic[], flagged: Re
 /** `not-mountable` on each registration of a tool name registered at more than one place, and those names. */
 function duplicateTools(assembled: readonly AssembledFile[], severities: SeverityOverrides): { diagnostics: Diagnostic[]; names: Set<string> } {
   const byName = new Map<string, Map<string, Location>>();
+  const nameOf = new Map<string, string>();
   for (const a of assembled) {
     for (const place of a.places) {
       if (place.tool.kind !== 'registration') continue;
-      let places = byName.get(place.tool.name);
-      if (!places) byName.set(place.tool.name, (places = new Map<string, Location>()));
+      // By server: two servers may each have a tool of that name. A server the worker made for a factory call
+      // stands for whichever the program passes in; the program's own run checks those tools.
+      const server = place.tool.server;
+      if (server?.synthetic) continue;
+      const group = `${place.tool.name}\0${server?.site ? `${server.site.file}:${server.site.line}:${server.site.character}` : ''}`;
+      nameOf.set(group, place.tool.name);
+      let places = byName.get(group);
+      if (!places) byName.set(group, (places = new Map<string, Location>()));
       // The name is what the diagnostic underlines; the whole call when the name is not a literal.
       const at: Location = place.site?.nameRange ? { file: place.location.file, range: place.site.nameRange } : place.location;
       places.set(placeKey(at.file, at.range), at);
@@ -83,8 +90,9 @@ function duplicateTools(assembled: readonly AssembledFile[], severities: Severit
   const severity = effectiveSeverity('not-mountable', 'error', severities);
   const diagnostics: Diagnostic[] = [];
   const names = new Set<string>();
-  for (const [name, places] of byName) {
+  for (const [group, places] of byName) {
     if (places.size < 2) continue;
+    const name = nameOf.get(group)!;
     names.add(name);
     if (!severity) continue;
     const locations = [...places.values()];

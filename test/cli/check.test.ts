@@ -51,7 +51,7 @@ describe('check: text format', () => {
     expect(run.stdout.split('\n')[0]).toBe(`cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`);
   });
 
-  it('exits 1 when a finding is an error: a tool name registered in two files', async () => {
+  it('exits 1 when a finding is an error: a tool name registered on one server from two files', async () => {
     const run = await runCli(['check', '.'], { cwd: path.join(FIXTURES, 'cli-errors') });
     const duplicate = 'Tool search is registered 2 times, so a host refuses all but one; give each tool a unique name.';
     expect(run.code).toBe(1);
@@ -66,7 +66,7 @@ describe('check: text format', () => {
         'search      40         2  first.ts:6:1',
         `2 tools: 89 tokens, 0.04% of a 200k context window ${OPENAI}`,
         '',
-        '✖ 2 problems (2 errors, 0 warnings, 0 infos) in 2 files; 2 tools in 2 files checked',
+        '✖ 2 problems (2 errors, 0 warnings, 0 infos) in 2 files; 2 tools in 3 files checked',
         '',
       ].join('\n'),
     );
@@ -113,7 +113,7 @@ describe('check: bad input never hides the rest', () => {
     expect(rows).toEqual([
       [
         'cli-broken/exits.ts', 9, 11, 9, 15, 'warning', 'evaluation-failed',
-        'this module ended the process while loading: process.exit(3) was called; tools registered after this point are not analysed',
+        'this module ended the process while loading: process.exit(3) was called after it printed `API_KEY is not set` (it read API_KEY, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); tools registered after this point are not analysed',
       ],
       ['cli-broken/good.ts', 7, 39, 7, 41, 'warning', 'collision-widened', COLLISION_ID],
       ['cli-broken/good.ts', 8, 40, 8, 42, 'warning', 'collision-widened', COLLISION_ID],
@@ -132,10 +132,13 @@ describe('check: bad input never hides the rest', () => {
   });
 
   it("keeps the user's console output out of our stdout and stderr", () => {
-    for (const marker of ['USER-STDOUT-MARKER', 'USER-RAW-STDOUT-MARKER', 'USER-STDERR-MARKER', 'USER-STDOUT-FROM-STDIO-SERVER', 'API_KEY is not set']) {
+    for (const marker of ['USER-STDOUT-MARKER', 'USER-RAW-STDOUT-MARKER', 'USER-STDERR-MARKER', 'USER-STDOUT-FROM-STDIO-SERVER']) {
       expect(run.stdout).not.toContain(marker);
       expect(run.stderr).not.toContain(marker);
     }
+    // What a module printed before it exited is quoted in that finding, and nowhere else.
+    expect(run.stdout.split('API_KEY is not set').length - 1).toBe(1);
+    expect(run.stderr).not.toContain('API_KEY is not set');
   });
 });
 
@@ -262,9 +265,13 @@ describe('check: a module that never finishes loading', () => {
     const timedOut = expect.stringMatching(/^evaluation took longer than (3000|6000) ms and was stopped; tools registered after this point are not analysed$/);
     expect(out.diagnostics.map((d: any) => [d.file, d.line, d.column, d.code, d.tool, d.message])).toEqual([
       ['cli-hang/hang.ts', 1, 1, 'evaluation-failed', null, timedOut],
-      // Registered through a bound alias discovery cannot see: still reported, at the call that registered it.
+      // Registered through a bound alias discovery cannot see: still reported, at each key (the worker saw where the schema was created).
       [
-        'cli-hang/ok.ts', 8, 1, 'collision-widened', 'aliased',
+        'cli-hang/ok.ts', 8, 101, 'collision-widened', 'aliased',
+        'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
+      ],
+      [
+        'cli-hang/ok.ts', 8, 149, 'collision-widened', 'aliased',
         'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
       ],
     ]);
@@ -277,25 +284,25 @@ describe('check: a module that never finishes loading', () => {
 });
 
 describe('check: failures in imports', () => {
-  it('underlines an import that does not resolve; a throw inside an imported module stays on the analysed file and points at the throw', async () => {
+  it('underlines an import that does not resolve; a throw inside an imported module lands at the throw and points back at the file that ran', async () => {
     const run = await runCli(['check', 'cli-broken-import', '--format', 'sarif']);
     const results = json(run).runs[0].results;
     expect(results.map((r: any) => [r.message.text, r.locations[0].physicalLocation, r.relatedLocations])).toEqual([
       [
-        'could not bundle this file: Could not resolve "./schemas/search"; its tool schemas are not analysed',
-        { artifactLocation: { uri: 'cli-broken-import/missing.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 29, endLine: 2, endColumn: 47 } },
-        undefined,
-      ],
-      [
-        'loading this file threw: Error: CHAT_API_BASE_URL_FOR_TESTS is not set; its tool schemas are not analysed',
-        { artifactLocation: { uri: 'cli-broken-import/server.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 69 } },
+        'loading this file threw: Error: CHAT_API_BASE_URL_FOR_TESTS is not set (it read CHAT_API_BASE_URL_FOR_TESTS, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
+        { artifactLocation: { uri: 'cli-broken-import/config.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 21, endLine: 3, endColumn: 24 } },
         [
           {
             id: 1,
-            physicalLocation: { artifactLocation: { uri: 'cli-broken-import/config.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 21, endLine: 3, endColumn: 24 } },
-            message: { text: 'it failed here' },
+            physicalLocation: { artifactLocation: { uri: 'cli-broken-import/server.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 69 } },
+            message: { text: 'while this file ran' },
           },
         ],
+      ],
+      [
+        'could not bundle this file: Could not resolve "./schemas/search"; its tool schemas are not analysed',
+        { artifactLocation: { uri: 'cli-broken-import/missing.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 29, endLine: 2, endColumn: 47 } },
+        undefined,
       ],
     ]);
   });

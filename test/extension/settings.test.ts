@@ -49,7 +49,7 @@ describe('the declared settings', () => {
   it('restrict in untrusted workspaces exactly the settings that decide what code runs', () => {
     const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
     for (const name of restricted) expect(Object.keys(properties), name).toContain(name);
-    const executionSettings = Object.keys(properties).filter((n) => /^toolSchemaLens\.(enable|include|exclude)$|\.evaluation\./.test(n));
+    const executionSettings = Object.keys(properties).filter((n) => /^toolSchemaLens\.(enable|include|exclude|entryPoints)$|\.evaluation\./.test(n));
     expect([...restricted].sort()).toEqual(executionSettings.sort());
   });
 });
@@ -68,7 +68,7 @@ describe('the typed mirror in server/settings.ts', () => {
   it('declares nothing the manifest does not', () => {
     const leaves = (o: object, path: string[] = []): string[] =>
       Object.entries(o).flatMap(([k, v]) =>
-        v && typeof v === 'object' && !Array.isArray(v) && k !== 'severity' ? leaves(v, [...path, k]) : [[...path, k].join('.')],
+        v && typeof v === 'object' && !Array.isArray(v) && k !== 'severity' && k !== 'env' ? leaves(v, [...path, k]) : [[...path, k].join('.')],
       );
     expect(leaves(DEFAULT_SETTINGS).map((l) => PREFIX + l).sort()).toEqual(Object.keys(properties).sort());
   });

@@ -72,7 +72,7 @@ describe('run failures', () => {
   it('process.exit: phase exit with its code, registrations before it kept, the worker kept', async () => {
     const file = src('exits.ts');
     const result = await evaluate(file);
-    expect(result.failure).toEqual({ phase: 'exit', reason: 'process.exit(3) was called', at: pointOf(file, 'exit(3)') });
+    expect(result.failure).toEqual({ phase: 'exit', reason: 'process.exit(3) was called', at: pointOf(file, 'exit(3)'), unsetEnv: ['NEVER_SET_TOOL_SCHEMA_LENS'] });
     expect(result.tools.map((t) => t.name)).toEqual(['before_exit']);
   });
 

@@ -125,7 +125,7 @@ describe('other SDKs', () => {
     expect(result.tools.map((t) => [t.name, t.sdk, t.callSite])).toEqual([['add', 'fastmcp', pointOf(file, 'addTool(')]]);
     expect(tool(result, 'add').advertised).toMatchObject({ properties: { a: { type: 'number' }, b: { type: 'number' } } });
     // The server's name, which MCP clients put before the tool's (mcp__fast__add), and the tool judged against every target.
-    expect(tool(result, 'add').server).toBe('fast');
+    expect(tool(result, 'add').server?.name).toBe('fast');
     expect(verdicts(tool(result, 'add').violations ?? [], MCP_CLIENTS).flatMap((v) => v.broken)).toEqual([]);
     // Judged on what fastmcp really sends: its xsschema strictJsonSchema sets additionalProperties false, so OpenAI strict takes it.
     expect(tool(result, 'add').advertised).toMatchObject({ additionalProperties: false });

@@ -17,6 +17,8 @@ export interface BundleRequest {
   overlays: ReadonlyMap<string, string>;
   /** Top-level declarations marked `@toolSchema`, to be exported under an alias if they are not. */
   tagged: string[];
+  /** Top-level factories to expose under an alias, so the worker can call them (discover/factories.ts). */
+  factories?: string[];
 }
 
 export interface Bundle {
@@ -25,6 +27,8 @@ export interface Bundle {
   /** Absolute paths of the workspace files the bundle read. */
   inputs: string[];
   tagged: Array<{ name: string; alias: string }>;
+  /** Each factory's name and the export that exposes it. */
+  factories: Array<{ name: string; alias: string }>;
   /** The zod modules the bundle imports (`zod`, `zod/v3`, `zod/mini`, ...): the worker registers them with the engine. */
   zodModules: ExternalModule[];
   ms: number;
@@ -33,11 +37,12 @@ export interface Bundle {
 export type BundleResult = Bundle | { failure: EvaluationFailure; inputs: string[]; ms: number };
 
 const TAGGED_PREFIX = '__toolSchemaLensTagged_';
+const FACTORY_PREFIX = '__toolSchemaLensFactory_';
 
-function taggedAliases(file: string, tagged: string[]) {
+function aliasesOf(file: string, names: string[], prefix: string) {
   // A CommonJS entry cannot gain an ES export; its tagged schemas are only found when it exports them itself.
   if (/\.c[jt]s$/i.test(file)) return [];
-  return tagged.filter((name) => /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)).map((name) => ({ name, alias: TAGGED_PREFIX + name }));
+  return names.filter((name) => /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)).map((name) => ({ name, alias: prefix + name }));
 }
 
 function toFailure(message: Message, absWorkingDir: string): EvaluationFailure {
@@ -67,19 +72,28 @@ function inlineSourceMap(js: OutputFile, map: OutputFile, outDir: string): strin
 /** Bundle `request.file` as if it were written to `outFile` (the source map is relative to it). */
 export async function bundleFile(request: BundleRequest, outFile: string, cache?: ResolutionCache): Promise<BundleResult> {
   const started = performance.now();
-  const aliases = taggedAliases(path.resolve(request.file), request.tagged);
-  let result = await buildOnce(request, outFile, aliases, cache);
+  const entry = path.resolve(request.file);
+  const aliases = aliasesOf(entry, request.tagged, TAGGED_PREFIX);
+  const factories = aliasesOf(entry, (request.factories ?? []).filter((n) => n !== 'default'), FACTORY_PREFIX);
+  let result = await buildOnce(request, outFile, aliases, factories, cache);
   // A tagged name that is not a top-level binding must not cost the file its registrations.
-  if ('failure' in result && aliases.length > 0) {
-    const retry = await buildOnce(request, outFile, [], cache);
+  if ('failure' in result && aliases.length + factories.length > 0) {
+    const retry = await buildOnce(request, outFile, [], [], cache);
     if (!('failure' in retry)) result = retry;
   }
   return { ...result, ms: performance.now() - started };
 }
 
-async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundle['tagged'], cache?: ResolutionCache): Promise<BundleResult> {
+async function buildOnce(
+  request: BundleRequest,
+  outFile: string,
+  aliases: Bundle['tagged'],
+  factories: Bundle['factories'],
+  cache?: ResolutionCache,
+): Promise<BundleResult> {
   const entry = path.resolve(request.file);
-  const appendix = aliases.length ? `\n;export { ${aliases.map((a) => `${a.name} as ${a.alias}`).join(', ')} };\n` : '';
+  const exposed = [...aliases, ...factories];
+  const appendix = exposed.length ? `\n;export { ${exposed.map((a) => `${a.name} as ${a.alias}`).join(', ')} };\n` : '';
   const entryUrl = pathToFileURL(entry).href;
   const absWorkingDir = path.dirname(entry);
   const zodModules = new Map<string, ExternalModule>();
@@ -124,7 +138,7 @@ async function buildOnce(request: BundleRequest, outFile: string, aliases: Bundl
     const inputs = Object.keys(result.metafile.inputs)
       .filter((key) => !/^[\w-]+:/.test(key) || /^[A-Za-z]:[\\/]/.test(key))
       .map((key) => path.resolve(absWorkingDir, key));
-    return { code: inlineSourceMap(js, map, path.dirname(outFile)), inputs, tagged: aliases, zodModules: [...zodModules.values()], ms: 0 };
+    return { code: inlineSourceMap(js, map, path.dirname(outFile)), inputs, tagged: aliases, factories, zodModules: [...zodModules.values()], ms: 0 };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     const failure: EvaluationFailure = errors?.length

@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CancellationLike, EngineOptions, EvaluatedFile } from '../types';
+import type { CancellationLike, EngineOptions, EvaluatedFile, FactorySpec } from '../types';
 import { bundleFile } from './bundle';
 import { ResolutionCache } from './bundlePlugins';
 import { workerScript } from './workerScript';
@@ -38,6 +38,14 @@ export interface EvaluationRequest {
   overlays?: ReadonlyMap<string, string>;
   /** Top-level declarations of `file` marked `@toolSchema`. */
   tagged?: string[];
+  /** Top-level factories of `file` (discover/factories.ts), called if the module's start does not reach them. */
+  factories?: FactorySpec[];
+  /** Environment the user gave for evaluation; nothing is invented. */
+  env?: Record<string, string>;
+  /** Arguments after the script in `process.argv`. */
+  argv?: string[];
+  /** A workspace entry point (its reached lines come back, for coverage). */
+  entry?: boolean;
   options: EngineOptions;
 }
 
@@ -79,7 +87,8 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     const overlays = request.overlays ?? new Map<string, string>();
     const bundlePath = path.join(tempDir, `bundle-${++counter}.mjs`);
     pool.warm();
-    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [] }, bundlePath, resolutions);
+    const factories = request.factories ?? [];
+    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [], factories: factories.map((f) => f.name) }, bundlePath, resolutions);
     if ('failure' in bundled) {
       return { file, tools: [], failure: bundled.failure, inputs: bundled.inputs, timings: { bundle: bundled.ms, evaluate: 0, engine: 0 } };
     }
@@ -93,6 +102,13 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         tagged: bundled.tagged,
         sources,
         engine: request.options,
+        factories: factories.flatMap((f) => {
+          const exportAs = f.exportName ?? bundled.factories.find((a) => a.name === f.name)?.alias;
+          return exportAs ? [{ ...f, exportAs }] : [];
+        }),
+        ...(request.env ? { env: request.env } : {}),
+        ...(request.argv?.length ? { argv: request.argv } : {}),
+        ...(request.entry ? { entry: true } : {}),
       },
       token,
     );
@@ -102,6 +118,8 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       file,
       tools: outcome.tools,
       ...(outcome.failure ? { failure: outcome.failure } : {}),
+      ...(outcome.factoryCalls?.length ? { factoryCalls: outcome.factoryCalls } : {}),
+      ...(outcome.reached ? { reached: outcome.reached } : {}),
       inputs: bundled.inputs,
       timings: { bundle: bundled.ms, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
     };

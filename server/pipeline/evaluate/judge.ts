@@ -145,11 +145,13 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     mountable: !findings.some((f) => f.code === 'not-mountable' || f.code === 'list-fails'),
     findings,
     merges: judgement.flattened ? judgement.ships.merges : [],
-    ...(r.server !== undefined ? { server: r.server } : {}),
+    ...(r.server ? { server: r.server } : {}),
+    ...(r.inputSite ? { inputSite: r.inputSite } : {}),
+    ...(r.frames ? { frames: r.frames } : {}),
     // Judged on what really ships: the library's definition where it answered, else the emulation.
     violations: definition
-      ? clientViolations({ ...definition, name: r.name, inputSchema }, judgement.input, r.server)
-      : advertisedViolations(r.name, judgement.input, judgement.ships, r.server),
+      ? clientViolations({ ...definition, name: r.name, inputSchema }, judgement.input, r.server?.name)
+      : advertisedViolations(r.name, judgement.input, judgement.ships, r.server?.name),
     shipped,
     ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses, merges: judgement.preview.merges } } : {}),
     ...(compare ? { compare } : {}),
@@ -197,10 +199,17 @@ export function judgeRegistrations(
   const judged = recordings.map((r, i) => ({ r, judgement: judgements[i] })).filter((j): j is { r: NamedRecording; judgement: Judgement } => j.judgement !== undefined);
   // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
   // duplicate names are new, so the tools are not advertised a second time here.
-  const probed = duplicateToolNames(judged.map(({ r }) => r.name));
+  // Per server instance: two servers in one program may each have a tool of the same name.
+  const probedByServer = new Map<number | undefined, ReturnType<typeof duplicateToolNames>>();
+  for (const { r } of judged) {
+    const id = r.server?.id;
+    if (!probedByServer.has(id)) probedByServer.set(id, duplicateToolNames(judged.filter((j) => j.r.server?.id === id).map((j) => j.r.name)));
+  }
   return judged.map(({ r, judgement }) => {
     const answer = answers.get(r);
-    const tool = !answer && r.early?.judgement === judgement ? r.early.tool : composeTool(r, judgement, answer, options);
+    const probed = probedByServer.get(r.server?.id) ?? [];
+    // A registration through a shared wrapper gets its frames after it was streamed: composed again with them.
+    const tool = !answer && r.early?.judgement === judgement && !r.frames ? r.early.tool : composeTool(r, judgement, answer, options);
     const extra: Finding[] = [];
     for (const f of probed) {
       if (f.tool === r.name && ![...tool.findings, ...extra].some((known) => sameFinding(known, f))) extra.push(f);

@@ -3,6 +3,7 @@
  * Everything here is plain data.
  */
 import type { EngineOptions, EvaluatedTool, EvaluationFailure } from '../types';
+import type { CallableFactory, FactoryCall } from './callFactories';
 
 /** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
 export const RECORDERS_KEY = 'tool-schema-lens.recorders';
@@ -24,6 +25,14 @@ export interface EvaluateMessage {
   sources: Record<string, string>;
   /** The engine's options, exactly as the pipeline was given them. */
   engine: EngineOptions;
+  /** The entry's factories the worker calls if its start did not reach them. */
+  factories?: CallableFactory[];
+  /** Environment the user gave for evaluation (settings, --env, the env file). */
+  env?: Record<string, string>;
+  /** Arguments after the script (`process.argv.slice(2)`). */
+  argv?: string[];
+  /** A workspace entry point: the worker reports which lines of which modules its start reached. */
+  entry?: boolean;
 }
 
 export type ParentMessage = EvaluateMessage;
@@ -39,6 +48,10 @@ export interface ResultMessage {
   /** Tools already streamed come back as references: each crosses the IPC (JSON both sides) once. */
   tools: Array<EvaluatedTool | StreamedTool>;
   failure?: EvaluationFailure;
+  /** What became of each factory of the entry. */
+  factoryCalls?: FactoryCall[];
+  /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
+  reached?: Record<string, number[]>;
   /** Milliseconds spent loading the bundle (user code) and in the engine. */
   evaluateMs: number;
   engineMs: number;

@@ -12,7 +12,7 @@ import { moduleSchemas } from './exportedSchemas';
 import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge';
 import { askLibraries } from './shipped/libraries';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
-import { framesOf, userFrame } from './recorders/callSite';
+import { framesOf, userFrame, userFrames as stackFrames } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
@@ -21,11 +21,17 @@ import { installProcessJail, takeSpawned } from './processJail';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { nameOf } from './toolNames';
+import { callFactories, type FactoryCall } from './callFactories';
+import { installStartWatch, startWatching, stopWatching } from './startWatch';
+import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
 
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
 const exitWorker = installSandbox();
 installProcessJail();
+// Before the realm is captured (the end of this file): the watches are part of the worker's own realm.
+installStartWatch();
+installCreationSites();
 // Our own references, taken before any user code loads (see realmGuard.ts).
 const realSend = process.send?.bind(process);
 const { stringify, parse } = JSON;
@@ -76,6 +82,7 @@ async function registerWorkspaceZod(modules: EvaluateMessage['zodModules']): Pro
       if (!registeredZod.has(m.href)) {
         registeredZod.add(m.href);
         registerZod(mod);
+        observeZod3(mod);
       }
     } catch {
       // The bundle imports it too: a zod that cannot load fails the bundle's import, which reports it.
@@ -105,8 +112,11 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   failure = undefined;
   evaluating = true;
   const session = startSession();
+  // Which lines of which modules the start reached: factories left to call, and (for an entry) modules the pipeline
+  // need not run again. Each costs a formatted stack per registration, so only when it is asked for.
+  if (message.factories?.length || message.entry) session.reached = [];
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
-  process.argv[1] = message.file;
+  process.argv.splice(1, Infinity, message.file, ...(message.argv ?? []));
   const options: JudgeOptions = { ...message.engine, zodFiles: message.zodModules.map((m) => m.href) };
   // The workspace's zod (a package, no user code) is registered before the bundle runs, so each tool can be
   // judged the moment it is recorded.
@@ -116,7 +126,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const streamed = new Map<EvaluatedTool, number>();
   session.onRecord = (recording) => {
     const name = nameOf(recording, undefined, message.sources);
-    const judged = judgeAlone({ ...recording, name }, options, emptyInput);
+    const judged = judgeAlone({ ...recording, name, inputSite: creationSite(recording.input) }, options, emptyInput);
     if (!judged) return;
     early.set(recording, { name, ...judged });
     // Sent now: if the module's top level hangs later, the worker is killed and cannot send its result.
@@ -125,6 +135,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   };
   const started = performance.now();
   const resourcesBefore = resourceCounts();
+  startWatching(message.env);
+  trackCreation(true);
   let ns: Record<string, unknown> | undefined;
   try {
     if (message.code !== undefined) writeFileSync(message.bundlePath, message.code);
@@ -139,19 +151,41 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const realmChanges: RealmChange[] = checkAndRestoreRealm();
   await settle(session.pending);
   realmChanges.push(...checkAndRestoreRealm());
+  const watched = stopWatching();
+  // Set by the exit and error handlers meanwhile (TypeScript cannot see that).
+  const atLoad = failure as EvaluationFailure | undefined;
+  if (atLoad && (atLoad.phase === 'exit' || atLoad.phase === 'load')) {
+    failure = { ...atLoad, ...(watched.printed.length ? { printed: watched.printed } : {}), ...(watched.unsetEnv.length ? { unsetEnv: watched.unsetEnv } : {}) };
+  }
+  let factoryCalls: FactoryCall[] = [];
+  if (message.factories?.length) {
+    // A factory's own exit or throw is reported with that call, never as the module's failure.
+    const atStart = failure;
+    failure = undefined;
+    factoryCalls = await callFactories(ns, message.factories, message.file, session, () => settle(session.pending));
+    failure = atStart;
+  }
+  trackCreation(false);
   session.open = false;
   const evaluateMs = performance.now() - started;
   const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned());
   if (realmChanges.length > 0) failure ??= { phase: 'realm', reason: `it ${describeRealmChanges(realmChanges)}` };
 
   const engineStarted = performance.now();
+  // A call site many tools share is a wrapper or a loop: their stacks say which call of it each tool came from.
+  const perSite = new Map<string, number>();
+  const siteKey = (r: Recording) => (r.callSite ? `${r.callSite.file}:${r.callSite.line}:${r.callSite.character}` : '');
+  for (const r of session.recordings) perSite.set(siteKey(r), (perSite.get(siteKey(r)) ?? 0) + 1);
+  for (const r of session.recordings) {
+    if (r.callSite && (perSite.get(siteKey(r)) ?? 0) > 1 && r.rawStack) r.frames = stackFrames(r.rawStack.stack).slice(0, 8);
+  }
   const named = session.recordings.map((r) => {
     const name = nameOf(r, ns, message.sources);
     const known = early.get(r);
     // Judged again when it was named differently then, or the engine refused it before the module had loaded, or it
     // was judged while the module had the built-ins changed.
     const reuse = known && known.name === name && !known.judgement.ships.refused && realmChanges.length === 0;
-    return { ...r, name, early: reuse ? known : undefined };
+    return { ...r, name, inputSite: creationSite(r.input), early: reuse ? known : undefined };
   });
   const judgements = named.map((r) => r.early?.judgement ?? judgeRecording(r, options, emptyInput));
   const swaps = new Map<Recording, unknown>();
@@ -177,8 +211,23 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     engineMs: performance.now() - engineStarted,
     heapUsed: memory.heapUsed,
     rss: memory.rss,
+    factoryCalls,
+    ...(message.entry ? { reached: reachedLines(session.reached ?? []) } : {}),
     ...(retire ? { retire } : {}),
   };
+}
+
+/** The reached frames as file → sorted unique 0-based lines. */
+function reachedLines(stacks: ReadonlyArray<ReadonlyArray<{ file: string; line: number }>>): Record<string, number[]> {
+  const byFile = new Map<string, Set<number>>();
+  for (const stack of stacks) {
+    for (const frame of stack) {
+      let lines = byFile.get(frame.file);
+      if (!lines) byFile.set(frame.file, (lines = new Set()));
+      lines.add(frame.line);
+    }
+  }
+  return Object.fromEntries([...byFile].map(([file, lines]) => [file, [...lines].sort((a, b) => a - b)]));
 }
 
 /** Why this worker must not evaluate another file, if it must not. */

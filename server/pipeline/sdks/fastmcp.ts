@@ -7,6 +7,7 @@ import { captureCallSite } from '../evaluate/recorders/callSite';
 import { currentSession, descriptionOf } from '../evaluate/recorders/session';
 import { loadBeside } from '../evaluate/shipped/loadBeside';
 import { defineLibrary, type RecorderHrefs, type ServerClass } from './library';
+import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
 
 type AnyClass = new (...args: any[]) => any;
 interface FastMcpTool {
@@ -34,27 +35,25 @@ const FASTMCP_SERVER: ServerClass = {
   methods: { addTool: { form: 'config', arg: 0, schemaKeys: ['parameters'] } },
 };
 
-/** `new FastMCP({ name })` of each recording server: MCP clients prefix tool names with it (a WeakMap, not a field: the real constructor may register tools before a subclass field exists). */
-const serverNames = new WeakMap<object, string | undefined>();
 
 export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs): { FastMCP: AnyClass } {
   const session = currentSession();
   class RecordingFastMCP extends real.FastMCP {
     constructor(...args: any[]) {
       super(...args);
-      const name = args[0] && typeof args[0] === 'object' ? (args[0] as { name?: unknown }).name : undefined;
-      serverNames.set(this, typeof name === 'string' ? name : undefined);
+      identify(this, args[0], captureCallSite(RecordingFastMCP));
+      session.noteReach();
     }
 
     addTool(tool: FastMcpTool): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTool);
-      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
+      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: identityOf(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
       return super.addTool(tool);
     }
 
     addTools(tools: FastMcpTool[]): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTools);
-      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: serverNames.get(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
+      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: identityOf(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
       return super.addTools(tools);
     }
 

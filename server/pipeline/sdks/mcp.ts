@@ -16,14 +16,13 @@ export const MCP_SERVER: ServerClass = {
     registerTool: { form: 'nameThenConfig', schemaKey: 'inputSchema' },
   },
 };
+import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
 
 type AnyClass = new (...args: any[]) => any;
 interface RegisteredTools {
   _registeredTools?: Record<string, { inputSchema?: unknown; description?: unknown; outputSchema?: unknown }>;
 }
 
-/** Each recording server's own name (its `info.name`). */
-const serverNames = new WeakMap<object, string | undefined>();
 
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
@@ -85,21 +84,21 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
       const [info, options, ...rest] = args;
       // The user's own options (a validator included) win.
       super(info, { jsonSchemaValidator: NEVER_ASKED_VALIDATOR, ...(options && typeof options === 'object' ? options : {}) }, ...rest);
-      const name = info && typeof info === 'object' ? (info as { name?: unknown }).name : undefined;
-      serverNames.set(this, typeof name === 'string' ? name : undefined);
+      identify(this, info, captureCallSite(RecordingMcpServer));
+      session.noteReach();
     }
 
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
       const { result, input, description } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, description, callSite, server: serverNames.get(this), mcpServer: module ? { instance: this, Real, module } : undefined });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, description, callSite, server: identityOf(this), mcpServer: module ? { instance: this, Real, module } : undefined });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
       const { result, input, description, output } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, description, output, callSite, server: serverNames.get(this), mcpServer: module ? { instance: this, Real, module } : undefined });
+      session.record({ sdk: 'mcp', name: String(args[0]), input, description, output, callSite, server: identityOf(this), mcpServer: module ? { instance: this, Real, module } : undefined });
       return result;
     }
 
@@ -113,7 +112,9 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
 
 /** The shim's replacement exports for an McpServer module. */
 export function mcpRecorder(real: { McpServer: AnyClass }, _server?: unknown, hrefs?: { real?: string }): { McpServer: AnyClass } {
-  return { McpServer: recordingMcpServer(real.McpServer, hrefs?.real) };
+  const session = currentSession();
+  if (typeof real.McpServer === 'function') session.serverClass ??= real.McpServer;
+  return { McpServer: recordingMcpServer(real.McpServer, hrefs?.real, session) };
 }
 
 export const mcpSdk = defineLibrary({

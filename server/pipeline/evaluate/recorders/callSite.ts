@@ -57,3 +57,18 @@ export function captureCallSite(callee: Function): SourcePoint | undefined {
   Error.stackTraceLimit = previous;
   return userFrame(framesOf(holder.stack));
 }
+
+/** Every user frame of the current stack (innermost first), deep enough to reach a factory that called in. */
+export function stackHere(): SourcePoint[] {
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 60;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, stackHere);
+  Error.stackTraceLimit = previous;
+  return framesOf(holder.stack).filter((f) => !isOurs(f.file, workerFile));
+}
+
+/** The user frames of a captured stack (innermost first): none of ours, none of node's, none in packages. */
+export function userFrames(stack: string | undefined): SourcePoint[] {
+  return framesOf(stack).filter((f) => !isOurs(f.file, workerFile) && !/[\\/]node_modules[\\/]/.test(f.file));
+}

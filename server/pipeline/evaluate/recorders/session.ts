@@ -2,7 +2,8 @@
  * Where recordings go while one file is evaluated. Each bundle's shims bind to the session current when
  * the bundle loads, so a timer left behind by an earlier file can never record into a later one.
  */
-import type { SourcePoint, ToolSdk } from '../../types';
+import type { ServerIdentity, SourcePoint, ToolSdk } from '../../types';
+import { stackHere } from './callSite';
 
 /** One registration as the SDK received it. */
 export interface Recording {
@@ -16,10 +17,16 @@ export interface Recording {
   /** The output schema as the SDK stored it (MCP `registerTool`'s `outputSchema`), when there is one. */
   output?: unknown;
   callSite?: SourcePoint;
-  /** The server's own name (\`new McpServer({ name })\`), when the SDK has one: MCP clients prefix tool names with it. */
-  server?: string;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
+  /** Where the input schema was created (evaluate/creationSites.ts), set by the worker before judging. */
+  inputSite?: SourcePoint & { shape?: true };
+  /** The stack of the registration, captured raw and formatted only when the call site is a wrapper many tools share. */
+  rawStack?: { stack?: string };
+  /** User frames of that stack, outermost last (set by the worker for shared call sites). */
+  frames?: SourcePoint[];
+  /** The server instance it was registered on, when the SDK has one (MCP, FastMCP). */
+  server?: ServerIdentity;
   /** For an MCP server's tool: the recorded server (a real one), to take its `tools/list` from. */
   mcpServer?: RecordedServer;
   /** File URL or absolute path of the library's real module (its package names the library and version). */
@@ -59,9 +66,28 @@ export class RecordingSession {
   open = true;
   /** Told of each recording as it is made (the worker streams it to the parent). */
   onRecord?: (recording: Recording) => void;
+  /** Set while the entry has factories to call: the user frames of every registration and server construction, to tell which factories ran. */
+  reached?: SourcePoint[][];
+  /** The workspace's McpServer class, as the first shim that loaded handed it over (factories get servers of it). */
+  serverClass?: new (...args: any[]) => any;
+  /** Set while the worker calls factories: a name made of placeholders is no tool. */
+  placeholderNames = false;
+
+  /** A server was built, or a tool registered, from the current stack. */
+  noteReach(): void {
+    if (this.open && this.reached) this.reached.push(stackHere());
+  }
 
   record(recording: Recording): void {
     if (!this.open) return;
+    if (this.placeholderNames && (!recording.name || recording.name.includes(PLACEHOLDER_MARK))) return;
+    this.noteReach();
+    const previous = Error.stackTraceLimit;
+    Error.stackTraceLimit = 12;
+    const rawStack: { stack?: string } = {};
+    Error.captureStackTrace(rawStack, this.record);
+    Error.stackTraceLimit = previous;
+    recording.rawStack = rawStack;
     this.recordings.push(recording);
     try {
       this.onRecord?.(recording);
@@ -89,3 +115,6 @@ export function startSession(): RecordingSession {
 export function currentSession(): RecordingSession {
   return current;
 }
+
+/** What a placeholder argument turns into as a string: a registration named from one is not recorded. */
+export const PLACEHOLDER_MARK = '\u2063placeholder\u2063';

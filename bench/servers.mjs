@@ -1,0 +1,158 @@
+// Whole-server benchmark (issue 9), on bench/serverWorkspace.mjs: one entry point whose factory registers all
+// 1,000 tools of 200 files through a registry loop.
+//   (1) cold `check` through the CLI: wall time and peak memory of the CLI and its workers (targets ≤6 s, ≤600 MB);
+//   (2) the language server (debounce 0): didChange in one tool file → publishDiagnostics for that version, median
+//       and p95 of EDITS edits (targets ≤150 / ≤400 ms), and the time until the entry's deferred re-run has
+//       refreshed that file (the edits pause in between).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import os from 'node:os';
+import { treeRss } from './processTree.mjs';
+import { REPO_ROOT } from './workspace.mjs';
+import { definitionFileText, generateServerWorkspace } from './serverWorkspace.mjs';
+import { samplePeakRss } from './processTree.mjs';
+
+const require = createRequire(import.meta.url);
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter, WorkDoneProgress } = require('vscode-languageserver-protocol/node');
+
+const FILES = Number(process.env.BENCH_FILES ?? 200);
+const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
+const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+
+const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
+if (!existsSync(cli)) {
+  console.error('dist/cli.js is missing: run `npm run build` first (npm run bench does).');
+  process.exit(2);
+}
+
+const ms = (n) => `${Math.round(n)} ms`;
+const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const verdict = (value, target) => (value <= target ? 'ok' : 'OVER TARGET');
+
+const workspace = generateServerWorkspace({ files: FILES, toolsPerFile: TOOLS });
+console.log(`workspace: one entry registering ${FILES} files × ${TOOLS} tools = ${workspace.toolCount} tools (${path.relative(REPO_ROOT, workspace.root)})`);
+
+// (1) Cold check, twice: medians of wall, highest peak.
+{
+  const runs = [];
+  for (let run = 0; run < 2; run++) {
+    const at = performance.now();
+    const child = spawn(process.execPath, [cli, 'check', workspace.root, '--format', 'json'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const sampler = samplePeakRss(child.pid, 25);
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    const code = await new Promise((r) => child.on('close', r));
+    const { peak } = sampler.stop();
+    const out = JSON.parse(stdout);
+    const failed = out.diagnostics.filter((d) => d.code === 'evaluation-failed').length;
+    runs.push({ wall: performance.now() - at, peak, tools: out.tools.length, failed, code });
+  }
+  const wall = median(runs.map((r) => r.wall));
+  const peak = Math.max(...runs.map((r) => r.peak ?? 0));
+  console.log(`cold check: ${runs[0].tools} tools found of ${workspace.toolCount}, evaluation failures ${runs.map((r) => r.failed).join('/')}, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`  wall time median ${ms(wall)} (target ≤6000 ms: ${verdict(wall, 6000)}); peak memory ${mb(peak)} (target ≤600 MB: ${verdict(peak, 600 * 1024 * 1024)})`);
+}
+
+// (2) The language server.
+const server = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: workspace.root, stdio: ['pipe', 'pipe', 'inherit'] });
+const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+const published = [];
+const waiters = new Set();
+const wake = () => waiters.forEach((w) => w());
+let state = 'starting';
+connection.onNotification('textDocument/publishDiagnostics', (p) => {
+  published.push({ ...p, at: performance.now() });
+  wake();
+});
+connection.onNotification('toolSchemaLens/status', (p) => {
+  state = p.state;
+  wake();
+});
+connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+connection.onRequest('window/workDoneProgress/create', (p) => {
+  connection.onProgress(WorkDoneProgress.type, p.token, () => undefined);
+  return null;
+});
+connection.onRequest('client/registerCapability', () => null);
+connection.listen();
+
+function until(what, probe, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const v = probe();
+      if (v !== undefined) {
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(v);
+      }
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    waiters.add(check);
+    check();
+  });
+}
+const publishedFor = (uri, version, from = 0) => () => published.slice(from).find((p) => p.uri === uri && p.version === version);
+const collisionsIn = (p) => p.diagnostics.filter((d) => d.code === 'collision-widened');
+
+const root = pathToFileURL(workspace.root).href;
+await connection.sendRequest('initialize', {
+  processId: process.pid,
+  rootUri: root,
+  workspaceFolders: [{ uri: root, name: 'bench' }],
+  initializationOptions: { debounceMs: 0 },
+  capabilities: { workspace: { configuration: true }, window: { workDoneProgress: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+});
+const started = performance.now();
+await connection.sendNotification('initialized', {});
+await until('first scan', () => (state === 'idle' ? true : undefined), 300_000);
+const scanMs = performance.now() - started;
+
+const index = Math.floor(FILES / 2) - (Math.floor(FILES / 2) % 2); // an even file: its union collides
+const file = workspace.toolFiles[index];
+const uri = pathToFileURL(file).href;
+await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text: readFileSync(file, 'utf8') } });
+await until('diagnostics of the opened file', publishedFor(uri, 1));
+await until('idle after open', () => (state === 'idle' ? true : undefined), 60_000);
+
+const latencies = [];
+const settled = [];
+for (let v = 2; v < EDITS + 2; v++) {
+  // Each revision adds a line above the union, so refreshed findings move down: stale ones are told apart.
+  const text = `// edit ${v}\n`.repeat(v) + definitionFileText(index, TOOLS, v);
+  const unionLine = v + 5; // 0-based line of the first variant's key after the added lines
+  const from = published.length;
+  const at = performance.now();
+  await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+  const p = await until(`diagnostics v${v}`, publishedFor(uri, v, from));
+  latencies.push(p.at - at);
+  const fresh = await until(`refreshed v${v}`, () => {
+    const last = published.slice(from).filter((q) => q.uri === uri && q.version === v).at(-1);
+    return last && collisionsIn(last).some((d) => d.range.start.line === unionLine + 1) ? last : undefined;
+  });
+  settled.push(fresh.at - at);
+  await until('idle', () => (state === 'idle' ? true : undefined), 60_000);
+}
+const rss = treeRss(server.pid);
+console.log(`language server: first scan ${ms(scanMs)}; server + workers RSS after the edits ${mb(rss)}`);
+console.log(
+  `didChange → publishDiagnostics (debounce excluded), ${latencies.length} edits of one tool file: median ${ms(median(latencies))} (target ≤150: ${verdict(median(latencies), 150)}), ` +
+    `p95 ${ms(percentile(latencies, 95))} (target ≤400: ${verdict(percentile(latencies, 95), 400)})`,
+);
+console.log(`  until the whole-server entry re-ran and refreshed the file's findings (includes the ${700} ms typing pause): median ${ms(median(settled))}, p95 ${ms(percentile(settled, 95))}`);
+
+await connection.sendRequest('shutdown');
+const exited = new Promise((r) => server.once('exit', r));
+await connection.sendNotification('exit');
+await exited;
+connection.dispose();

@@ -1,0 +1,111 @@
+/**
+ * Factories: top-level functions and classes whose body builds a server or registers tools
+ * (`export function getMcpServer(opts)`, `class Toolkit { constructor(server) {...} }`). Real servers
+ * call them from a route, a `main()` or another package; the worker calls each one the module's own
+ * start did not reach, with a recording server where a server is expected (see docs/notes/servers.md).
+ * Recognised by their text, not their types: discovery never asks the type checker.
+ */
+import * as path from 'node:path';
+import { Node, SyntaxKind, type ParameterDeclaration, type SourceFile } from 'ts-morph';
+import { parseEntry } from '../entryPoints';
+import type { WorkspaceProject } from '../project';
+import type { FactorySpec, ParamHint } from '../types';
+
+/** A body that builds a server or registers tools. */
+const BUILDS_OR_REGISTERS =
+  /\bnew\s+(?:McpServer|FastMCP|Server)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(/;
+
+const SERVER_TYPE = /\b(?:McpServer|FastMCP|Server)\b/;
+const SERVER_NAME = /^(?:server|mcpServer|mcp|srv)$/i;
+
+/** A parameter that most likely receives the server (by its type, else its name), or an options object holding one. */
+function hintOf(param: ParameterDeclaration): ParamHint {
+  const typeNode = param.getTypeNode();
+  const name = param.getNameNode();
+  if (Node.isObjectBindingPattern(name)) {
+    // `({ tool, server }: { tool: Tool; server: McpServer })`
+    const serverKeys = name.getElements().flatMap((element) => {
+      const key = element.getPropertyNameNode()?.getText() ?? element.getName();
+      const member = typeNode && Node.isTypeLiteral(typeNode) ? typeNode.getProperty(key) : undefined;
+      return SERVER_NAME.test(key) || SERVER_TYPE.test(member?.getTypeNode()?.getText() ?? '') ? [key] : [];
+    });
+    return serverKeys.length ? { serverKeys } : 'value';
+  }
+  if (SERVER_TYPE.test(typeNode?.getText() ?? '')) return 'server';
+  if (Node.isIdentifier(name) && SERVER_NAME.test(name.getText())) return 'server';
+  return 'value';
+}
+
+function linesOf(node: Node): [number, number] {
+  return [node.getStartLineNumber() - 1, node.getEndLineNumber() - 1];
+}
+
+/** A file's factories, and whether its text builds a server or registers tools at all (what "no tool found" is judged by). */
+export function factoriesOf(project: WorkspaceProject, file: string, root: string, entryPoints: readonly string[] = []): { specs: FactorySpec[]; buildsServer: boolean } {
+  const named = new Set(
+    entryPoints
+      .map((e) => parseEntry(root, e))
+      .filter((e) => e.factory && path.resolve(e.file) === file)
+      .map((e) => e.factory!),
+  );
+  const text = project.readText(file);
+  const buildsServer = text !== undefined && BUILDS_OR_REGISTERS.test(text);
+  if (!buildsServer && named.size === 0) return { specs: [], buildsServer };
+  try {
+    const sourceFile = project.sourceFile(file);
+    return { specs: sourceFile ? findFactories(sourceFile, named) : [], buildsServer };
+  } catch {
+    return { specs: [], buildsServer };
+  }
+}
+
+/** The file's factories, in source order; `named` are taken whatever their body says (the user named them). */
+export function findFactories(sourceFile: SourceFile, named: ReadonlySet<string> = new Set()): FactorySpec[] {
+  const text = sourceFile.getFullText();
+  if (!BUILDS_OR_REGISTERS.test(text) && named.size === 0) return [];
+  const builds = (name: string | undefined, body: string) => (name !== undefined && named.has(name)) || BUILDS_OR_REGISTERS.test(body);
+  const found: FactorySpec[] = [];
+  for (const statement of sourceFile.getStatements()) {
+    if (Node.isFunctionDeclaration(statement)) {
+      const body = statement.getBody();
+      if (!body || !builds(statement.getName() ?? (isDefault(statement) ? 'default' : undefined), body.getText())) continue;
+      const binding = bindingOf(statement.getName(), isDefault(statement));
+      if (binding) found.push({ ...binding, kind: 'function', lines: linesOf(statement), params: statement.getParameters().map(hintOf) });
+    } else if (Node.isClassDeclaration(statement)) {
+      if (!builds(statement.getName() ?? (isDefault(statement) ? 'default' : undefined), statement.getText())) continue;
+      const binding = bindingOf(statement.getName(), isDefault(statement));
+      if (!binding) continue;
+      const ctor = statement.getConstructors()[0];
+      const methods = statement
+        .getMethods()
+        .filter((m) => !m.isStatic() && !m.isAbstract() && BUILDS_OR_REGISTERS.test(m.getBody()?.getText() ?? ''))
+        .map((m) => ({ name: m.getName(), lines: linesOf(m), params: m.getParameters().map(hintOf) }));
+      found.push({ ...binding, kind: 'class', lines: linesOf(statement), params: ctor ? ctor.getParameters().map(hintOf) : [], methods });
+    } else if (Node.isVariableStatement(statement)) {
+      for (const decl of statement.getDeclarations()) {
+        const init = decl.getInitializer();
+        if (!init || !(Node.isArrowFunction(init) || Node.isFunctionExpression(init))) continue;
+        const nameNode = decl.getNameNode();
+        if (!Node.isIdentifier(nameNode) || !builds(nameNode.getText(), init.getBody().getText())) continue;
+        found.push({ name: nameNode.getText(), kind: 'function', lines: linesOf(decl), params: init.getParameters().map(hintOf) });
+      }
+    } else if (Node.isExportAssignment(statement) && !statement.isExportEquals()) {
+      // `export default async (server) => {...}`
+      const value = statement.getExpression();
+      if ((Node.isArrowFunction(value) || Node.isFunctionExpression(value)) && builds('default', value.getBody().getText())) {
+        found.push({ name: 'default', exportName: 'default', kind: 'function', lines: linesOf(statement), params: value.getParameters().map(hintOf) });
+      }
+    }
+  }
+  return found;
+}
+
+function bindingOf(name: string | undefined, isDefault: boolean): Pick<FactorySpec, 'name' | 'exportName'> | undefined {
+  if (name) return { name };
+  return isDefault ? { name: 'default', exportName: 'default' } : undefined;
+}
+
+/** `export default function` / `export default class`, syntactically (ts-morph's isDefaultExport binds the program). */
+function isDefault(statement: Node): boolean {
+  return Node.isModifierable(statement) && statement.hasModifier(SyntaxKind.DefaultKeyword);
+}

@@ -1,0 +1,116 @@
+/**
+ * Where a workspace's programs start: package.json `bin`, `main`, `module`, `exports`, the files its
+ * `start`/`dev`/`serve` scripts run, and the entries the user names (`toolSchemaLens.entryPoints`,
+ * `check --entry`). A built path (`dist/main.js`) is mapped back to its source through tsconfig's
+ * `outDir`/`rootDir`, else the usual `dist|build|lib|out` → `src`. Every entry is evaluated as the
+ * program would start, whether or not its text mentions a tool SDK.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];
+const BUILT_DIRS = ['dist', 'build', 'lib', 'out', 'esm', 'cjs'];
+/** Scripts that start the program (not the build, lint or test ones). */
+const START_SCRIPTS = ['start', 'dev', 'serve', 'start:stdio', 'start:http', 'dev:stdio', 'dev:http'];
+/** Runners a start script uses before the file it runs. */
+const RUNNER = /(?:^|&&|;|\|\|)\s*(?:npx\s+)?(?:node|tsx|ts-node|ts-node-esm|bun|deno\s+run|nodemon|tsx\s+watch|node\s+--watch)\b((?:\s+-{1,2}[\w-]+(?:[= ][^\s-][^\s]*)?)*)\s+([^\s&|;]+\.(?:[cm]?[jt]sx?))/g;
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    // tsconfig.json allows comments and trailing commas.
+    const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1');
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) stringsIn(v, out);
+  return out;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The source file a (possibly built) path of the package stands for, if there is one. */
+export function sourceOf(root: string, relative: string): string | undefined {
+  const abs = path.resolve(root, relative);
+  const stem = abs.replace(/\.(?:[cm]?js|jsx|d\.ts)$/, '');
+  const tryStem = (s: string) => {
+    for (const ext of SOURCE_EXTENSIONS) if (isFile(s + ext)) return s + ext;
+    for (const ext of SOURCE_EXTENSIONS) if (isFile(path.join(s, `index${ext}`))) return path.join(s, `index${ext}`);
+    return undefined;
+  };
+  const rel = path.relative(root, stem).split(path.sep);
+  const options = (readJson(path.join(root, 'tsconfig.json'))?.compilerOptions ?? {}) as { outDir?: string; rootDir?: string };
+  const outDir = options.outDir ? path.relative(root, path.resolve(root, options.outDir)).split(path.sep) : undefined;
+  // A built file: map its folder back to the sources before trying the path as it is.
+  const mapped: string[] = [];
+  if (outDir && outDir[0] !== '..' && rel.slice(0, outDir.length).join('/') === outDir.join('/')) {
+    const rootDir = options.rootDir ? path.resolve(root, options.rootDir) : path.join(root, 'src');
+    mapped.push(path.join(rootDir, ...rel.slice(outDir.length)));
+  }
+  if (BUILT_DIRS.includes(rel[0])) {
+    mapped.push(path.join(root, 'src', ...rel.slice(1)), path.join(root, ...rel.slice(1)));
+  }
+  for (const candidate of mapped) {
+    const found = tryStem(candidate);
+    if (found) return found;
+  }
+  if (BUILT_DIRS.includes(rel[0]) || rel[0] === 'node_modules') return undefined;
+  if (isFile(abs) && SOURCE_EXTENSIONS.includes(path.extname(abs))) return abs;
+  return tryStem(stem);
+}
+
+/** The files a package.json's start scripts run. */
+function scriptTargets(scripts: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const name of START_SCRIPTS) {
+    const script = scripts[name];
+    if (typeof script !== 'string') continue;
+    for (const match of script.matchAll(RUNNER)) out.push(match[2]);
+  }
+  return out;
+}
+
+/** A configured entry: a path relative to the root, with an optional `#export` naming a factory in it. */
+export interface NamedEntry {
+  file: string;
+  factory?: string;
+}
+
+export function parseEntry(root: string, entry: string): NamedEntry {
+  const hash = entry.lastIndexOf('#');
+  const file = path.resolve(root, hash > 0 ? entry.slice(0, hash) : entry);
+  return hash > 0 ? { file, factory: entry.slice(hash + 1) } : { file };
+}
+
+/** Absolute paths of the workspace's entry points that exist as source, the configured ones first. */
+export function findEntryPoints(root: string, configured: readonly string[] = []): string[] {
+  const found = new Set<string>();
+  for (const entry of configured) {
+    const { file } = parseEntry(root, entry);
+    const source = sourceOf(root, path.relative(root, file)) ?? (isFile(file) ? file : undefined);
+    if (source) found.add(source);
+  }
+  const pkg = readJson(path.join(root, 'package.json'));
+  if (pkg) {
+    const declared = [...stringsIn(pkg.bin), ...stringsIn(pkg.main), ...stringsIn(pkg.module), ...stringsIn(pkg.exports)];
+    const scripts = pkg.scripts && typeof pkg.scripts === 'object' ? scriptTargets(pkg.scripts as Record<string, unknown>) : [];
+    for (const rel of [...declared, ...scripts]) {
+      if (rel.endsWith('.json') || rel.endsWith('.d.ts') || rel.includes('*')) continue;
+      const source = sourceOf(root, rel);
+      if (source) found.add(source);
+    }
+  }
+  return [...found];
+}

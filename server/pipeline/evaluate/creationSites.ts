@@ -1,0 +1,98 @@
+/**
+ * Where each zod schema was created, recorded in the worker while a bundle runs: a schema that passes through
+ * a helper, a registry object, a spread or a factory is still placed at the `z.object(...)` that built it,
+ * which static trail-following from the registration cannot reach. The raw stack is captured (cheap) and
+ * only formatted, through the bundle's source map, for the schemas a tool actually uses.
+ *
+ * zod 4 (classic and mini) gives every schema its `_zod` internals through `Object.defineProperty`; zod 3's
+ * `ZodType` constructor assigns `this._def`. Both are observed without changing what zod does.
+ */
+import type { SourcePoint } from '../types';
+import { framesOf } from './recorders/callSite';
+
+const captured = new WeakMap<object, { stack?: string }>();
+let tracking = false;
+let installed = false;
+const patchedZod3 = new WeakSet<object>();
+
+function capture(node: object, hook: (...args: any[]) => unknown): void {
+  if (captured.has(node)) return;
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 24;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, hook);
+  Error.stackTraceLimit = previous;
+  captured.set(node, holder);
+}
+
+/** Observes zod 4's schema creation; once per worker. */
+export function installCreationSites(): void {
+  if (installed) return;
+  installed = true;
+  const define = Object.defineProperty;
+  const hooked = function defineProperty<T>(target: T, key: PropertyKey, descriptor: PropertyDescriptor & ThisType<any>): T {
+    if (tracking && key === '_zod' && target && typeof target === 'object') capture(target, hooked);
+    return define(target, key, descriptor);
+  };
+  Object.defineProperty = hooked as typeof Object.defineProperty;
+}
+
+/** Observes a zod 3 module's schema creation (its `ZodType` constructor assigns `_def`). */
+export function observeZod3(mod: unknown): void {
+  const m = mod as Record<string, any> | undefined;
+  const ZodType = m?.ZodType ?? m?.z?.ZodType;
+  const proto = ZodType?.prototype;
+  if (!proto || patchedZod3.has(proto) || Object.getOwnPropertyDescriptor(proto, '_def')) return;
+  patchedZod3.add(proto);
+  const setter = function (this: object, value: unknown) {
+    Object.defineProperty(this, '_def', { value, writable: true, configurable: true, enumerable: true });
+    if (tracking) capture(this, setter);
+  };
+  Object.defineProperty(proto, '_def', { set: setter, configurable: true });
+}
+
+export function trackCreation(on: boolean): void {
+  tracking = on;
+}
+
+const IN_ZOD = /[\\/]node_modules[\\/](?:zod|zod-[\w-]+|@zod[\\/][\w-]+)[\\/]/;
+const IN_PACKAGE = /[\\/]node_modules[\\/]/;
+
+/** The first frame below zod's own: who asked zod for this schema. */
+function creatorFrame(schema: object): SourcePoint | undefined {
+  const holder = captured.get(schema);
+  if (!holder) return undefined;
+  return framesOf(holder.stack).find((f) => !IN_ZOD.test(f.file) && !f.file.startsWith('node:') && !isWorkerFrame(f));
+}
+
+const workerFile = process.argv[1] ?? '';
+function isWorkerFrame(f: SourcePoint): boolean {
+  return f.file === workerFile || f.file.includes('tool-schema-lens-shim:');
+}
+
+function shapeOf(schema: any): Record<string, unknown> | undefined {
+  try {
+    const def = schema?._zod?.def ?? schema?._def;
+    const shape = typeof def?.shape === 'function' ? def.shape() : def?.shape;
+    return shape && typeof shape === 'object' ? shape : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where `schema` was created in workspace source. An object a package built from a raw shape (the SDK's
+ * `z.object(shape)`) is placed at one of the shape's members instead (`shape: true`): the literal that
+ * holds it is the schema as written.
+ */
+export function creationSite(schema: unknown): (SourcePoint & { shape?: true }) | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const frame = creatorFrame(schema);
+  if (!frame) return undefined;
+  if (!IN_PACKAGE.test(frame.file)) return frame;
+  for (const member of Object.values(shapeOf(schema) ?? {})) {
+    const at = member && typeof member === 'object' ? creatorFrame(member) : undefined;
+    if (at && !IN_PACKAGE.test(at.file)) return { ...at, shape: true };
+  }
+  return undefined;
+}

@@ -1,0 +1,118 @@
+/**
+ * The workspace's tools as a whole, once every analysed file is assembled: a tool reached through several
+ * entry points or modules is one tool (same name registered at the same place), and a file that should
+ * have yielded tools but did not says so, with what was run, instead of a silent nothing.
+ */
+import type { AssembledFile, Locator } from './assemble';
+import { effectiveSeverity, type SeverityOverrides } from './severities';
+import type { Diagnostic, EvaluatedFile, ToolReport } from './types';
+
+/** What the pipeline knew about an analysed file before evaluating it. */
+export interface AnalysedFile {
+  file: string;
+  /** A workspace entry point (package.json, a start script, the user's setting). */
+  entry: boolean;
+  /** Its text builds a server or registers tools. */
+  buildsServer: boolean;
+  /** Top-level factories found in it. */
+  factories: number;
+}
+
+/** What identifies a tool across analyses: its name and the place it is registered. */
+export function toolIdentity(tool: Pick<ToolReport, 'name' | 'kind' | 'location'>): string {
+  const { file, range } = tool.location;
+  return `${tool.kind}\0${tool.name}\0${file}:${range.start.line}:${range.start.character}`;
+}
+
+/**
+ * Each tool once: a tool another analysed file also reported (the same registration reached from two entries,
+ * or from an entry and its own module) is kept in one report with its findings, and dropped from the others
+ * with its findings. The one kept placed the most findings off the registration itself, then the one of the
+ * file it lies in.
+ */
+export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
+  const owner = new Map<string, { a: AssembledFile; fallbacks: number; own: boolean }>();
+  for (const a of assembled) {
+    for (const t of a.report.tools) {
+      const id = toolIdentity(t);
+      const fallbacks = a.diagnostics.filter((d) => d.tool === t.name && d.file === t.location.file && samePoint(d.range.start, t.location.range.start)).length;
+      const own = t.location.file === a.report.file;
+      const known = owner.get(id);
+      if (!known || fallbacks < known.fallbacks || (fallbacks === known.fallbacks && own && !known.own)) owner.set(id, { a, fallbacks, own });
+    }
+  }
+  for (const a of assembled) {
+    const kept = new Set<string>();
+    const dropped = new Set<string>();
+    a.report.tools = a.report.tools.filter((t) => {
+      const id = toolIdentity(t);
+      if (owner.get(id)?.a !== a || kept.has(id)) {
+        dropped.add(t.name);
+        return false;
+      }
+      kept.add(id);
+      return true;
+    });
+    const keptNames = new Set(a.report.tools.map((t) => t.name));
+    const keep = (d: Diagnostic) => !(d.tool && dropped.has(d.tool) && !keptNames.has(d.tool) && d.origin === 'registration');
+    a.diagnostics.splice(0, a.diagnostics.length, ...a.diagnostics.filter(keep));
+    a.report.diagnostics = a.report.diagnostics.filter(keep);
+  }
+}
+
+function samePoint(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
+  return a.line === b.line && a.character === b.character;
+}
+
+/** `no-tools-found` on each file that builds a server or registers tools, ran without failing, and yielded no tool anywhere. */
+export function noToolsFindings(
+  assembled: readonly AssembledFile[],
+  info: ReadonlyMap<string, AnalysedFile>,
+  locator: Locator,
+  severities: SeverityOverrides,
+): Diagnostic[] {
+  const severity = effectiveSeverity('no-tools-found', 'warning', severities);
+  if (!severity) return [];
+  const filesWithTools = new Set<string>();
+  for (const a of assembled) {
+    for (const place of a.places) {
+      filesWithTools.add(place.location.file);
+      // The module that builds the server other modules register on.
+      const built = place.tool.server?.site?.file;
+      if (built) filesWithTools.add(built);
+    }
+    if (a.report.tools.length > 0 || (a.evaluated?.tools.length ?? 0) > 0) filesWithTools.add(a.report.file);
+  }
+  const out: Diagnostic[] = [];
+  for (const a of assembled) {
+    const file = a.report.file;
+    const known = info.get(file);
+    const evaluated = a.evaluated;
+    if (!known || !evaluated || evaluated.failure || filesWithTools.has(file)) continue;
+    // Only a file that builds a server or registers: an entry that is a library's export, or that starts what
+    // another module builds, has nothing to register itself.
+    if (!known.buildsServer) continue;
+    out.push({
+      file,
+      range: locator.firstLine(file),
+      severity,
+      code: 'no-tools-found',
+      message: noToolsMessage(known, evaluated),
+      path: [],
+      related: [],
+    });
+  }
+  return out;
+}
+
+function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile): string {
+  const calls = evaluated.factoryCalls ?? [];
+  const ran = known.entry ? 'this entry point ran as the program starts' : "this file's top level ran";
+  const called = calls.filter((c) => c.outcome === 'called').map((c) => `${c.name}()`);
+  const threw = calls.filter((c) => c.outcome === 'threw').map((c) => `${c.name}() threw ${c.reason ?? 'an error'}`);
+  const parts = [`no tool was registered: ${ran}`];
+  if (called.length) parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called (a recording server where one is expected) and registered nothing`);
+  if (threw.length) parts.push(threw.join('; '));
+  if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
+  return `${parts.join(', ')}; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).`;
+}

@@ -1,0 +1,101 @@
+/**
+ * Servers as people write them (issue 9): the `servers-patterns` workspace starts from its package.json `bin`
+ * (`dist/main.js` → `src/main.ts`), whose `main(argv)` calls a factory with options that registers through a
+ * registry loop, a generic helper, a class constructor and a base class's `register(server)`; beside it a
+ * per-request Streamable HTTP server (express), a class that registers in `init()`, an SDK 2.x factory, a
+ * workspace package of schemas, a module that exits without its env key, and a test file. Each tool is found
+ * once, and each finding lands on the key that declares it, whatever the schema passed through.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliRun } from './runCli';
+
+function json(run: CliRun): any {
+  return JSON.parse(run.stdout);
+}
+
+const names = (run: CliRun) => json(run).tools.map((t: any) => t.name).sort();
+/** `file:line:column code tool` of each finding, 1-based as printed. */
+const findings = (run: CliRun) => json(run).diagnostics.map((d: any) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.tool ?? ''}`.trim());
+
+describe('check on a server workspace: every tool, each once, findings on their declaration', () => {
+  let run: CliRun;
+  beforeAll(async () => {
+    run = await runCli(['check', 'servers-patterns', '--format', 'json']);
+  });
+
+  it('finds the tools of every pattern once, the test file excluded, the exiting module not counted', () => {
+    // The workspace package's exported union is what move_note takes: the tool is reported, not the schema again.
+    expect(names(run)).toEqual([
+      'agent_remind', // init() method
+      'archive_note', // base class register(server)
+      'http_status', // per-request server: its factory is called once
+      'list_notes', // registry loop inside a factory with options
+      'move_note', // generic helper addTool(server, def)
+      'pin_note',
+      'share_note',
+      'tag_note', // class constructor
+      'v2_lookup', // SDK 2.x
+    ]);
+  });
+
+  it('places each finding at the key inside the literal that declares it, through helpers, registries, classes and packages', () => {
+    expect(findings(run)).toEqual([
+      'servers-patterns/packages/schemas/src/index.ts:5:40 collision-widened move_note',
+      'servers-patterns/packages/schemas/src/index.ts:6:42 collision-widened move_note',
+      'servers-patterns/src/agent.ts:14:49 collision-widened agent_remind',
+      'servers-patterns/src/agent.ts:15:50 collision-widened agent_remind',
+      'servers-patterns/src/needsEnv.ts:7:11 evaluation-failed',
+      'servers-patterns/src/tools/classes.ts:23:62 strictness-dropped archive_note',
+      'servers-patterns/src/tools/registry.ts:4:40 collision-widened share_note',
+      'servers-patterns/src/tools/registry.ts:5:40 collision-widened share_note',
+      'servers-patterns/src/tools/toolkit.ts:13:50 collision-widened tag_note',
+      'servers-patterns/src/tools/toolkit.ts:14:50 collision-widened tag_note',
+      'servers-patterns/src/v2.ts:12:46 collision-widened v2_lookup',
+      'servers-patterns/src/v2.ts:13:48 collision-widened v2_lookup',
+    ]);
+  });
+
+  it('says which env key a module that exits at start read unset, at its process.exit', () => {
+    const exit = json(run).diagnostics.find((d: any) => d.code === 'evaluation-failed');
+    expect(exit.message).toBe(
+      'this module ended the process while loading: process.exit(1) was called after it printed `PATTERNS_TOKEN is not set` (it read PATTERNS_TOKEN, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
+    );
+  });
+
+  it('with --env the module starts and its tool is found', async () => {
+    const withEnv = await runCli(['check', 'servers-patterns', '--format', 'json', '--env', 'PATTERNS_TOKEN=not-a-secret']);
+    expect(names(withEnv)).toContain('env_whoami');
+    expect(findings(withEnv).filter((f: string) => f.includes('evaluation-failed'))).toEqual([]);
+    expect(withEnv.stdout).not.toContain('not-a-secret');
+  });
+
+  it('test files are analysed only when --exclude replaces the default', async () => {
+    expect(names(run)).not.toContain('test_only');
+    const withTests = await runCli(['check', 'servers-patterns', '--format', 'json', '--exclude', '**/node_modules/**']);
+    expect(names(withTests)).toContain('test_only');
+  });
+});
+
+describe('check never reports a silent nothing', () => {
+  let run: CliRun;
+  beforeAll(async () => {
+    run = await runCli(['check', 'servers-silent']);
+  });
+
+  it('says what was run and what threw when a server module yields no tool; two servers may each have a tool of one name', () => {
+    expect(run.stdout).toBe(
+      [
+        'servers-silent/src/remote.ts:1:1 warning no-tools-found no tool was registered: this file\'s top level ran, connectRemote() threw TypeError: Invalid URL; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).',
+        '',
+        '✖ 1 problem (0 errors, 1 warning, 0 infos) in 1 file; 2 tools in 2 files checked',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a workspace without any registration says 0 tools found, never "no problems"', async () => {
+    const empty = await runCli(['check', 'servers-empty']);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('⚠ 0 tools found in 1 file checked\n');
+  });
+});
