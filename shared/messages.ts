@@ -169,7 +169,9 @@ export const messages = {
     return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
   },
   schemaDropped(tool: Who, library: string, what: string): string {
-    return lead(tool, `${library} ships the input (${what}) as an empty object, so the model is told the tool takes no arguments; put the union under a key of a z.object({ ... }), or flatten it.`);
+    // A union is dropped for being one (SDK 1.23+); anything else for having no JSON Schema (Mastra's z.custom()).
+    const fix = /union|intersection/.test(what) ? 'put the union under a key of a z.object({ ... }), or flatten it' : 'declare the input as a z.object({ ... }) of JSON types';
+    return lead(tool, `${library} ships the input (${what}) as an empty object, so the model is told the tool takes no arguments; ${fix}.`);
   },
   listFails(tool: Who, library: string, path: readonly string[] | undefined, what: string | undefined, error: string, lost: number): string {
     const node = path === undefined ? 'its input' : `${path.length === 0 ? 'the input' : key(path)}${what ? ` (${what})` : ''}`;
