@@ -8,6 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/pipeline';
+import { discoverFiles } from '../../server/pipeline/discover';
+import { WorkspaceProject } from '../../server/pipeline/project';
 import type { Pipeline } from '../../server/pipeline/types';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 
@@ -16,6 +18,16 @@ const file = path.join(root, 'src', 'mastra.ts');
 const load = (file: string) => import(pathToFileURL(file).href);
 
 describe('Mastra 1.71 createTool with zod 4.2.1', () => {
+  it('discovery names each createTool site by its id, at the id and the inputSchema', () => {
+    const [found] = discoverFiles(new WorkspaceProject(root), [file]);
+    const at = (r?: { start: { line: number; character: number } }) => (r ? [r.start.line, r.start.character] : null);
+    expect(found.sites.map((s) => [s.sdk, s.name, at(s.nameRange), at(s.schemaRange)])).toEqual([
+      ['mastra', 'get_weather', [5, 6], [7, 15]],
+      ['mastra', 'move_item', [12, 6], [14, 15]],
+      ['mastra', 'lookup', [23, 6], [25, 15]],
+    ]);
+  });
+
   let pipeline: Pipeline;
   beforeAll(() => {
     pipeline = createPipeline({ ...pipelineOptions({ ...DEFAULT_SETTINGS }, root, true), timeoutMs: 20_000 });
