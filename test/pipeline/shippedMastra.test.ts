@@ -56,9 +56,11 @@ describe('Mastra 1.71 createTool with zod 4.2.1', () => {
 
     const rows = (result.diagnosticsByFile.get(file) ?? []).map((d) => [d.code, d.tool, d.range.start.line + 1, d.range.start.character + 1]);
     // `z.custom` on line 26, column 16; the root union ships as written (`z.discriminatedUnion` on line 15).
-    expect(rows).toContainEqual(['schema-dropped', 'lookup', 26, 16]);
-    expect(rows).toContainEqual(['union-shipped', 'move_item', 15, 16]);
-    expect(rows.filter(([, tool]) => tool === 'get_weather')).toEqual([]);
+    // Judged against OpenAI only: Mastra's Anthropic layer flattens the root union before the request.
+    expect(rows).toEqual([
+      ['union-shipped', 'move_item', 15, 16],
+      ['schema-dropped', 'lookup', 26, 16],
+    ]);
     const dropped = (result.diagnosticsByFile.get(file) ?? []).find((d) => d.code === 'schema-dropped')!;
     expect(dropped.message).toBe(
       'Tool lookup: @mastra/core 1.71.0 ships the input (a custom) as an empty object, so the model is told the tool takes no arguments; declare the input as a z.object({ ... }) of JSON types.',
