@@ -70,6 +70,8 @@ export class RecordingSession {
   reached?: SourcePoint[][];
   /** The workspace's McpServer class, as the first shim that loaded handed it over (factories get servers of it). */
   serverClass?: new (...args: any[]) => any;
+  /** The module `serverClass` came from, so a factory's server can be asked for its `tools/list` like any other. */
+  serverModule?: string;
   /** Set while the worker calls factories: a name made of placeholders is no tool. */
   placeholderNames = false;
 
