@@ -13,6 +13,8 @@ export interface ClientRejection {
   rule: RuleId;
   path: string[];
   part: HitPart;
+  /** For a node of the output schema: its path there (`path` is an input path, empty for the output). */
+  outputPath?: string[];
   detail: Record<string, string | number>;
   /** Most severe consequence first. */
   targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number> }>;
@@ -188,9 +190,12 @@ export const messages = {
     return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening it would ship ${into}, ${loss}.`);
   },
   clientRejects(tool: Who, r: ClientRejection): string {
-    const isRoot = r.path.length === 0;
+    // A node of the output schema is named as such: its input path is empty, and it is not "the input schema".
+    const output = r.part === 'output';
+    const isRoot = !output && r.path.length === 0;
+    const at = output ? (r.outputPath?.length ? `${key(r.outputPath)} of the output schema` : 'the output schema') : key(r.path);
     const call = zodCallOf(r.rule, r.detail);
-    const subject = `${subjectOf(r.rule, key(r.path), r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
+    const subject = `${subjectOf(r.rule, at, r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
     const groups: Array<{ consequence: Consequence; labels: string[]; says?: string }> = [];
     for (const t of r.targets) {
       const note = targetNote(r.rule, t.detail);
