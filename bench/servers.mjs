@@ -76,7 +76,8 @@ connection.onNotification('toolSchemaLens/status', (p) => {
   state = p.state;
   wake();
 });
-connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+// A server that flattens every tool (as bench/lsp.mjs): the refreshed findings are told apart by a collision's line.
+connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ flattenUnionInput: true })));
 connection.onRequest('window/workDoneProgress/create', (p) => {
   connection.onProgress(WorkDoneProgress.type, p.token, () => undefined);
   return null;
