@@ -19,6 +19,7 @@ import { preloadTokenizer, ResultStore, sentTools, serverOverBudget, serverToken
 import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
+import { shipFlattenedActions } from './shipFlattened';
 import { DiagnosticsPublisher } from './diagnostics';
 import { describeError } from './errors';
 import { FileDebouncer, type OpenDocuments } from './documents';
@@ -201,8 +202,10 @@ export class LensSession {
     return hoverAt(this.store.tools(), this.store.diagnosticsIn(file), file, params.position);
   }
 
-  codeActions(params: CodeActionParams): Promise<CodeAction[]> {
-    return codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions, (f) => this.diagnostics.isFresh(f));
+  async codeActions(params: CodeActionParams): Promise<CodeAction[]> {
+    const isFresh = (f: string) => this.diagnostics.isFresh(f);
+    const renames = await codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions, isFresh);
+    return [...renames, ...shipFlattenedActions(params, this.store, this.docs, this.options.codeActions.documentChanges, isFresh)];
   }
 
   resolveCodeAction(action: CodeAction): Promise<CodeAction> {

@@ -20,7 +20,8 @@ const findings = (run: CliRun) => json(run).diagnostics.map((d: any) => `${d.fil
 describe('check on a server workspace: every tool, each once, findings on their declaration', () => {
   let run: CliRun;
   beforeAll(async () => {
-    // --flatten always: the collisions are flatten findings, which a server shipping as written does not raise.
+    // Placement is shown by the flatten findings: the run counts every tool as flattened (a plain SDK server ships
+    // its unions as written by default, reported as union-shipped at the union).
     run = await runCli(['check', 'servers-patterns', '--format', 'json', '--flatten', 'always']);
   });
 
@@ -77,6 +78,8 @@ describe('check on a server workspace: every tool, each once, findings on their 
   });
 });
 
+const OPENAI = '(o200k_base: exact for GPT-4o, GPT-4.1, GPT-5 and o-series models, an estimate for other models)';
+
 describe('check never reports a silent nothing', () => {
   let run: CliRun;
   beforeAll(async () => {
@@ -91,7 +94,7 @@ describe('check never reports a silent nothing', () => {
         'tool    tokens  problems  registered at',
         'search      40         0  servers-silent/src/twoServers.ts:7:1',
         'search      40         0  servers-silent/src/twoServers.ts:8:1',
-        '2 tools: 80 tokens, 0.04% of a 200k context window (o200k_base: exact for GPT-4o, GPT-4.1, GPT-5 and o-series models, an estimate for other models)',
+        `2 tools: 80 tokens, 0.04% of a 200k context window ${OPENAI}`,
         '',
         '✖ 1 problem (0 errors, 1 warning, 0 infos) in 1 file; 2 tools in 2 files checked',
         '',

@@ -67,8 +67,12 @@ async function serverClass(session: RecordingSession, entry: string): Promise<An
   const require = createRequire(entry);
   for (const specifier of ['@modelcontextprotocol/sdk/server/mcp.js', '@modelcontextprotocol/server']) {
     try {
-      const mod = (await import(pathToFileURL(require.resolve(specifier)).href)) as { McpServer?: AnyClass };
-      if (typeof mod.McpServer === 'function') return (session.serverClass = mod.McpServer);
+      const href = pathToFileURL(require.resolve(specifier)).href;
+      const mod = (await import(href)) as { McpServer?: AnyClass };
+      if (typeof mod.McpServer === 'function') {
+        session.serverModule = href;
+        return (session.serverClass = mod.McpServer);
+      }
     } catch {
       // Not installed here: try the next.
     }
@@ -154,7 +158,8 @@ export async function callFactories(
 async function newServer(session: RecordingSession, entry: string): Promise<unknown> {
   const Real = await serverClass(session, entry);
   if (!Real) return placeholder();
-  const Recording = recordingMcpServer(Real, undefined, session);
+  // With the real class's module, so the library's own tools/list can be taken from this server too.
+  const Recording = recordingMcpServer(Real, session.serverModule, session);
   const server = new Recording({ name: 'tool-schema-lens', version: '0.0.0' });
   identify(server, undefined, undefined, true);
   return server;

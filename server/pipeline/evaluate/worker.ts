@@ -11,6 +11,7 @@ import type { EvaluatedTool, EvaluationFailure } from '../types';
 import { moduleSchemas } from './exportedSchemas';
 import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge';
 import { askLibraries } from './shipped/libraries';
+import { flattenMarkOf } from './shipped/flattenMark';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
 import { framesOf, userFrame, userFrames as stackFrames } from './recorders/callSite';
 import { recorders } from './recorders/index';
@@ -126,7 +127,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const streamed = new Map<EvaluatedTool, number>();
   session.onRecord = (recording) => {
     const name = nameOf(recording, undefined, message.sources);
-    const judged = judgeAlone({ ...recording, name, inputSite: creationSite(recording.input) }, options, emptyInput);
+    const judged = judgeAlone({ ...recording, name, inputSite: inputSiteOf(recording.input) }, options, emptyInput);
     if (!judged) return;
     early.set(recording, { name, ...judged });
     // Sent now: if the module's top level hangs later, the worker is killed and cannot send its result.
@@ -185,7 +186,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     // Judged again when it was named differently then, or the engine refused it before the module had loaded, or it
     // was judged while the module had the built-ins changed.
     const reuse = known && known.name === name && !known.judgement.ships.refused && realmChanges.length === 0;
-    return { ...r, name, inputSite: creationSite(r.input), early: reuse ? known : undefined };
+    return { ...r, name, inputSite: inputSiteOf(r.input), early: reuse ? known : undefined };
   });
   const judgements = named.map((r) => r.early?.judgement ?? judgeRecording(r, options, emptyInput));
   const swaps = new Map<Recording, unknown>();
@@ -215,6 +216,11 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     ...(message.entry ? { reached: reachedLines(session.reached ?? []) } : {}),
     ...(retire ? { retire } : {}),
   };
+}
+
+/** Where the input was declared: for a schema the runtime package flattened, its original (the flat copy is the package's own). */
+function inputSiteOf(input: unknown): ReturnType<typeof creationSite> {
+  return creationSite(flattenMarkOf(input)?.original ?? input);
 }
 
 /** The reached frames as file → sorted unique 0-based lines. */

@@ -113,7 +113,10 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
 /** The shim's replacement exports for an McpServer module. */
 export function mcpRecorder(real: { McpServer: AnyClass }, _server?: unknown, hrefs?: { real?: string }): { McpServer: AnyClass } {
   const session = currentSession();
-  if (typeof real.McpServer === 'function') session.serverClass ??= real.McpServer;
+  if (typeof real.McpServer === 'function' && !session.serverClass) {
+    session.serverClass = real.McpServer;
+    session.serverModule = hrefs?.real;
+  }
   return { McpServer: recordingMcpServer(real.McpServer, hrefs?.real, session) };
 }
 

@@ -70,6 +70,8 @@ export class RecordingSession {
   reached?: SourcePoint[][];
   /** The workspace's McpServer class, as the first shim that loaded handed it over (factories get servers of it). */
   serverClass?: new (...args: any[]) => any;
+  /** The module that class came from (file URL or path): the servers made for factories are listed from it too. */
+  serverModule?: string;
   /** Set while the worker calls factories: a name made of placeholders is no tool. */
   placeholderNames = false;
 
