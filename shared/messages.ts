@@ -13,6 +13,8 @@ export interface ClientRejection {
   rule: RuleId;
   path: string[];
   part: HitPart;
+  /** For a node of the output schema: its path there (`path` is an input path, empty for the output). */
+  outputPath?: string[];
   detail: Record<string, string | number>;
   /** Most severe consequence first. */
   targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number> }>;
@@ -169,7 +171,9 @@ export const messages = {
     return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
   },
   schemaDropped(tool: Who, library: string, what: string): string {
-    return lead(tool, `${library} ships the input (${what}) as an empty object, so the model is told the tool takes no arguments; put the union under a key of a z.object({ ... }), or flatten it.`);
+    // A union is dropped for being one (SDK 1.23+); anything else for having no JSON Schema (Mastra's z.custom()).
+    const fix = /union|intersection/.test(what) ? 'put the union under a key of a z.object({ ... }), or flatten it' : 'declare the input as a z.object({ ... }) of JSON types';
+    return lead(tool, `${library} ships the input (${what}) as an empty object, so the model is told the tool takes no arguments; ${fix}.`);
   },
   listFails(tool: Who, library: string, path: readonly string[] | undefined, what: string | undefined, error: string, lost: number): string {
     const node = path === undefined ? 'its input' : `${path.length === 0 ? 'the input' : key(path)}${what ? ` (${what})` : ''}`;
@@ -186,9 +190,12 @@ export const messages = {
     return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening it would ship ${into}, ${loss}.`);
   },
   clientRejects(tool: Who, r: ClientRejection): string {
-    const isRoot = r.path.length === 0;
+    // A node of the output schema is named as such: its input path is empty, and it is not "the input schema".
+    const output = r.part === 'output';
+    const isRoot = !output && r.path.length === 0;
+    const at = output ? (r.outputPath?.length ? `${key(r.outputPath)} of the output schema` : 'the output schema') : key(r.path);
     const call = zodCallOf(r.rule, r.detail);
-    const subject = `${subjectOf(r.rule, key(r.path), r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
+    const subject = `${subjectOf(r.rule, at, r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
     const groups: Array<{ consequence: Consequence; labels: string[]; says?: string }> = [];
     for (const t of r.targets) {
       const note = targetNote(r.rule, t.detail);

@@ -11,6 +11,7 @@ const LIBRARY: Record<ToolSdk, string> = {
   ai: 'ai (Vercel AI SDK)',
   'openai-agents': '@openai/agents',
   langchain: '@langchain/core',
+  mastra: '@mastra/core',
 };
 
 export const NO_PROBLEMS: ProblemCounts = { errors: 0, warnings: 0, infos: 0 };

@@ -52,6 +52,9 @@ export const MCP_CLIENTS: readonly string[] = PROFILES.filter((p) => p.kind === 
 export function defaultTargets(sdk: string | undefined): readonly string[] {
   if (sdk === 'openai-agents') return ['openai-strict'];
   if (sdk === 'ai' || sdk === 'langchain') return ['openai', 'anthropic'];
+  // Mastra rewrites a schema per provider before the request (its Anthropic layer flattens a root union: seen on
+  // @mastra/core 1.71), so only OpenAI, whose layer keeps a root union, is judged on the raw schema.
+  if (sdk === 'mastra') return ['openai'];
   return MCP_CLIENTS;
 }
 
@@ -59,6 +62,8 @@ export function defaultTargets(sdk: string | undefined): readonly string[] {
 export interface PlacedViolation extends Violation {
   path: string[];
   site: FindingSite;
+  /** A node of the output schema: its path there (the finding's `path` is an input path, so empty). */
+  outputPath?: string[];
 }
 
 const ORDER: Record<Consequence, number> = { 'request-rejected': 0, 'all-tools-dropped': 1, 'tool-dropped': 2, rewritten: 3, warned: 4 };
@@ -102,11 +107,13 @@ export function judgeServer(context: ServerContext, targets: readonly string[] =
  * A violation placed: its schema path, and its site through `siteOf` (the zod node) or at the tool. Given the
  * input schema, a node inside `$defs` is placed where the definition is first used.
  */
-export function placeViolation(v: Violation, siteOf?: (pointer: string[]) => FindingSite, inputSchema?: unknown): PlacedViolation {
+export function placeViolation(v: Violation, siteOf?: (pointer: string[]) => FindingSite, inputSchema?: unknown, outputSchema?: unknown): PlacedViolation {
   const inInput = v.part === 'input';
   const pointer = inInput && inputSchema !== undefined ? rebaseDefinitionPointer(inputSchema, v.pointer) : v.pointer;
+  const output = v.part === 'output' ? schemaPathOf(outputSchema !== undefined ? rebaseDefinitionPointer(outputSchema, v.pointer) : v.pointer) : undefined;
   return {
     ...v,
+    ...(output ? { outputPath: output } : {}),
     path: inInput ? schemaPathOf(pointer) : [],
     site: inInput && siteOf && pointer.length > 0 ? siteOf(pointer) : { trail: [], anchor: 'tool' },
   };
@@ -124,7 +131,7 @@ export function clientFinding(tool: string | undefined, v: PlacedViolation, sele
   const targets = v.targets.filter((t) => chosen.has(t.target)).sort((a, b) => ORDER[a.consequence] - ORDER[b.consequence] || TARGET_IDS.indexOf(a.target) - TARGET_IDS.indexOf(b.target));
   if (targets.length === 0) return undefined;
   const labelled = targets.map((t) => ({ ...t, label: BY_ID.get(t.target)?.label ?? t.target }));
-  return finding('client-rejects', messages.clientRejects(tool, { rule: v.rule, path: v.path, part: v.part, detail: v.detail, targets: labelled }), {
+  return finding('client-rejects', messages.clientRejects(tool, { rule: v.rule, path: v.path, part: v.part, ...(v.outputPath ? { outputPath: v.outputPath } : {}), detail: v.detail, targets: labelled }), {
     tool,
     path: v.path,
     sites: [v.site],

@@ -101,7 +101,7 @@ function fromForm(call: CallExpression | NewExpression, form: RegistrationForm, 
     case 'nameThenConfig':
       return fromNameThenConfig(call, sdk, form.schemaKey);
     case 'config':
-      return fromConfigObject(call, call.getArguments()[form.arg], sdk, ...form.schemaKeys);
+      return fromConfigObject(call, call.getArguments()[form.arg], sdk, form.nameKey ?? 'name', form.schemaKeys);
   }
 }
 
@@ -134,7 +134,8 @@ function fromConfigObject(
   call: CallExpression | NewExpression,
   configArg: Node | undefined,
   sdk: ToolSdk,
-  ...schemaKeys: readonly string[]
+  nameKey: string,
+  schemaKeys: readonly string[],
 ): DiscoveredSite | undefined {
   const config = objectLiteralOf(configArg);
   if (!config) return undefined;
@@ -143,7 +144,7 @@ function fromConfigObject(
     schema = propertyOf(config, key)?.value;
     if (schema) break;
   }
-  const nameProp = propertyOf(config, 'name');
+  const nameProp = propertyOf(config, nameKey);
   if (nameProp) return site(call, sdk, nameProp.value, stringValue(nameProp.value), schema);
   // The AI SDK names a tool by the key (or variable) it is assigned to.
   const holder = contextualName(call);

@@ -82,7 +82,7 @@ function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertise
  */
 export function clientViolations(definition: ToolDefinition, input: unknown, server?: string): PlacedViolation[] {
   try {
-    return judgeTool(definition, { server }).map((v) => placeViolation(v, (pointer) => siteOfPointer(input, pointer), definition.inputSchema));
+    return judgeTool(definition, { server }).map((v) => placeViolation(v, (pointer) => siteOfPointer(input, pointer), definition.inputSchema, definition.outputSchema));
   } catch {
     return []; // a rule must never cost the tool its other findings
   }

@@ -7,12 +7,13 @@ import { ai } from './ai';
 import { fastmcp } from './fastmcp';
 import { langchain } from './langchain';
 import { isSpecifierOf, type Recorder, type ToolLibrary } from './library';
+import { mastra } from './mastra';
 import { mcpSdk } from './mcp';
 import { mcpHandler } from './mcpHandler';
 import { mcpServer2 } from './mcpServer2';
 import { openaiAgents } from './openaiAgents';
 
-const LIBRARIES = [mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain] as const;
+const LIBRARIES = [mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain, mastra] as const;
 
 /** The SDK a registration reports: one per library family (`mcp-handler` registers through MCP's server). */
 export type ToolSdk = (typeof LIBRARIES)[number]['sdk'];

@@ -14,8 +14,11 @@ export type RegistrationForm =
   | { form: 'positional' }
   /** `server.registerTool(name, { inputSchema, ... }, callback)`. */
   | { form: 'nameThenConfig'; schemaKey: string }
-  /** `tool({ name?, parameters })`: the argument at `arg` is a config object holding the name and the schema. */
-  | { form: 'config'; arg: number; schemaKeys: readonly string[] };
+  /**
+   * `tool({ name?, parameters })`: the argument at `arg` is a config object holding the name (under `nameKey`,
+   * default `name`; Mastra's is `id`) and the schema.
+   */
+  | { form: 'config'; arg: number; schemaKeys: readonly string[]; nameKey?: string };
 
 /** A class whose instances register tools through methods (`McpServer`, `FastMCP`). */
 export interface ServerClass {

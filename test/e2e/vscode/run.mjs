@@ -48,7 +48,9 @@ function prepareWorkspace() {
 
 /** What the CLI reports for the workspace: the ground truth the editor must show. */
 function check(workspace) {
-  const run = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'check', '.', '--format', 'json'], {
+  // The run drives the rename quick fix of a collision, a finding of a tool that ships flattened: like the editor's
+  // settings below, it counts every tool as flattened (by default a plain SDK server ships its unions as written).
+  const run = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'check', '.', '--format', 'json', '--flatten', 'always'], {
     cwd: workspace,
     encoding: 'utf8',
     timeout: 120_000,
@@ -134,6 +136,7 @@ try {
     'editor.fontSize': 14,
     'git.enabled': false,
     'toolSchemaLens.trace.server': 'messages',
+    'toolSchemaLens.flattenUnionInput': true,
   });
   await step('vsix installed with --install-extension', () => installExtension(profile, vsix));
 

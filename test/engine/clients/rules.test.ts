@@ -146,3 +146,15 @@ it('places a recursive $ref zod 4 moved into definitions where the definition is
   expect(placed.path).toEqual(['tree', 'children', '*']);
   expect(placed.site).toEqual({ trail: [{ kind: 'key', key: 'tree' }], anchor: 'node' });
 });
+
+it('names a node of the output schema as such, at its output path, never "the input schema"', async () => {
+  const { placeViolation, clientFinding } = await import('../../../shared/clients/index');
+  const { jsonSchema: outputSchema } = advertise({ name: 't', input: z4.object({ root: tree(z4) }) });
+  const definition: ToolDefinition = { name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema };
+  const messages = judgeTool(definition, {}, ['claude-code'])
+    .filter((v) => v.rule === 'ref-recursive')
+    .map((v) => clientFinding('t', placeViolation(v, undefined, definition.inputSchema, definition.outputSchema), ['claude-code'])!.message);
+  expect(messages).toEqual([
+    'Tool t: `root.tree.children[*]` of the output schema is a recursive $ref (#/definitions/__schema0) (from `z.lazy`), so Claude Code drops every tool of the server (tools fetch failed); give the recursion a fixed depth, or take that value as a JSON string.',
+  ]);
+});

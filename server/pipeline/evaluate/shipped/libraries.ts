@@ -24,6 +24,7 @@ const PACKAGES: Record<ToolSdk, string> = {
   ai: 'ai',
   'openai-agents': '@openai/agents',
   langchain: '@langchain/core',
+  mastra: '@mastra/core',
 };
 
 /** The library (and versions) a recording's tool ships through. */
