@@ -36,7 +36,11 @@ function summaryLine(report: CheckReport, fileCount: number, paint: (codes: stri
   const count = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
   const schemas = report.tools.filter((t) => t.kind === 'exported').length;
   const toolCount = report.tools.length - schemas;
-  const tools = (toolCount === 0 ? '0 tools found' : plural(toolCount, 'tool')) + (schemas > 0 ? ` and ${plural(schemas, 'exported schema')}` : '');
+  // Exported schemas are listed only where no registration was found at all (what a tool may take, not what one does).
+  const tools =
+    toolCount === 0 && schemas > 0
+      ? `0 tools found (no registration found; ${plural(schemas, 'exported schema')} shown as what a tool may take)`
+      : (toolCount === 0 ? '0 tools found' : plural(toolCount, 'tool')) + (schemas > 0 ? ` and ${plural(schemas, 'exported schema')}` : '');
   const analysed = plural(report.fileCount, 'file');
   // Nothing registered is never "no problems": the workspace's servers were not seen.
   if (report.diagnostics.length === 0 && toolCount === 0) return paint('33;1', `⚠ ${tools} in ${analysed} checked`);

@@ -37,7 +37,7 @@ const SCAN_BATCH = 8;
 /**
  * A dependent whose last run read more workspace files than this is an entry that builds the whole server: it is
  * re-run once typing pauses (ENTRY_PAUSE_MS after the last edit that reached it), not with every keystroke. The
- * edited file's own run answers the keystroke; see docs/notes/servers.md.
+ * edited file's own run answers the keystroke; see docs/architecture.md (the language server).
  */
 const WHOLE_SERVER_READS = 24;
 const ENTRY_PAUSE_MS = 700;

@@ -6,7 +6,7 @@
  * re-analysing one origin replaces only what that origin said.
  */
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types';
-import { diagnosticKey, preferRegistrations } from './workspaceChecks';
+import { diagnosticKey, preferRegistrations, withoutUnusedExports } from './workspaceChecks';
 import { toolIdentity } from './workspaceTools';
 
 /** Several analyses as one: every tool, and every diagnostic once (a registration's finding preferred). */
@@ -64,6 +64,7 @@ export class ResultStore {
     result: AnalysisResult,
     analysed: readonly string[] = fresh,
   ): Set<string> {
+    const registeredBefore = this.hasRegistrations();
     const freshSet = new Set(fresh);
     // Analysed with text that is no longer the buffer's: what this run says about them is dropped, never handed to
     // another origin (that origin would keep the old text's findings on them through later edits and the close).
@@ -103,12 +104,21 @@ export class ResultStore {
       else this.origins.delete(origin);
       this.analysedVersions.set(origin, versions.get(origin));
     }
+    // The first registration found (or the last one gone) hides (or shows) every file's exported schemas.
+    if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
     return touched;
+  }
+
+  /** True when some origin recorded a registration: exported schemas are then reported only through their tools. */
+  private hasRegistrations(): boolean {
+    for (const entry of this.origins.values()) if (entry.report?.tools.some((t) => t.kind === 'registration')) return true;
+    return false;
   }
 
   /** Forget origins (deleted files, files no longer candidates); returns the files whose diagnostics change. */
   remove(origins: Iterable<string>): Set<string> {
     const touched = new Set<string>();
+    const registeredBefore = this.hasRegistrations();
     for (const origin of origins) {
       const old = this.origins.get(origin);
       if (!old) continue;
@@ -116,6 +126,7 @@ export class ResultStore {
       this.origins.delete(origin);
       this.analysedVersions.delete(origin);
     }
+    if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
     return touched;
   }
 
@@ -140,7 +151,7 @@ export class ResultStore {
     const all: Diagnostic[] = [];
     for (const entry of this.origins.values()) all.push(...(entry.diagnostics.get(file) ?? []));
     for (const d of this.workspaceFindings) if (d.file === file) all.push(d);
-    return preferRegistrations(all);
+    return withoutUnusedExports(preferRegistrations(all), this.hasRegistrations());
   }
 
   /** Every file that currently has diagnostics. */
@@ -154,12 +165,13 @@ export class ResultStore {
   /** Every tool known, with the file whose analysis reported it. */
   tools(): ToolReport[] {
     const out: ToolReport[] = [];
+    const registered = this.hasRegistrations();
     // A tool reached from two origins (two entry points, or an entry and its own file) is one tool.
     const seen = new Set<string>();
     for (const entry of this.origins.values()) {
       for (const tool of entry.report?.tools ?? []) {
         const id = toolIdentity(tool);
-        if (seen.has(id)) continue;
+        if (seen.has(id) || (registered && tool.kind === 'exported')) continue;
         seen.add(id);
         out.push(tool);
       }

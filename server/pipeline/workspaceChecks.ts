@@ -1,7 +1,8 @@
 /**
  * Checks that need every analysed file at once: a tool name registered twice (a server refuses the
- * second registration), and the same finding reached both through a registered tool and through the
- * exported schema it uses (the registration's is the one worth reading).
+ * second registration), the same finding reached both through a registered tool and through the
+ * exported schema it uses (the registration's is the one worth reading), and only inputs: where any
+ * registration was recorded, an exported schema is reported only through the tools that take it.
  */
 import type { AssembledFile } from './assemble';
 import { RULES } from '../../shared/findings';
@@ -9,7 +10,7 @@ import { messages } from '../../shared/messages';
 import { duplicateRelatedMessage } from './messages';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { serverLimits } from './serverLimits';
-import type { Diagnostic, FileReport, Location } from './types';
+import type { Diagnostic, FileReport, Location, ToolReport } from './types';
 
 /**
  * Every diagnostic once; an exported schema's finding is dropped where a registration reports the same code at the
@@ -28,6 +29,15 @@ export function preferRegistrations(diagnostics: Iterable<Diagnostic>): Diagnost
   return [...unique.values()].filter((d) => d.origin !== 'exported' || !registered.has(`${placeKey(d.file, d.range)}\0${d.code}`));
 }
 
+/**
+ * Only inputs: once any registration was recorded, an exported schema no tool takes is used for types, validation or
+ * as an output schema, not sent to a model as an input; one a tool takes is reported through that tool. So exported
+ * schemas (and their findings) are kept only where no registration was found at all. `@toolSchema` ones always stay.
+ */
+export function withoutUnusedExports<T extends { kind?: ToolReport['kind']; origin?: Diagnostic['origin'] }>(items: readonly T[], registered: boolean): T[] {
+  return registered ? items.filter((x) => x.kind !== 'exported' && x.origin !== 'exported') : [...items];
+}
+
 /** The reports of a whole analysis, after the checks that need every file at once. */
 export interface CheckedWorkspace {
   /** One per assembled file, in order: new objects, the assembled ones are left as they were. */
@@ -44,7 +54,8 @@ export interface CheckedWorkspace {
 export function checkWorkspace(assembled: readonly AssembledFile[], severities: SeverityOverrides, clients?: readonly string[]): CheckedWorkspace {
   const { diagnostics: duplicates, names } = duplicateTools(assembled, severities);
   const limits = serverLimits(assembled, clients, severities);
-  const all = withoutEngineDuplicates(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), names);
+  const registered = assembled.some((a) => a.places.some((p) => p.tool.kind === 'registration'));
+  const all = withoutEngineDuplicates(withoutUnusedExports(preferRegistrations(assembled.flatMap((a) => a.diagnostics)), registered), names);
   const diagnosticsByFile = new Map<string, Diagnostic[]>();
   for (const d of [...all, ...duplicates, ...limits.diagnostics]) {
     let list = diagnosticsByFile.get(d.file);
@@ -53,7 +64,7 @@ export function checkWorkspace(assembled: readonly AssembledFile[], severities: 
   }
   const reports = assembled.map(({ report }): FileReport => ({
     ...report,
-    tools: report.tools.map((t) => limits.withVerdicts(t.kind === 'registration' && names.has(t.name) ? { ...t, mountable: false } : t)),
+    tools: withoutUnusedExports(report.tools, registered).map((t) => limits.withVerdicts(t.kind === 'registration' && names.has(t.name) ? { ...t, mountable: false } : t)),
     diagnostics: diagnosticsByFile.get(report.file) ?? [],
   }));
   return { reports, diagnosticsByFile };

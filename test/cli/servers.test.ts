@@ -80,7 +80,8 @@ describe('check on a server workspace: every tool, each once, findings on their 
   it('a tool file checked alone (a keystroke runs it so) ships from the library: its factory gets a server the SDK can list', async () => {
     // toolkit.ts imports McpServer as a type only: the worker resolves the class, and must keep its module too,
     // or the tool falls back to the emulation ("install dependencies") although the SDK is installed.
-    const alone = await runCli(['check', 'servers-patterns/src/tools/toolkit.ts', '--format', 'json']);
+    // Flattened like the whole run it is compared with.
+    const alone = await runCli(['check', 'servers-patterns/src/tools/toolkit.ts', '--format', 'json', '--flatten', 'always']);
     const tool = json(alone).tools.find((t: any) => t.name === 'tag_note');
     expect([tool.source, tool.library, tool.libraryVersion]).toEqual(['library', '@modelcontextprotocol/sdk', expect.stringMatching(/^1\./)]);
     const whole = json(run).tools.find((t: any) => t.name === 'tag_note');

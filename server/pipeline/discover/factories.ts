@@ -2,7 +2,7 @@
  * Factories: top-level functions and classes whose body builds a server or registers tools
  * (`export function getMcpServer(opts)`, `class Toolkit { constructor(server) {...} }`). Real servers
  * call them from a route, a `main()` or another package; the worker calls each one the module's own
- * start did not reach, with a recording server where a server is expected (see docs/notes/servers.md).
+ * start did not reach, with a recording server where a server is expected (see "Running servers the way they start" in docs/architecture.md).
  * Recognised by their text, not their types: discovery never asks the type checker.
  */
 import * as path from 'node:path';
