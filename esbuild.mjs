@@ -38,10 +38,12 @@ const entries = [
 const present = entries.filter((e) => existsSync(e.in));
 await Promise.all(
   present.map((e) =>
-    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external, plugins: e.plugins ?? [], ...(e.banner ? { banner: e.banner } : {}) }).catch((err) => {
-      console.error(`build failed for ${e.in}`);
-      throw err;
-    }),
+    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external, plugins: e.plugins ?? [], ...(e.banner ? { banner: e.banner } : {}) }).catch(
+      (err) => {
+        console.error(`build failed for ${e.in}`);
+        throw err;
+      },
+    ),
   ),
 );
 if (!watch) console.log(`built ${present.map((e) => e.out).join(', ')}`);

@@ -16,8 +16,18 @@ const require = createRequire(join(root, 'package.json'));
 const outfile = join(root, 'node_modules', '.cache', 'tool-schema-lens-bench', 'clients.cjs');
 mkdirSync(dirname(outfile), { recursive: true });
 await build({
-  stdin: { contents: "export * from './shared/index'; export { judgeTool, placeViolation, siteOfPointer, TARGET_IDS } from './shared/clients/index';", resolveDir: root, loader: 'ts' },
-  outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'error',
+  stdin: {
+    contents: "export * from './shared/index'; export { judgeTool, placeViolation, siteOfPointer, TARGET_IDS } from './shared/clients/index';",
+    resolveDir: root,
+    loader: 'ts',
+  },
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'error',
 });
 const { advertise, judgeTool, placeViolation, siteOfPointer, TARGET_IDS } = require(outfile);
 const z = require('zod').z;
@@ -29,18 +39,31 @@ function medium() {
   const shape = {};
   for (let i = 0; i < 30; i++) {
     switch (i % 6) {
-      case 0: shape[`s${i}`] = z.string().url(); break;
-      case 1: shape[`n${i}`] = z.number().positive().optional(); break;
-      case 2: shape[`e${i}`] = z.enum(['x', 'y', 'z']); break;
-      case 3: shape[`o${i}`] = z.object({ id: z.string(), at: z.string().datetime().nullable() }); break;
-      case 4: shape[`a${i}`] = z.array(z.object({ k: z.literal('v'), v: z.number() })); break;
-      default: shape[`r${i}`] = z.record(z.string(), z.string()).optional();
+      case 0:
+        shape[`s${i}`] = z.string().url();
+        break;
+      case 1:
+        shape[`n${i}`] = z.number().positive().optional();
+        break;
+      case 2:
+        shape[`e${i}`] = z.enum(['x', 'y', 'z']);
+        break;
+      case 3:
+        shape[`o${i}`] = z.object({ id: z.string(), at: z.string().datetime().nullable() });
+        break;
+      case 4:
+        shape[`a${i}`] = z.array(z.object({ k: z.literal('v'), v: z.number() }));
+        break;
+      default:
+        shape[`r${i}`] = z.record(z.string(), z.string()).optional();
     }
   }
   return z.object(shape);
 }
 function union(n) {
-  const variants = Array.from({ length: n }, (_, i) => z.object({ kind: z.literal(`v${i}`), [`k${i % 24}`]: z.string().url(), [`m${i % 13}`]: z.number().optional(), note: z.string().optional() }));
+  const variants = Array.from({ length: n }, (_, i) =>
+    z.object({ kind: z.literal(`v${i}`), [`k${i % 24}`]: z.string().url(), [`m${i % 13}`]: z.number().optional(), note: z.string().optional() }),
+  );
   return z.object({ action: z.discriminatedUnion('kind', variants) });
 }
 
@@ -58,17 +81,27 @@ const cpuMs = (work) => {
 };
 const fmt = (x) => (x < 1 ? x.toFixed(3) : x.toFixed(2)).padStart(7);
 
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores; ${TARGET_IDS.length} targets; times in ms (medians)`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${cpus().length} cores; ${TARGET_IDS.length} targets; times in ms (medians)`,
+);
 console.log('tool                 keys  judge med   p95   cpu | advertise cpu | judge/advertise  violations  target (≤1 ms; union ≤5 ms)');
 let over = 0;
-for (const [label, input, iters] of [['small', small(), 2000], ['medium (30 keys)', medium(), 600], ['union 256 flattened', union(256), 60]]) {
+for (const [label, input, iters] of [
+  ['small', small(), 2000],
+  ['medium (30 keys)', medium(), 600],
+  ['union 256 flattened', union(256), 60],
+]) {
   const { jsonSchema } = advertise({ name: 'bench_tool', input });
   const keys = Object.keys(jsonSchema.properties ?? {}).length;
   const judge = { wall: [], cpu: [] };
   const adv = { cpu: [] };
   let violations = 0;
   for (let i = 0; i < iters + 20; i++) {
-    const j = cpuMs(() => judgeTool({ name: 'bench_tool', inputSchema: jsonSchema }, { server: 'bench' }).map((v) => placeViolation(v, (p) => siteOfPointer(input, p))));
+    const j = cpuMs(() =>
+      judgeTool({ name: 'bench_tool', inputSchema: jsonSchema }, { server: 'bench' }).map((v) => placeViolation(v, (p) => siteOfPointer(input, p))),
+    );
     const a = i % 4 === 0 ? cpuMs(() => advertise({ name: 'bench_tool', input })) : undefined;
     if (i < 20) continue; // warm-up
     judge.wall.push(j.wall);
@@ -82,6 +115,8 @@ for (const [label, input, iters] of [['small', small(), 2000], ['medium (30 keys
   const ratio = c / a;
   const ok = c <= (label.startsWith('union') ? 5 : 1);
   if (!ok) over++;
-  console.log(`${label.padEnd(20)} ${String(keys).padStart(4)}  ${fmt(w.median)} ${fmt(w.p95)} ${fmt(c)} | ${fmt(a)}       | ${(ratio * 100).toFixed(1).padStart(6)}%  ${String(violations).padStart(10)}  ${ok ? 'ok' : 'OVER'}`);
+  console.log(
+    `${label.padEnd(20)} ${String(keys).padStart(4)}  ${fmt(w.median)} ${fmt(w.p95)} ${fmt(c)} | ${fmt(a)}       | ${(ratio * 100).toFixed(1).padStart(6)}%  ${String(violations).padStart(10)}  ${ok ? 'ok' : 'OVER'}`,
+  );
 }
 console.log(over > 0 ? `\n${over} clients target(s) missed` : '\nall clients targets met');

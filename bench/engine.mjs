@@ -17,7 +17,16 @@ const require = createRequire(join(root, 'package.json'));
 // resolve from this package exactly as they do for the tests.
 const outfile = join(root, 'node_modules', '.cache', 'tool-schema-lens-bench', 'engine.cjs');
 mkdirSync(dirname(outfile), { recursive: true });
-await build({ entryPoints: [join(root, 'shared', 'index.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'error' });
+await build({
+  entryPoints: [join(root, 'shared', 'index.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'error',
+});
 const { advertise } = require(outfile);
 const { toJsonSchemaCompat } = require('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js');
 const zod4 = require('zod').z;
@@ -30,7 +39,7 @@ const KEY_POOL = 24; // fewer keys than variants × 10, so keys collide across v
 /** A deterministic pseudo-random sequence, so every run benches the same schemas. */
 function lcg(seed) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** A discriminated union of `n` variants × 10 keys: shared keys with differing types, enums, checks, nesting. */
@@ -39,14 +48,22 @@ function makeUnion(z, n) {
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
   const field = (i) => {
     switch (Math.floor(rnd() * 8)) {
-      case 0: return z.string();
-      case 1: return z.string().min(1);
-      case 2: return z.number().int().min(0);
-      case 3: return z.enum([pick(['low', 'mid', 'high']), `v${i}`]);
-      case 4: return z.array(z.string().regex(/^[a-z]+$/));
-      case 5: return z.object({ id: z.string(), n: z.number().optional() });
-      case 6: return z.boolean().optional();
-      default: return z.string().describe(`field of variant ${i}`);
+      case 0:
+        return z.string();
+      case 1:
+        return z.string().min(1);
+      case 2:
+        return z.number().int().min(0);
+      case 3:
+        return z.enum([pick(['low', 'mid', 'high']), `v${i}`]);
+      case 4:
+        return z.array(z.string().regex(/^[a-z]+$/));
+      case 5:
+        return z.object({ id: z.string(), n: z.number().optional() });
+      case 6:
+        return z.boolean().optional();
+      default:
+        return z.string().describe(`field of variant ${i}`);
     }
   };
   const variants = Array.from({ length: n }, (_, i) => {
@@ -117,10 +134,17 @@ const PER_ROUND = { 4: 8, 32: 3, 256: 1 };
 const ROUNDS = 60;
 const WARMUP_ROUNDS = 5;
 
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores (medians in ms; targets judged on CPU time)`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${cpus().length} cores (medians in ms; targets judged on CPU time)`,
+);
 console.log(`advertise vs SDK toJsonSchemaCompat (unflattened), ${KEYS_PER_VARIANT} keys/variant, key pool ${KEY_POOL}; times in ms`);
 let over = 0;
-for (const [label, z] of [['zod 4', zod4], ['zod 3', zod3]]) {
+for (const [label, z] of [
+  ['zod 4', zod4],
+  ['zod 3', zod3],
+]) {
   console.log(`\n${label}`);
   console.log('variants  advertise med   p95   cpu |     SDK med   p95   cpu | wall ratio  cpu ratio (≤3×)  iters');
   const medians = {};
@@ -187,7 +211,10 @@ function cpuMedian(work, runs = DEPTH_RUNS) {
 }
 
 console.log(`\nnesting depth: ${DEPTHS.join(', ')} levels of discriminated unions; CPU-time medians of ${DEPTH_RUNS} runs in ms`);
-for (const [label, z] of [['zod 4', zod4], ['zod 3', zod3]]) {
+for (const [label, z] of [
+  ['zod 4', zod4],
+  ['zod 3', zod3],
+]) {
   console.log(`\n${label}`);
   console.log('   depth   flatten (engine)   zod converter (flat)   advertise (all) |  SDK on the unflattened union');
   const engineMs = {};
@@ -215,6 +242,8 @@ for (const [label, z] of [['zod 4', zod4], ['zod 3', zod3]]) {
   const linear = 1000 / 300;
   const fast = engineMs[1000] <= 1000;
   if (!fast || growth > linear * 1.6) over++;
-  console.log(`flatten 300→1000: ${growth.toFixed(2)}× (linear ${linear.toFixed(2)}×, ≤${(linear * 1.6).toFixed(1)}×: ${growth > linear * 1.6 ? 'OVER' : 'ok'}); depth 1000: ${ms(engineMs[1000]).trim()} ms (≤1000: ${fast ? 'ok' : 'OVER'})`);
+  console.log(
+    `flatten 300→1000: ${growth.toFixed(2)}× (linear ${linear.toFixed(2)}×, ≤${(linear * 1.6).toFixed(1)}×: ${growth > linear * 1.6 ? 'OVER' : 'ok'}); depth 1000: ${ms(engineMs[1000]).trim()} ms (≤1000: ${fast ? 'ok' : 'OVER'})`,
+  );
 }
 console.log(over === 0 ? '\nall engine targets met, depth included' : `\n${over} engine target(s) missed, depth included`);

@@ -11,7 +11,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 const outfile = join(root, 'node_modules', '.cache', 'tool-schema-lens-bench', 'fuzz.cjs');
 mkdirSync(dirname(outfile), { recursive: true });
-await build({ entryPoints: [join(root, 'test', 'engine', 'support', 'fuzzViolations.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'error' });
+await build({
+  entryPoints: [join(root, 'test', 'engine', 'support', 'fuzzViolations.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'error',
+});
 const { countViolations } = require(outfile);
 
 const count = Number(process.argv[2] ?? 10000);

@@ -87,7 +87,10 @@ function until(what, probe, timeoutMs = 120_000) {
     check();
   });
 }
-const publishedFor = (uri, version, from = 0) => () => published.slice(from).find((p) => p.uri === uri && p.version === version);
+const publishedFor =
+  (uri, version, from = 0) =>
+  () =>
+    published.slice(from).find((p) => p.uri === uri && p.version === version);
 
 const root = pathToFileURL(workspace.root).href;
 await connection.sendRequest('initialize', {
@@ -133,7 +136,10 @@ for (let v = 2; v < EDITS + 2; v++) {
 const version = EDITS + 1;
 
 // (4) Hover on the colliding key, and the rename quick fix (cold TypeScript project, then warm).
-const collision = published.filter((p) => p.uri === uri).at(-1).diagnostics.find((d) => d.code === 'collision-widened');
+const collision = published
+  .filter((p) => p.uri === uri)
+  .at(-1)
+  .diagnostics.find((d) => d.code === 'collision-widened');
 const timed = async (fn) => {
   const at = performance.now();
   const result = await fn();
@@ -172,7 +178,9 @@ console.log(
   `code lens after an edit, ${lensLatencies.length} edits: didChange → codeLens answer median ${ms(median(lensLatencies))}, p95 ${ms(percentile(lensLatencies, 95))}; ` +
     `→ codeLens/refresh median ${ms(median(refreshLatencies))} ("${lensTitle}")`,
 );
-console.log(`rename quick fix (${actions.length} actions with edits): first ${ms(coldFixMs)} (builds the TypeScript project), then ${ms(warmFixMs)}; RSS after: ${mb(rssAfterFix)}`);
+console.log(
+  `rename quick fix (${actions.length} actions with edits): first ${ms(coldFixMs)} (builds the TypeScript project), then ${ms(warmFixMs)}; RSS after: ${mb(rssAfterFix)}`,
+);
 
 await connection.sendRequest('shutdown');
 const exited = new Promise((r) => server.once('exit', r));

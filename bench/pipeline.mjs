@@ -63,7 +63,9 @@ const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLD_RUNS ?? 3));
   const peak = peaks.length ? Math.max(...peaks) : null;
   console.log(`\ncold check (CLI, ${out.tools.length} tools, ${out.diagnostics.length} findings: ${JSON.stringify(byCode)}; median of ${COLD_RUNS} runs)`);
   console.log(`  wall time      ${ms(wall)}   (target ≤ 10000 ms) ${wall <= 10_000 ? 'ok' : 'OVER'}`);
-  console.log(`  peak memory    ${mb(peak)}   (highest of the runs, CLI + workers, target ≤ 600 MB) ${peak === null ? '' : peak <= 600 * 1024 * 1024 ? 'ok' : 'OVER'}`);
+  console.log(
+    `  peak memory    ${mb(peak)}   (highest of the runs, CLI + workers, target ≤ 600 MB) ${peak === null ? '' : peak <= 600 * 1024 * 1024 ? 'ok' : 'OVER'}`,
+  );
   const cpus = runs.map((r) => r.cpu).filter(Boolean);
   if (cpus.length) {
     // Load-independent: on a busy machine the wall time stretches, the CPU time does not (much).
@@ -139,7 +141,9 @@ try {
     else firstRound = performance.now() - roundStarted;
   }
   const tokensTotal = tools.reduce((n, t) => n + t.tokens.total, 0);
-  console.log(`\ntoken counting (o200k_base, name + description + input schema as compact JSON), ${tools.length} tools, ${tokensTotal.toLocaleString('en-US')} tokens`);
+  console.log(
+    `\ntoken counting (o200k_base, name + description + input schema as compact JSON), ${tools.length} tools, ${tokensTotal.toLocaleString('en-US')} tokens`,
+  );
   console.log(`  tokenizer load  ${ms(tokenizerLoadMs)} (once per process, on the first count)`);
   console.log(`  per tool        median ${(median(perTool) * 1000).toFixed(0)} µs, p95 ${(percentile(perTool, 95) * 1000).toFixed(0)} µs`);
   console.log(`  whole workspace median ${ms(median(rounds))} for ${tools.length} tools (${rounds.length} rounds; the first round: ${ms(firstRound)})`);
@@ -161,7 +165,11 @@ try {
   const med = median(walls);
   console.log(`\nre-check of one edited file (API, warm workers, ${EDITS} edits)`);
   console.log(`  median ${ms(med)}, p90 ${ms(percentile(walls, 90))}   (target ≤ 100 ms) ${med <= 100 ? 'ok' : 'OVER'}`);
-  console.log(`  median per stage: ${Object.entries(stages).map(([k, v]) => `${k} ${median(v).toFixed(1)} ms`).join(', ')}`);
+  console.log(
+    `  median per stage: ${Object.entries(stages)
+      .map(([k, v]) => `${k} ${median(v).toFixed(1)} ms`)
+      .join(', ')}`,
+  );
 } finally {
   await pipeline.dispose();
 }

@@ -75,7 +75,10 @@ export function samplePeakRss(pid, everyMs = 50) {
   const tick = () => {
     if (!available) return;
     const pids = treePids(pid);
-    peak = Math.max(peak, pids.reduce((sum, p) => sum + rssBytes(p), 0));
+    peak = Math.max(
+      peak,
+      pids.reduce((sum, p) => sum + rssBytes(p), 0),
+    );
     for (const p of pids) {
       const seconds = cpuSeconds(p);
       if (seconds > 0) cpu.set(p, seconds);

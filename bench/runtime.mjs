@@ -36,7 +36,9 @@ function union(z, n) {
 }
 
 console.log(`load average ${loadavg()[0].toFixed(1)} (medians)`);
-console.log(`package ${pack.name}@${pack.version}: ${(pack.size / 1024).toFixed(1)} KiB packed, ${(pack.unpackedSize / 1024).toFixed(1)} KiB unpacked, ${pack.entryCount} files`);
+console.log(
+  `package ${pack.name}@${pack.version}: ${(pack.size / 1024).toFixed(1)} KiB packed, ${(pack.unpackedSize / 1024).toFixed(1)} KiB unpacked, ${pack.entryCount} files`,
+);
 
 for (const [label, z] of Object.entries(zods)) {
   const input = union(z, 32);
@@ -61,5 +63,7 @@ for (const [label, z] of Object.entries(zods)) {
     wrapped.push(performance.now() - t);
   }
   const added = median(wrapped) - median(asWritten);
-  console.log(`${label}: flattenTool (32 variants) at start-up ${median(starts).toFixed(2)} ms; per call: as written ${us(median(asWritten))}, through the runtime ${us(median(wrapped))}, added ${us(added)}`);
+  console.log(
+    `${label}: flattenTool (32 variants) at start-up ${median(starts).toFixed(2)} ms; per call: as written ${us(median(asWritten))}, through the runtime ${us(median(wrapped))}, added ${us(added)}`,
+  );
 }

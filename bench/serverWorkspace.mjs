@@ -25,9 +25,7 @@ export function definitionFileText(i, toolsPerFile = 5, revision = 0) {
   ];
   for (let t = 0; t < toolsPerFile; t++) {
     const input =
-      t === 0
-        ? `z.object({ channelId: z.string(), content })`
-        : `z.object({ id: z.string(), count: z.number().int().min(0).max(${100 + t}), ...pagination })`;
+      t === 0 ? `z.object({ channelId: z.string(), content })` : `z.object({ id: z.string(), count: z.number().int().min(0).max(${100 + t}), ...pagination })`;
     lines.push(`  { name: 'tool_${i}_${t}', description: 'Tool ${t} of file ${i}', inputSchema: ${input} },`);
   }
   lines.push(`];`, ``);
@@ -42,7 +40,13 @@ export function generateServerWorkspace({ dir = path.join(REPO_ROOT, '.cache', '
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: true, outDir: 'dist', rootDir: 'src' } }, null, 2),
+    JSON.stringify(
+      {
+        compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: true, outDir: 'dist', rootDir: 'src' },
+      },
+      null,
+      2,
+    ),
   );
   writeFileSync(
     path.join(dir, 'src', 'shared', 'pagination.ts'),

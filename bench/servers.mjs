@@ -57,8 +57,12 @@ console.log(`workspace: one entry registering ${FILES} files × ${TOOLS} tools =
   }
   const wall = median(runs.map((r) => r.wall));
   const peak = Math.max(...runs.map((r) => r.peak ?? 0));
-  console.log(`cold check: ${runs[0].tools} tools found of ${workspace.toolCount}, evaluation failures ${runs.map((r) => r.failed).join('/')}, load average ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`  wall time median ${ms(wall)} (target ≤6000 ms: ${verdict(wall, 6000)}); peak memory ${mb(peak)} (target ≤600 MB: ${verdict(peak, 600 * 1024 * 1024)})`);
+  console.log(
+    `cold check: ${runs[0].tools} tools found of ${workspace.toolCount}, evaluation failures ${runs.map((r) => r.failed).join('/')}, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
+  console.log(
+    `  wall time median ${ms(wall)} (target ≤6000 ms: ${verdict(wall, 6000)}); peak memory ${mb(peak)} (target ≤600 MB: ${verdict(peak, 600 * 1024 * 1024)})`,
+  );
 }
 
 // (2) The language server.
@@ -103,7 +107,10 @@ function until(what, probe, timeoutMs = 120_000) {
     check();
   });
 }
-const publishedFor = (uri, version, from = 0) => () => published.slice(from).find((p) => p.uri === uri && p.version === version);
+const publishedFor =
+  (uri, version, from = 0) =>
+  () =>
+    published.slice(from).find((p) => p.uri === uri && p.version === version);
 const collisionsIn = (p) => p.diagnostics.filter((d) => d.code === 'collision-widened');
 
 const root = pathToFileURL(workspace.root).href;
@@ -138,7 +145,10 @@ for (let v = 2; v < EDITS + 2; v++) {
   const p = await until(`diagnostics v${v}`, publishedFor(uri, v, from));
   latencies.push(p.at - at);
   const fresh = await until(`refreshed v${v}`, () => {
-    const last = published.slice(from).filter((q) => q.uri === uri && q.version === v).at(-1);
+    const last = published
+      .slice(from)
+      .filter((q) => q.uri === uri && q.version === v)
+      .at(-1);
     return last && collisionsIn(last).some((d) => d.range.start.line === unionLine + 1) ? last : undefined;
   });
   settled.push(fresh.at - at);
@@ -150,7 +160,9 @@ console.log(
   `didChange → publishDiagnostics (debounce excluded), ${latencies.length} edits of one tool file: median ${ms(median(latencies))} (target ≤150: ${verdict(median(latencies), 150)}), ` +
     `p95 ${ms(percentile(latencies, 95))} (target ≤400: ${verdict(percentile(latencies, 95), 400)})`,
 );
-console.log(`  until the whole-server entry re-ran and refreshed the file's findings (includes the ${700} ms typing pause): median ${ms(median(settled))}, p95 ${ms(percentile(settled, 95))}`);
+console.log(
+  `  until the whole-server entry re-ran and refreshed the file's findings (includes the ${700} ms typing pause): median ${ms(median(settled))}, p95 ${ms(percentile(settled, 95))}`,
+);
 
 await connection.sendRequest('shutdown');
 const exited = new Promise((r) => server.once('exit', r));

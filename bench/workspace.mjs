@@ -59,7 +59,11 @@ export function generateWorkspace({ dir = path.join(REPO_ROOT, '.cache', 'bench-
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bench-workspace', private: true, type: 'module' }, null, 2));
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: true, noEmit: true } }, null, 2),
+    JSON.stringify(
+      { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: true, noEmit: true } },
+      null,
+      2,
+    ),
   );
   writeFileSync(
     path.join(dir, 'src', 'shared', 'pagination.ts'),

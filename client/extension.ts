@@ -51,8 +51,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(ADVERTISED_SCHEME, documents),
-    vscode.commands.registerCommand(SHOW_ADVERTISED_SCHEMA_COMMAND, showAdvertisedSchema(() => client, documents)),
-    vscode.commands.registerCommand(COMPARE_SCHEMAS_COMMAND, compareSchemas(() => client, documents)),
+    vscode.commands.registerCommand(
+      SHOW_ADVERTISED_SCHEMA_COMMAND,
+      showAdvertisedSchema(() => client, documents),
+    ),
+    vscode.commands.registerCommand(
+      COMPARE_SCHEMAS_COMMAND,
+      compareSchemas(() => client, documents),
+    ),
     vscode.window.registerTreeDataProvider(TOOLS_VIEW_ID, toolsView),
     vscode.commands.registerCommand(REFRESH_TOOLS_COMMAND, () => toolsView.refresh()),
     vscode.commands.registerCommand(RESTART_SERVER_COMMAND, restart),

@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 export const START = '<!-- clients:start -->';
 export const END = '<!-- clients:end -->';
 
-const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+const cell = (text) =>
+  String(text)
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 const CONSEQUENCE = {
   'request-rejected': 'request rejected',
   'all-tools-dropped': 'every tool dropped',
@@ -29,7 +33,10 @@ function sourceLabel(url) {
 /** The markdown table (without markers) for every profile's rules, in profile order. */
 export function clientsTable(profiles) {
   const rows = profiles.flatMap((p) =>
-    p.rules.map((r) => `| \`${p.id}\` | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`),
+    p.rules.map(
+      (r) =>
+        `| \`${p.id}\` | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`,
+    ),
   );
   return ['| Target | Rule | Checks | Consequence | Source | Confirmed |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
@@ -54,7 +61,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   // The profiles are TypeScript: bundled in memory with the repository's esbuild, then imported.
   const { build } = await import('esbuild');
-  const out = await build({ entryPoints: [join(root, 'shared/clients/index.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [join(root, 'shared/clients/index.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+  });
   const { PROFILES } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
   const readmePath = join(root, 'README.md');
   const before = readFileSync(readmePath, 'utf8');

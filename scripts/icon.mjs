@@ -44,16 +44,26 @@ const raw = Buffer.alloc(SIZE * (SIZE * 4 + 1));
 for (let py = 0; py < SIZE; py++) {
   raw[py * (SIZE * 4 + 1)] = 0; // filter: none
   for (let px = 0; px < SIZE; px++) {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let sy = 0; sy < SAMPLES; sy++) {
       for (let sx = 0; sx < SAMPLES; sx++) {
         const c = sample(px + (sx + 0.5) / SAMPLES, py + (sy + 0.5) / SAMPLES);
         if (!c) continue;
-        r += c[0]; g += c[1]; b += c[2]; a++;
+        r += c[0];
+        g += c[1];
+        b += c[2];
+        a++;
       }
     }
     const o = py * (SIZE * 4 + 1) + 1 + px * 4;
-    if (a > 0) { raw[o] = r / a; raw[o + 1] = g / a; raw[o + 2] = b / a; }
+    if (a > 0) {
+      raw[o] = r / a;
+      raw[o + 1] = g / a;
+      raw[o + 2] = b / a;
+    }
     raw[o + 3] = Math.round((a / (SAMPLES * SAMPLES)) * 255);
   }
 }
@@ -70,16 +80,25 @@ const crc32 = (buf) => {
 };
 const chunk = (type, data) => {
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
 };
 const header = Buffer.alloc(13);
-header.writeUInt32BE(SIZE, 0); header.writeUInt32BE(SIZE, 4);
-header[8] = 8; header[9] = 6; // 8-bit RGBA
+header.writeUInt32BE(SIZE, 0);
+header.writeUInt32BE(SIZE, 4);
+header[8] = 8;
+header[9] = 6; // 8-bit RGBA
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
-]));
+writeFileSync(
+  out,
+  Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]),
+);
 console.log(`wrote ${out}`);

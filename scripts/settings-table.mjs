@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 export const START = '<!-- settings:start -->';
 export const END = '<!-- settings:end -->';
 
-const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+const cell = (text) =>
+  String(text)
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 const code = (value) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 
 function typeOf(prop) {

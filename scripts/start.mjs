@@ -4,4 +4,4 @@
 import { spawnSync } from 'node:child_process';
 
 const run = spawnSync(process.execPath, ['dist/cli.js', 'check', 'examples'], { stdio: 'inherit' });
-process.exit(run.status === 1 ? 0 : run.status ?? 2);
+process.exit(run.status === 1 ? 0 : (run.status ?? 2));

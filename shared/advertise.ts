@@ -30,7 +30,9 @@ export function advertise(tool: ToolInput, options: AdvertiseOptions = {}): Adve
     const probe = [...built.probeFindings];
     let jsonSchema: unknown = {};
     try {
-      jsonSchema = built.unmerged ? { allOf: built.unmerged.map((s) => stripSchemaKeyword(convertToJsonSchema(s, target))) } : convertToJsonSchema(built.schema, target);
+      jsonSchema = built.unmerged
+        ? { allOf: built.unmerged.map((s) => stripSchemaKeyword(convertToJsonSchema(s, target))) }
+        : convertToJsonSchema(built.schema, target);
     } catch (error) {
       if (!probe.some((f) => f.code === 'not-mountable')) {
         probe.push(finding('not-mountable', messages.conversionFailed(name, errorText(error)), { tool: name, sites: [{ trail: [], anchor: 'tool' }] }));
@@ -86,7 +88,7 @@ function countNames(names: ReadonlyArray<string | undefined>): Map<string, numbe
 }
 
 function duplicateOf(name: string | undefined, counts: ReadonlyMap<string, number>): Finding[] {
-  const count = name === undefined ? 0 : counts.get(name) ?? 0;
+  const count = name === undefined ? 0 : (counts.get(name) ?? 0);
   if (name === undefined || count < 2) return [];
   return [finding('not-mountable', messages.duplicateName(name, count), { rule: RULES.duplicateName, tool: name, sites: [{ trail: [], anchor: 'tool' }] })];
 }

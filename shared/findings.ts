@@ -14,7 +14,8 @@ export const CODES: Record<FindingCode, CodeInfo> = {
   'collision-widened': {
     code: 'collision-widened',
     defaultSeverity: 'warning',
-    summary: 'A key declared by two or more variants is advertised as `unknown` (or its bare JSON type, with `collisionWidening: base-type`): different shapes, or checks that may differ between variants.',
+    summary:
+      'A key declared by two or more variants is advertised as `unknown` (or its bare JSON type, with `collisionWidening: base-type`): different shapes, or checks that may differ between variants.',
   },
   'enum-widened': {
     code: 'enum-widened',
@@ -34,7 +35,8 @@ export const CODES: Record<FindingCode, CodeInfo> = {
   'strictness-dropped': {
     code: 'strictness-dropped',
     defaultSeverity: 'information',
-    summary: '`.strict()` or an object-level refinement is not in the advertised schema; a `.passthrough()`/`.catchall()` variant leaves the flat object open for every variant.',
+    summary:
+      '`.strict()` or an object-level refinement is not in the advertised schema; a `.passthrough()`/`.catchall()` variant leaves the flat object open for every variant.',
   },
   'not-mountable': {
     code: 'not-mountable',
@@ -64,7 +66,8 @@ export const CODES: Record<FindingCode, CodeInfo> = {
   'client-rejects': {
     code: 'client-rejects',
     defaultSeverity: 'error',
-    summary: 'A client or model provider refuses, drops or rewrites the tool: error where the request or the whole tool list fails, warning where one tool is dropped, information where it is rewritten or warned about.',
+    summary:
+      'A client or model provider refuses, drops or rewrites the tool: error where the request or the whole tool list fails, warning where one tool is dropped, information where it is rewritten or warned about.',
   },
   'over-budget': {
     code: 'over-budget',

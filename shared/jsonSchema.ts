@@ -51,7 +51,19 @@ export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7')
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 /** Keywords whose value is one schema, a list of schemas, or a map of names to schemas: the only places a schema sits. */
-const ONE_SCHEMA = new Set(['additionalProperties', 'items', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']);
+const ONE_SCHEMA = new Set([
+  'additionalProperties',
+  'items',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
 const SCHEMA_LIST = new Set(['anyOf', 'allOf', 'oneOf']);
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
@@ -72,7 +84,8 @@ function toDraft2020(json: unknown): unknown {
     else if (SCHEMA_LIST.has(k) && Array.isArray(v)) out[k] = v.map(toDraft2020);
     else if (SCHEMA_MAP.has(k) && v && typeof v === 'object' && !Array.isArray(v)) {
       const map: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(v)) Object.defineProperty(map, name, { value: toDraft2020(sub), enumerable: true, writable: true, configurable: true });
+      for (const [name, sub] of Object.entries(v))
+        Object.defineProperty(map, name, { value: toDraft2020(sub), enumerable: true, writable: true, configurable: true });
       out[k] = map;
     } else out[k] = v;
   }
@@ -108,7 +121,10 @@ export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[], 
     // With $refStrategy 'none', `seen` only answers "is this node an ancestor?" (its path a prefix of the current
     // one); no node of another variant ever is, so each variant starts from the union alone: the same answers,
     // and a map that stays small (at 256 variants the whole-union map was thousands of live entries).
-    const seen = new Map<unknown, unknown>([[union._def, { def: union._def, path: root, jsonSchema: undefined }], [def, { def, path, jsonSchema: undefined }]]);
+    const seen = new Map<unknown, unknown>([
+      [union._def, { def: union._def, path: root, jsonSchema: undefined }],
+      [def, { def, path, jsonSchema: undefined }],
+    ]);
     at.seen = seen as typeof refs.seen;
     const properties: Record<string, unknown> = {};
     const shape = def.shape();

@@ -78,7 +78,7 @@ const seenAs = (as: string) => (as === 'unknown' ? 'unknown' : `a bare ${as}`);
 const variantWords = (labels: readonly string[]) => `${labels.length === 1 ? 'variant' : 'variants'} ${listWords(labels)}`;
 
 function valueText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
@@ -107,11 +107,17 @@ export const messages = {
     return lead(tool, `key ${key(path)} is declared differently by variants ${list}, ${tail}`);
   },
   collisionCheck(tool: Who, path: string[], labels: string[], checks: string[], as = 'unknown'): string {
-    return lead(tool, `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that may differ between them and that JSON Schema cannot apply per variant, so the model sees ${key(path)} as ${seenAs(as)}; rename it in one variant.`);
+    return lead(
+      tool,
+      `key ${key(path)} is shared by variants ${listWords(labels)} and carries a check (${checks.join(', ')}) that may differ between them and that JSON Schema cannot apply per variant, so the model sees ${key(path)} as ${seenAs(as)}; rename it in one variant.`,
+    );
   },
   enumWidened(tool: Who, path: string[], labels: string[], values: string[]): string {
     const vals = values.map((v) => `'${v}'`).join(', ');
-    return lead(tool, `key ${key(path)} has different values in variants ${listWords(labels)}, so the model sees one enum (${vals}) for every variant; rename it in one variant to keep each value with its variant.`);
+    return lead(
+      tool,
+      `key ${key(path)} has different values in variants ${listWords(labels)}, so the model sees one enum (${vals}) for every variant; rename it in one variant to keep each value with its variant.`,
+    );
   },
   unionKept(tool: Who, path: string[], discriminator: string, reason: KeptReason, keyword = 'oneOf'): string {
     const where = `the discriminated union on \`${discriminator}\` at ${at(path)}`;
@@ -120,31 +126,55 @@ export const messages = {
       case 'empty':
         return lead(tool, `${where} has no variants, ${tail}; add at least one object variant.`);
       case 'recursive':
-        return lead(tool, `${where} contains itself, so its inner occurrence cannot be flattened and the model sees ${withArticle(keyword)} there; describe the recursive field, or bound its depth.`);
+        return lead(
+          tool,
+          `${where} contains itself, so its inner occurrence cannot be flattened and the model sees ${withArticle(keyword)} there; describe the recursive field, or bound its depth.`,
+        );
       case 'non-object-variant':
-        return lead(tool, `variant ${reason.label} of ${where} is ${withArticle(reason.what)}, not a plain object, ${tail}; use the object itself as the variant.`);
+        return lead(
+          tool,
+          `variant ${reason.label} of ${where} is ${withArticle(reason.what)}, not a plain object, ${tail}; use the object itself as the variant.`,
+        );
       case 'optional-discriminator':
         return lead(tool, `variant ${reason.label} of ${where} has an optional discriminator, ${tail}; make \`${discriminator}\` required.`);
       case 'missing-discriminator':
         return lead(tool, `variant ${reason.label} of ${where} does not declare \`${discriminator}\`, ${tail}; declare it as a string literal.`);
       case 'non-string-discriminator':
-        return lead(tool, `variant ${reason.label} of ${where} has ${withArticle(reason.what)} discriminator, ${tail}; use string literals for \`${discriminator}\`.`);
+        return lead(
+          tool,
+          `variant ${reason.label} of ${where} has ${withArticle(reason.what)} discriminator, ${tail}; use string literals for \`${discriminator}\`.`,
+        );
     }
   },
   plainUnionKept(tool: Who, path: string[]): string {
-    return lead(tool, `the union at ${at(path)} has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.`);
+    return lead(
+      tool,
+      `the union at ${at(path)} has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.`,
+    );
   },
   notWalkedUnion(tool: Who, path: string[], what: string, keyword = 'oneOf'): string {
-    return lead(tool, `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees ${withArticle(keyword)} there; move the union out of the ${what}.`);
+    return lead(
+      tool,
+      `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees ${withArticle(keyword)} there; move the union out of the ${what}.`,
+    );
   },
   notWalkedObjects(tool: Who, path: string[], what: string): string {
-    return lead(tool, `objects or arrays inside the ${what} at ${at(path)} are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the ${what} if models double-serialize them.`);
+    return lead(
+      tool,
+      `objects or arrays inside the ${what} at ${at(path)} are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the ${what} if models double-serialize them.`,
+    );
   },
   strictnessDropped(tool: Who, path: string[], label: string, what: string): string {
-    return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, which the flat object the model sees does not carry (validation still enforces it); say what is allowed in a description, or drop ${what}.`);
+    return lead(
+      tool,
+      `variant ${label} of the discriminated union at ${at(path)} uses ${what}, which the flat object the model sees does not carry (validation still enforces it); say what is allowed in a description, or drop ${what}.`,
+    );
   },
   opennessShared(tool: Who, path: string[], label: string, what: string): string {
-    return lead(tool, `variant ${label} of the discriminated union at ${at(path)} uses ${what}, so the flat object the model sees accepts extra keys for every variant (validation still applies ${what} to ${label} alone); say in a description which variant takes extra keys, or drop ${what}.`);
+    return lead(
+      tool,
+      `variant ${label} of the discriminated union at ${at(path)} uses ${what}, so the flat object the model sees accepts extra keys for every variant (validation still applies ${what} to ${label} alone); say in a description which variant takes extra keys, or drop ${what}.`,
+    );
   },
   notZod(tool: Who, part: string): string {
     return lead(tool, `the ${partName(part)} is not a zod schema, so it cannot be analysed or mounted; pass a zod object schema.`);
@@ -156,34 +186,57 @@ export const messages = {
     return lead(tool, `the ${partName(part)} is ${what}, not an object, so it and the input would form an allOf, which MCP cannot mount; make both objects.`);
   },
   unrepresentable(tool: Who, path: string[], what: string): string {
-    return lead(tool, `${path.length === 0 ? 'the input' : key(path)} is ${what}, which JSON Schema cannot express, so the tool cannot be mounted; use a JSON type (e.g. a string) there.`);
+    return lead(
+      tool,
+      `${path.length === 0 ? 'the input' : key(path)} is ${what}, which JSON Schema cannot express, so the tool cannot be mounted; use a JSON type (e.g. a string) there.`,
+    );
   },
   keyClash(tool: Who, name: string, first: string, second: string): string {
     return lead(tool, `key \`${name}\` is declared by both ${first} and ${second}, so they cannot be merged into one object; rename it in one of them.`);
   },
   mixedVersions(tool: Who, part: string): string {
-    return lead(tool, `${part} is built with a different zod major version than the input, so they cannot be merged into one object; build both with the same zod.`);
+    return lead(
+      tool,
+      `${part} is built with a different zod major version than the input, so they cannot be merged into one object; build both with the same zod.`,
+    );
   },
   duplicateName(tool: string, count: number): string {
     return `Tool ${tool} is registered ${count} times, so a host refuses all but one; give each tool a unique name.`;
   },
   conversionFailed(tool: Who, error: string): string {
-    return lead(tool, `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`);
+    return lead(
+      tool,
+      `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`,
+    );
   },
   schemaDropped(tool: Who, library: string, what: string): string {
     // A union is dropped for being one (SDK 1.23+); anything else for having no JSON Schema (Mastra's z.custom()).
-    const fix = /union|intersection/.test(what) ? 'put the union under a key of a z.object({ ... }), or flatten it' : 'declare the input as a z.object({ ... }) of JSON types';
+    const fix = /union|intersection/.test(what)
+      ? 'put the union under a key of a z.object({ ... }), or flatten it'
+      : 'declare the input as a z.object({ ... }) of JSON types';
     return lead(tool, `${library} ships the input (${what}) as an empty object, so the model is told the tool takes no arguments; ${fix}.`);
   },
   listFails(tool: Who, library: string, path: readonly string[] | undefined, what: string | undefined, error: string, lost: number): string {
     const node = path === undefined ? 'its input' : `${path.length === 0 ? 'the input' : key(path)}${what ? ` (${what})` : ''}`;
     const loss = lost > 1 ? `all ${lost} tools of the server are lost` : 'the tool is lost';
-    return lead(tool, `${library} cannot convert ${node} to JSON Schema (${error}), so the server's whole tools/list fails and ${loss}; use a JSON type (e.g. a string) there.`);
+    return lead(
+      tool,
+      `${library} cannot convert ${node} to JSON Schema (${error}), so the server's whole tools/list fails and ${loss}; use a JSON type (e.g. a string) there.`,
+    );
   },
-  unionShipped(tool: Who, path: string[], keyword: string, flattened: { discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> }): string {
+  unionShipped(
+    tool: Who,
+    path: string[],
+    keyword: string,
+    flattened: { discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> },
+  ): string {
     const root = path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly';
     const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
-    if (kept) return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (see the related information).`);
+    if (kept)
+      return lead(
+        tool,
+        `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (see the related information).`,
+      );
     const into = flattened.discriminator ? `one object with \`${flattened.discriminator}\` as an enum` : 'one object';
     const phrases = [...new Set(flattened.losses.map(lossPhrase))];
     const loss = phrases.length === 0 ? 'losing nothing' : `losing ${listWords(phrases)}`;
@@ -223,7 +276,14 @@ export const messages = {
     if (descriptionShare >= 0.4) return `${over}; its descriptions are ${percent(descriptionShare)} of it: shorten them.`;
     return `${over}; split it into tools that each take fewer keys.`;
   },
-  overBudgetServer(server: string, tools: number, tokens: number, windowShare: number, budget: number, heaviest: Array<{ name: string; tokens: number }>): string {
+  overBudgetServer(
+    server: string,
+    tools: number,
+    tokens: number,
+    windowShare: number,
+    budget: number,
+    heaviest: Array<{ name: string; tokens: number }>,
+  ): string {
     const list = listWords(heaviest.map((t) => `${t.name} (${count(t.tokens)})`));
     return `The ${tools} tools of ${server} are ${count(tokens)} tokens, ${percent(windowShare)} of a 200k context window, over the budget of ${count(budget)} per server; the heaviest are ${list}: shrink them, or register fewer tools (clients cap or defer large tool sets).`;
   },

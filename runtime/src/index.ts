@@ -105,11 +105,13 @@ export function flattenTool<S>(inputSchema: S, options: FlattenToolOptions = {})
       if (!parsed.ok) return { content: [{ type: 'text', text: issuesText(parsed.issues) }], isError: true };
       return fn(parsed.value, extra);
     },
-    execute: (fn) => async (args, ...context) => {
-      const parsed = await parse(args);
-      if (!parsed.ok) throw new ToolInputError(parsed.issues);
-      return fn(parsed.value, ...context);
-    },
+    execute:
+      (fn) =>
+      async (args, ...context) => {
+        const parsed = await parse(args);
+        if (!parsed.ok) throw new ToolInputError(parsed.issues);
+        return fn(parsed.value, ...context);
+      },
   };
 }
 
@@ -126,7 +128,11 @@ function flatShape(flat: unknown): Record<string, unknown> {
 }
 
 /** With params or extend, each part parses the keys it declares; the input part parses the rest. */
-async function parseWithParts<T>(args: unknown, parts: unknown[], original: unknown): Promise<{ ok: true; value: T } | { ok: false; issues: ReadonlyArray<Issue> }> {
+async function parseWithParts<T>(
+  args: unknown,
+  parts: unknown[],
+  original: unknown,
+): Promise<{ ok: true; value: T } | { ok: false; issues: ReadonlyArray<Issue> }> {
   // Already repaired by the flat schema's parse when the library ran it; a widened key is repaired only here.
   const repaired = coerceJsonArgs(args, original);
   if (parts.length <= 1) return validateWith<T>(original, repaired);

@@ -87,7 +87,17 @@ function parseLsp(rest: readonly string[]): Command {
 }
 
 function parseCheck(rest: readonly string[]): Command {
-  const cmd: Extract<Command, { kind: 'check' }> = { kind: 'check', paths: [], format: 'text', flattenUnionInput: 'auto', target: 'draft-7', collisionWidening: 'unknown', entries: [], env: {}, argv: [] };
+  const cmd: Extract<Command, { kind: 'check' }> = {
+    kind: 'check',
+    paths: [],
+    format: 'text',
+    flattenUnionInput: 'auto',
+    target: 'draft-7',
+    collisionWidening: 'unknown',
+    entries: [],
+    env: {},
+    argv: [],
+  };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -139,7 +149,10 @@ function parseCheck(rest: readonly string[]): Command {
         break;
       }
       case '--clients': {
-        const ids = value().split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+        const ids = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0);
         const unknown = unknownTargets(ids);
         if (ids.length === 0) throw new UsageError('--clients needs at least one target');
         if (unknown.length > 0) throw new UsageError(`--clients: unknown target ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${TARGET_IDS.join(', ')})`);

@@ -14,7 +14,10 @@ const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', 
  * start a fragment or a query). `..` segments stay as they are.
  */
 export function relativeUri(displayed: string): string {
-  return displayed.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+  return displayed
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
 }
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -3,7 +3,19 @@
  * by file (relative path), then by position. Paths are printed relative to the working directory with `/`.
  */
 import * as path from 'node:path';
-import { mergeAnalyses, sentTools, serverOverBudget, serverTokens, type AnalysisResult, type Diagnostic, type Location, type ServerTokens, type TokenBudget, type ToolReport, type ToolTokens } from '../pipeline';
+import {
+  mergeAnalyses,
+  sentTools,
+  serverOverBudget,
+  serverTokens,
+  type AnalysisResult,
+  type Diagnostic,
+  type Location,
+  type ServerTokens,
+  type TokenBudget,
+  type ToolReport,
+  type ToolTokens,
+} from '../pipeline';
 
 export interface CheckedTool {
   name: string;
@@ -60,7 +72,17 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
 }
 
 function toolOf(t: ToolReport): CheckedTool {
-  return { name: t.name, kind: t.kind, location: t.location, advertised: t.advertised, tokens: t.tokens, mountable: t.mountable, shipped: t.shipped, flattened: t.flattened, ...(t.verdicts ? { verdicts: t.verdicts } : {}) };
+  return {
+    name: t.name,
+    kind: t.kind,
+    location: t.location,
+    advertised: t.advertised,
+    tokens: t.tokens,
+    mountable: t.mountable,
+    shipped: t.shipped,
+    flattened: t.flattened,
+    ...(t.verdicts ? { verdicts: t.verdicts } : {}),
+  };
 }
 
 /** A file path as printed: relative to the working directory, `/`-separated. */

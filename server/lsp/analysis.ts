@@ -215,6 +215,8 @@ function describeRun(files: string[], reports: FileReport[], ms: number): string
   const sum = { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 };
   for (const r of reports) for (const k of Object.keys(sum) as Array<keyof typeof sum>) sum[k] += r.timings?.[k] ?? 0;
   const name = files.length ? path.basename(files[0]) + (files.length > 1 ? ` (+${files.length - 1})` : '') : 'nothing';
-  const stages = Object.entries(sum).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ');
+  const stages = Object.entries(sum)
+    .map(([k, v]) => `${k} ${Math.round(v)}`)
+    .join(', ');
   return `analysed ${name} in ${Math.round(ms)} ms: ${stages}`;
 }

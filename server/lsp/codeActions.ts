@@ -4,14 +4,7 @@
  * versioned WorkspaceEdit. When the client can resolve code actions lazily, the edit is computed only for the
  * action the user picks.
  */
-import {
-  CodeActionKind,
-  type CodeAction,
-  type CodeActionParams,
-  type TextDocumentEdit,
-  type TextEdit,
-  type WorkspaceEdit,
-} from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { contains, type Diagnostic, type ResultStore } from '../pipeline';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';

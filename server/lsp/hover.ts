@@ -82,7 +82,9 @@ function keySection(tool: ToolReport, key: KeyReport): string {
   const lines: string[] = [];
   lines.push(`**\`${formatPath(key.path)}\`** in tool \`${tool.name}\`: ${OUTCOME[key.outcome]}`);
   const variants = key.variants.map((v) => `\`${v}\``).join(', ');
-  lines.push(`Declared by ${key.variants.length === 1 ? 'variant' : 'variants'} ${variants} of the union on \`${key.discriminator}\`.${key.reason ? ` ${capitalise(key.reason)}` : ''}`);
+  lines.push(
+    `Declared by ${key.variants.length === 1 ? 'variant' : 'variants'} ${variants} of the union on \`${key.discriminator}\`.${key.reason ? ` ${capitalise(key.reason)}` : ''}`,
+  );
   if (key.outcome !== 'kept' && key.shapes.length > 1) {
     lines.push(key.variants.map((v, i) => `- \`${v}\`: \`${inlineJson(key.shapes[i])}\``).join('\n'));
   }
@@ -106,7 +108,8 @@ function toolSection(tool: ToolReport): string {
     lines.push(`**${FLATTENED_HEADING}**`, `\`\`\`json\n${flat.text}\n\`\`\``);
     if (tool.flattened.losses.length) lines.push(tool.flattened.losses.map((f) => `- \`${f.code}\`: ${f.message}`).join('\n'));
   }
-  if (truncated) lines.push('_Deeper levels collapsed; run “Tool Schema Lens: Show Advertised Schema” or `tool-schema-lens check --format json` for all of it._');
+  if (truncated)
+    lines.push('_Deeper levels collapsed; run “Tool Schema Lens: Show Advertised Schema” or `tool-schema-lens check --format json` for all of it._');
   return lines.join('\n\n');
 }
 

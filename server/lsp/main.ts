@@ -12,7 +12,11 @@ export function runLanguageServer(): void {
   // of leaving it deaf. Otherwise createConnection reads --node-ipc / --socket from argv.
   const connection =
     transport === 'stdio'
-      ? createConnection(ProposedFeatures.all, guardFrames(process.stdin, (reason) => exitOnBrokenInput(reason)), process.stdout)
+      ? createConnection(
+          ProposedFeatures.all,
+          guardFrames(process.stdin, (reason) => exitOnBrokenInput(reason)),
+          process.stdout,
+        )
       : createConnection(ProposedFeatures.all);
   // A bug of ours in some background promise is logged, never the end of the user's editor session.
   process.on('unhandledRejection', (reason) => {

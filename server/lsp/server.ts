@@ -34,7 +34,8 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
   let workspaces: Workspaces | undefined;
   let capabilities: ClientCapabilities = {};
 
-  const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>
+  const guard =
+    <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await fn(...args);
@@ -52,20 +53,27 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
   connection.onInitialize((params: InitializeParams): InitializeResult | ResponseError<InitializeError> => {
     // The protocol allows one initialize per server. A second one would replace the sessions while the first ones'
     // workers keep running: refused, and the first session carries on.
-    if (workspaces) return new ResponseError(ErrorCodes.InvalidRequest, 'initialize may be sent only once; this server is already initialized', { retry: false });
+    if (workspaces)
+      return new ResponseError(ErrorCodes.InvalidRequest, 'initialize may be sent only once; this server is already initialized', { retry: false });
     capabilities = params.capabilities;
     const init = readInitOptions(params.initializationOptions);
     connection.console.log(trustDecision(init.isTrusted, deps.transport, init.trustSent));
     const canAsk = capabilities.workspace?.configuration === true;
     const pull = capabilities.textDocument?.diagnostic !== undefined;
     const lazyEdits = capabilities.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit') === true;
-    workspaces = new Workspaces(connection, workspaceRoots(params), deps.createPipeline, (root) => new SettingsSource(connection, canAsk, pathToUri(root), init.settings), {
-      trusted: isTrusted(init.isTrusted, deps.transport, init.trustSent),
-      debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
-      progressSupported: capabilities.window?.workDoneProgress === true,
-      codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },
-      codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,
-    });
+    workspaces = new Workspaces(
+      connection,
+      workspaceRoots(params),
+      deps.createPipeline,
+      (root) => new SettingsSource(connection, canAsk, pathToUri(root), init.settings),
+      {
+        trusted: isTrusted(init.isTrusted, deps.transport, init.trustSent),
+        debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+        progressSupported: capabilities.window?.workDoneProgress === true,
+        codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },
+        codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,
+      },
+    );
     for (const session of workspaces.sessions) {
       session.diagnostics.pullMode = pull;
       session.diagnostics.refreshSupported = capabilities.workspace?.diagnostics?.refreshSupport === true;
@@ -121,20 +129,36 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
     }
   });
   connection.languages.diagnostics.on(
-    guard('textDocument/diagnostic', { kind: 'full', items: [] } as const, (params, token) =>
-      workspaces?.forUri(params.textDocument.uri)?.pullDiagnostics(params.textDocument.uri, token) ?? { kind: 'full' as const, items: [] },
+    guard(
+      'textDocument/diagnostic',
+      { kind: 'full', items: [] } as const,
+      (params, token) => workspaces?.forUri(params.textDocument.uri)?.pullDiagnostics(params.textDocument.uri, token) ?? { kind: 'full' as const, items: [] },
     ),
   );
-  connection.onCodeLens(guard('codeLens', [], (params, token) => workspaces?.forUri(params.textDocument.uri)?.codeLenses(params.textDocument.uri, token) ?? []));
-  connection.onDocumentSymbol(guard('documentSymbol', [], (params) => workspaces?.forUri(params.textDocument.uri)?.documentSymbols(params.textDocument.uri) ?? []));
+  connection.onCodeLens(
+    guard('codeLens', [], (params, token) => workspaces?.forUri(params.textDocument.uri)?.codeLenses(params.textDocument.uri, token) ?? []),
+  );
+  connection.onDocumentSymbol(
+    guard('documentSymbol', [], (params) => workspaces?.forUri(params.textDocument.uri)?.documentSymbols(params.textDocument.uri) ?? []),
+  );
   connection.onWorkspaceSymbol(guard('workspaceSymbol', [], (params) => workspaces?.sessions.flatMap((s) => s.workspaceSymbols(params.query)) ?? []));
-  connection.onRequest(ListToolsRequest, guard('listTools', [], (params) => workspaces?.listTools(params) ?? []));
+  connection.onRequest(
+    ListToolsRequest,
+    guard('listTools', [], (params) => workspaces?.listTools(params) ?? []),
+  );
   connection.onExecuteCommand(
     guard('executeCommand', undefined, async (params) => {
       if (params.command === RESTART_WORKERS_COMMAND) await workspaces?.each((s) => s.restartWorkers());
     }),
   );
-  connection.onShutdown(guard('shutdown', undefined, () => withTimeout(workspaces?.each((s) => s.dispose()), 3000)));
+  connection.onShutdown(
+    guard('shutdown', undefined, () =>
+      withTimeout(
+        workspaces?.each((s) => s.dispose()),
+        3000,
+      ),
+    ),
+  );
   const disposeNow = () => workspaces?.sessions.forEach((s) => s.disposeNow());
   connection.onExit(disposeNow);
   // The library exits the process on exit, end of input and a dead parent: take the workers down on every path.

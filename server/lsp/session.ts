@@ -81,21 +81,27 @@ export class LensSession {
     this.diagnostics = new DiagnosticsPublisher(connection, this.docs, this.store);
     this.renamer = new RenameService(options.root);
     this.debouncer = new FileDebouncer(options.debounceMs, (files) => void this.scheduler.analyzeChanged(files));
-    this.scheduler = new AnalysisScheduler(() => this.pipeline, this.docs, () => this.openFiles(), this.store, {
-      results: (touched) => {
-        for (const f of this.checkServerBudget()) touched.add(f);
-        this.diagnostics.publish(touched);
-        this.refreshCodeLenses();
-        this.sendStatus();
+    this.scheduler = new AnalysisScheduler(
+      () => this.pipeline,
+      this.docs,
+      () => this.openFiles(),
+      this.store,
+      {
+        results: (touched) => {
+          for (const f of this.checkServerBudget()) touched.add(f);
+          this.diagnostics.publish(touched);
+          this.refreshCodeLenses();
+          this.sendStatus();
+        },
+        busy: (active, detail) => {
+          if (detail) this.busyDetail = detail;
+          if (!active) this.busyDetail = undefined;
+          this.sendStatus();
+        },
+        failed: (error) => this.logError('analysis', error),
+        trace: (line) => this.connection.console.log(line),
       },
-      busy: (active, detail) => {
-        if (detail) this.busyDetail = detail;
-        if (!active) this.busyDetail = undefined;
-        this.sendStatus();
-      },
-      failed: (error) => this.logError('analysis', error),
-      trace: (line) => this.connection.console.log(line),
-    });
+    );
   }
 
   /** After `initialized`: read settings, start the pipeline and the background scan. */

@@ -20,11 +20,19 @@ export function shipFlattenedTitle(tool: string): string {
 }
 
 /** The "Ship flattened" actions for the union-shipped diagnostics under the requested range. */
-export function shipFlattenedActions(params: CodeActionParams, store: ResultStore, docs: OpenDocuments, documentChanges: boolean, isFresh: (file: string) => boolean): CodeAction[] {
+export function shipFlattenedActions(
+  params: CodeActionParams,
+  store: ResultStore,
+  docs: OpenDocuments,
+  documentChanges: boolean,
+  isFresh: (file: string) => boolean,
+): CodeAction[] {
   if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
   const file = uriToPath(params.textDocument.uri);
   if (!file || !isFresh(file)) return [];
-  const here = store.diagnosticsIn(file).filter((d) => d.code === 'union-shipped' && d.tool && (contains(d.range, params.range.start) || contains(params.range, d.range.start)));
+  const here = store
+    .diagnosticsIn(file)
+    .filter((d) => d.code === 'union-shipped' && d.tool && (contains(d.range, params.range.start) || contains(params.range, d.range.start)));
   const actions: CodeAction[] = [];
   const done = new Set<string>();
   for (const d of here) {
@@ -40,7 +48,10 @@ export function shipFlattenedActions(params: CodeActionParams, store: ResultStor
 function shipAction(d: Diagnostic, tool: ToolReport, docs: OpenDocuments, documentChanges: boolean): CodeAction | undefined {
   const base: CodeAction = { title: shipFlattenedTitle(tool.name), kind: CodeActionKind.QuickFix, diagnostics: [toLspDiagnostic(d, (f) => docs.uri(f))] };
   if (!installed(tool.location.file)) {
-    return { ...base, disabled: { reason: `${RUNTIME_PACKAGE} is not installed in this workspace: run \`npm install ${RUNTIME_PACKAGE}\`, then apply this fix` } };
+    return {
+      ...base,
+      disabled: { reason: `${RUNTIME_PACKAGE} is not installed in this workspace: run \`npm install ${RUNTIME_PACKAGE}\`, then apply this fix` },
+    };
   }
   const file = tool.location.file;
   const document = docs.get(file) ?? fromDisk(file, docs.uri(file));

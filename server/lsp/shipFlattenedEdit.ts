@@ -111,7 +111,12 @@ function registrationOf(call: ts.CallExpression): Registration | { refused: stri
   return { refused: 'not a registration this quick fix knows (registerTool, tool, addTool)' };
 }
 
-function fromProperty(config: ts.ObjectLiteralExpression, keys: string[], handler: ts.Expression, wrapper: Registration['wrapper']): Registration | { refused: string } {
+function fromProperty(
+  config: ts.ObjectLiteralExpression,
+  keys: string[],
+  handler: ts.Expression,
+  wrapper: Registration['wrapper'],
+): Registration | { refused: string } {
   for (const property of config.properties) {
     const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
     if (!name || !keys.includes(name)) continue;
@@ -135,7 +140,13 @@ function propertyValue(config: ts.ObjectLiteralExpression, key: string): ts.Expr
 /** The statement the call is the whole of, or an initializer of; a call deeper in an expression has none. */
 function enclosingStatement(call: ts.CallExpression): ts.Statement | undefined {
   let node: ts.Node = call;
-  while (ts.isAwaitExpression(node.parent) || ts.isParenthesizedExpression(node.parent) || ts.isVariableDeclaration(node.parent) || ts.isVariableDeclarationList(node.parent)) node = node.parent;
+  while (
+    ts.isAwaitExpression(node.parent) ||
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isVariableDeclaration(node.parent) ||
+    ts.isVariableDeclarationList(node.parent)
+  )
+    node = node.parent;
   const parent = node.parent;
   if (ts.isExpressionStatement(parent) || ts.isVariableStatement(parent) || ts.isReturnStatement(parent)) return parent;
   if (ts.isVariableStatement(node)) return node;

@@ -7,7 +7,7 @@ import type { ToolReport } from '../pipeline';
 
 export function shippedHeader(tool: Pick<ToolReport, 'shipped' | 'kind'>): string {
   const shipped = tool.shipped;
-  if (!shipped) return tool.kind === 'exported' ? 'The engine\'s conversion (an exported schema, not sent by a library)' : 'The engine\'s conversion';
+  if (!shipped) return tool.kind === 'exported' ? "The engine's conversion (an exported schema, not sent by a library)" : "The engine's conversion";
   const library = [shipped.library, shipped.libraryVersion].filter(Boolean).join(' ');
   const zod = shipped.zodVersion ? ` with zod ${shipped.zodVersion}` : '';
   const flattened = shipped.flattened ? ', flattened' : '';

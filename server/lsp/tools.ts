@@ -44,9 +44,7 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
       ...(one && t.compare ? { compare: t.compare } : {}),
     };
   };
-  const sorted = [...tools].sort(
-    (a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line,
-  );
+  const sorted = [...tools].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line);
   if (!params?.uri || !params.position) return sorted.map(summary);
   const file = uriToPath(params.uri);
   if (!file) return [];

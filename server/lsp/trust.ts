@@ -24,7 +24,9 @@ export function isTrusted(flag: unknown, transport: Transport, sent = flag !== u
 /** The log line that says how trust was decided, from what the client sent. */
 export function trustDecision(flag: unknown, transport: Transport, sent = flag !== undefined): string {
   const trusted = isTrusted(flag, transport, sent);
-  const received = sent ? `initializationOptions.isTrusted was ${JSON.stringify(flag) ?? String(flag)}` : `no initializationOptions.isTrusted over ${transport}`;
+  const received = sent
+    ? `initializationOptions.isTrusted was ${JSON.stringify(flag) ?? String(flag)}`
+    : `no initializationOptions.isTrusted over ${transport}`;
   const odd = sent && typeof flag !== 'boolean' ? ' (only the boolean true trusts)' : '';
   return `Tool Schema Lens: workspace ${trusted ? 'trusted' : 'not trusted'}: ${received}${odd}`;
 }

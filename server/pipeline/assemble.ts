@@ -11,18 +11,7 @@ import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
 import { clientFinding, defaultTargets, verdicts } from '../../shared/clients/index';
 import { countToolTokens, toolOverBudget } from './tokens';
-import type {
-  Diagnostic,
-  DiscoveredSite,
-  EvaluatedFile,
-  EvaluatedTool,
-  FileReport,
-  KeyReport,
-  Location,
-  Range,
-  TokenBudget,
-  ToolReport,
-} from './types';
+import type { Diagnostic, DiscoveredSite, EvaluatedFile, EvaluatedTool, FileReport, KeyReport, Location, Range, TokenBudget, ToolReport } from './types';
 
 /** One evaluated tool with where it lives: what locating a finding of that tool starts from. */
 export interface ToolPlace {
@@ -141,7 +130,10 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         }),
       };
       tools.push(report);
-      push(toolOverBudget(report, input.budget, severities, (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' })), tool.kind);
+      push(
+        toolOverBudget(report, input.budget, severities, (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' })),
+        tool.kind,
+      );
     }
     if (evaluated.failure) {
       const at = evaluated.failure.at;
@@ -256,7 +248,13 @@ function variantStep(tool: EvaluatedTool, discriminator: string, label: string, 
 function sameLocation(a: Location, b: Location): boolean {
   const r = a.range;
   const q = b.range;
-  return samePath(a.file, b.file) && r.start.line === q.start.line && r.start.character === q.start.character && r.end.line === q.end.line && r.end.character === q.end.character;
+  return (
+    samePath(a.file, b.file) &&
+    r.start.line === q.start.line &&
+    r.start.character === q.start.character &&
+    r.end.line === q.end.line &&
+    r.end.character === q.end.character
+  );
 }
 
 function samePath(a: string, b: string): boolean {

@@ -13,12 +13,16 @@ const BUILT_DIRS = ['dist', 'build', 'lib', 'out', 'esm', 'cjs'];
 /** Scripts that start the program (not the build, lint or test ones). */
 const START_SCRIPTS = ['start', 'dev', 'serve', 'start:stdio', 'start:http', 'dev:stdio', 'dev:http'];
 /** Runners a start script uses before the file it runs. */
-const RUNNER = /(?:^|&&|;|\|\|)\s*(?:npx\s+)?(?:node|tsx|ts-node|ts-node-esm|bun|deno\s+run|nodemon|tsx\s+watch|node\s+--watch)\b((?:\s+-{1,2}[\w-]+(?:[= ][^\s-][^\s]*)?)*)\s+([^\s&|;]+\.(?:[cm]?[jt]sx?))/g;
+const RUNNER =
+  /(?:^|&&|;|\|\|)\s*(?:npx\s+)?(?:node|tsx|ts-node|ts-node-esm|bun|deno\s+run|nodemon|tsx\s+watch|node\s+--watch)\b((?:\s+-{1,2}[\w-]+(?:[= ][^\s-][^\s]*)?)*)\s+([^\s&|;]+\.(?:[cm]?[jt]sx?))/g;
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
     // tsconfig.json allows comments and trailing commas.
-    const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1');
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')
+      .replace(/,(\s*[}\]])/g, '$1');
     const value = JSON.parse(text) as unknown;
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
   } catch {

@@ -48,7 +48,17 @@ export { stopBundler } from './evaluate/bundle';
 export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
-export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverOverBudget, serverTokens, TOKENIZER, type ServerTokens, type ToolTokens } from './tokens';
+export {
+  CONTEXT_WINDOW,
+  heaviestKeys,
+  preloadTokenizer,
+  sentTools,
+  serverOverBudget,
+  serverTokens,
+  TOKENIZER,
+  type ServerTokens,
+  type ToolTokens,
+} from './tokens';
 
 export class CancelledError extends Error {
   constructor() {
@@ -64,8 +74,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
 
-  const evaluatorNow = () =>
-    (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
+  const evaluatorNow = () => (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
   const checkCancelled = (token?: CancellationLike) => {
     if (token?.isCancellationRequested) throw new CancelledError();
   };
@@ -132,7 +141,16 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
-      if (coverage && !overlayTexts.has(file) && tagged.length === 0 && coverage.covers(file, factories.specs, found.sites.some((s) => s.kind === 'registration'))) {
+      if (
+        coverage &&
+        !overlayTexts.has(file) &&
+        tagged.length === 0 &&
+        coverage.covers(
+          file,
+          factories.specs,
+          found.sites.some((s) => s.kind === 'registration'),
+        )
+      ) {
         analysed.pop();
         analysedInfo.delete(file);
         continue;
@@ -177,7 +195,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     keepEachToolOnce(assembled);
     // A file that should have yielded tools and did not says so (it is one of the assembled files).
     if (options.trusted) {
-      for (const d of noToolsFindings(assembled, analysedInfo, locator, options.severities)) assembled.find((a) => a.report.file === d.file)?.diagnostics.push(d);
+      for (const d of noToolsFindings(assembled, analysedInfo, locator, options.severities))
+        assembled.find((a) => a.report.file === d.file)?.diagnostics.push(d);
     }
     const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
     const skipped = [...project.skipped].map(([file, reason]) => ({ file, reason }));

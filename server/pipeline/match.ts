@@ -15,11 +15,7 @@ export interface MatchedTool {
 }
 
 /** Match the evaluated tools of one analysed file to discovered sites; each site is used at most once. */
-export function matchToolsToSites(
-  file: string,
-  tools: readonly EvaluatedTool[],
-  sitesOf: (file: string) => readonly DiscoveredSite[],
-): MatchedTool[] {
+export function matchToolsToSites(file: string, tools: readonly EvaluatedTool[], sitesOf: (file: string) => readonly DiscoveredSite[]): MatchedTool[] {
   const used = new Set<DiscoveredSite>();
   const result: MatchedTool[] = tools.map((tool) => ({ tool }));
   const take = (i: number, inFile: string, pick: (s: DiscoveredSite) => boolean) => {
@@ -38,7 +34,11 @@ export function matchToolsToSites(
   // Through a wrapper: the outer call that names the tool (`addTool({ name: 'x', ... })` passed on to the SDK).
   tools.forEach((tool, i) => {
     for (const frame of tool.frames ?? []) {
-      take(i, path.resolve(frame.file), (s) => s.kind === tool.kind && s.name === tool.name && contains(s.range, { line: frame.line, character: frame.character }));
+      take(
+        i,
+        path.resolve(frame.file),
+        (s) => s.kind === tool.kind && s.name === tool.name && contains(s.range, { line: frame.line, character: frame.character }),
+      );
     }
   });
   tools.forEach((tool, i) => {

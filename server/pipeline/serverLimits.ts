@@ -48,7 +48,17 @@ export function serverLimits(assembled: readonly AssembledFile[], clients: reado
       const severity = f && effectiveSeverity(f.code, f.severity, severities);
       if (!f || !severity) continue;
       const at = first.site?.nameRange ? { file: first.location.file, range: first.site.nameRange } : first.location;
-      diagnostics.push({ file: at.file, range: at.range, severity, code: f.code, ...(f.rule ? { rule: f.rule } : {}), message: f.message, path: [], related: [], targets: f.targets });
+      diagnostics.push({
+        file: at.file,
+        range: at.range,
+        severity,
+        code: f.code,
+        ...(f.rule ? { rule: f.rule } : {}),
+        message: f.message,
+        path: [],
+        related: [],
+        targets: f.targets,
+      });
     }
   }
   return {

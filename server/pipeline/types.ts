@@ -286,7 +286,6 @@ export interface FlattenedPreview {
   merges: KeyMerge[];
 }
 
-
 export type EvaluationFailure = {
   /**
    * bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died;

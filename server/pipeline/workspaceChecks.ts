@@ -64,7 +64,9 @@ export function checkWorkspace(assembled: readonly AssembledFile[], severities: 
   }
   const reports = assembled.map(({ report }): FileReport => ({
     ...report,
-    tools: withoutUnusedExports(report.tools, registered).map((t) => limits.withVerdicts(t.kind === 'registration' && names.has(t.name) ? { ...t, mountable: false } : t)),
+    tools: withoutUnusedExports(report.tools, registered).map((t) =>
+      limits.withVerdicts(t.kind === 'registration' && names.has(t.name) ? { ...t, mountable: false } : t),
+    ),
     diagnostics: diagnosticsByFile.get(report.file) ?? [],
   }));
   return { reports, diagnosticsByFile };

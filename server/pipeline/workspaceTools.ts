@@ -111,7 +111,8 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile): string {
   const called = calls.filter((c) => c.outcome === 'called').map((c) => `${c.name}()`);
   const threw = calls.filter((c) => c.outcome === 'threw').map((c) => `${c.name}() threw ${c.reason ?? 'an error'}`);
   const parts = [`no tool was registered: ${ran}`];
-  if (called.length) parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called (a recording server where one is expected) and registered nothing`);
+  if (called.length)
+    parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called (a recording server where one is expected) and registered nothing`);
   if (threw.length) parts.push(threw.join('; '));
   if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
   return `${parts.join(', ')}; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).`;

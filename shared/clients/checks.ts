@@ -87,7 +87,11 @@ export const CHECKS: Record<RuleId, Check> = {
     return out;
   },
   'strict-additional-properties': (tool, _rule, part) =>
-    eachNode(tool, part, (n) => (isObjectSchema(n) && n.additionalProperties !== false ? { value: n.additionalProperties === undefined ? 'absent' : JSON.stringify(n.additionalProperties) } : undefined)),
+    eachNode(tool, part, (n) =>
+      isObjectSchema(n) && n.additionalProperties !== false
+        ? { value: n.additionalProperties === undefined ? 'absent' : JSON.stringify(n.additionalProperties) }
+        : undefined,
+    ),
   format: (tool, rule, part) => {
     const allowed = new Set(rule.params?.formats ?? []);
     return eachNode(tool, part, (n) => (typeof n.format === 'string' && !allowed.has(n.format) ? { format: n.format } : undefined));
@@ -118,7 +122,8 @@ export const CHECKS: Record<RuleId, Check> = {
       const bad = n.enum.find((v) => typeof v !== 'string');
       return bad !== undefined ? { value: JSON.stringify(bad) } : undefined;
     }),
-  'array-items': (tool, _rule, part) => eachNode(tool, part, (n) => (n.type === 'array' && !isObject(n.items) ? { items: n.items === undefined ? 'absent' : 'a list' } : undefined)),
+  'array-items': (tool, _rule, part) =>
+    eachNode(tool, part, (n) => (n.type === 'array' && !isObject(n.items) ? { items: n.items === undefined ? 'absent' : 'a list' } : undefined)),
   depth: (tool, rule, part) => {
     const limit = rule.params?.limit ?? Infinity;
     return eachNode(tool, part, (_n, at) => (at.depth === limit + 1 ? { depth: at.depth, limit } : undefined));

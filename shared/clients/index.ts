@@ -27,8 +27,18 @@ export { siteOfPointer } from './trail';
 
 /** Every target, providers first; the order messages and verdicts list them in. */
 export const PROFILES: readonly Profile[] = [
-  openaiStrict, openai, anthropic, anthropicStrict, gemini, geminiJson,
-  claudeCode, claudeDesktop, cursor, vscodeCopilot, codex, geminiCli,
+  openaiStrict,
+  openai,
+  anthropic,
+  anthropicStrict,
+  gemini,
+  geminiJson,
+  claudeCode,
+  claudeDesktop,
+  cursor,
+  vscodeCopilot,
+  codex,
+  geminiCli,
 ];
 
 export const TARGET_IDS: readonly string[] = PROFILES.map((p) => p.id);
@@ -100,7 +110,10 @@ export function judgeTool(definition: ToolDefinition, context: ServerContext = {
 
 /** The server-wide rules (tools per server) of `targets` for a server of `context.toolCount` tools. */
 export function judgeServer(context: ServerContext, targets: readonly string[] = TARGET_IDS): Violation[] {
-  return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server').map((v) => ({ ...v, detail: { ...v.detail, server: context.server ?? '' } }));
+  return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server').map((v) => ({
+    ...v,
+    detail: { ...v.detail, server: context.server ?? '' },
+  }));
 }
 
 /**
@@ -128,17 +141,30 @@ export function severityOf(consequence: Consequence): Severity {
 /** The `client-rejects` finding of one placed violation, keeping only the `selected` targets; undefined when none is selected. */
 export function clientFinding(tool: string | undefined, v: PlacedViolation, selected: readonly string[]): Finding | undefined {
   const chosen = new Set(selected);
-  const targets = v.targets.filter((t) => chosen.has(t.target)).sort((a, b) => ORDER[a.consequence] - ORDER[b.consequence] || TARGET_IDS.indexOf(a.target) - TARGET_IDS.indexOf(b.target));
+  const targets = v.targets
+    .filter((t) => chosen.has(t.target))
+    .sort((a, b) => ORDER[a.consequence] - ORDER[b.consequence] || TARGET_IDS.indexOf(a.target) - TARGET_IDS.indexOf(b.target));
   if (targets.length === 0) return undefined;
   const labelled = targets.map((t) => ({ ...t, label: BY_ID.get(t.target)?.label ?? t.target }));
-  return finding('client-rejects', messages.clientRejects(tool, { rule: v.rule, path: v.path, part: v.part, ...(v.outputPath ? { outputPath: v.outputPath } : {}), detail: v.detail, targets: labelled }), {
-    tool,
-    path: v.path,
-    sites: [v.site],
-    severity: severityOf(targets[0].consequence),
-    targets: targets.map((t) => t.target),
-    rule: v.rule,
-  });
+  return finding(
+    'client-rejects',
+    messages.clientRejects(tool, {
+      rule: v.rule,
+      path: v.path,
+      part: v.part,
+      ...(v.outputPath ? { outputPath: v.outputPath } : {}),
+      detail: v.detail,
+      targets: labelled,
+    }),
+    {
+      tool,
+      path: v.path,
+      sites: [v.site],
+      severity: severityOf(targets[0].consequence),
+      targets: targets.map((t) => t.target),
+      rule: v.rule,
+    },
+  );
 }
 
 /** Per selected target, the rules broken (✓ when none): the hover's compact verdict. */

@@ -52,7 +52,10 @@ export function refPointer(ref: unknown): string[] | undefined {
   if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
   const body = ref.slice(1);
   if (body === '') return [];
-  return body.split('/').slice(1).map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+  return body
+    .split('/')
+    .slice(1)
+    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The schema path a finding names (keys, `*` for items and record values) for JSON pointer segments. */
@@ -64,7 +67,8 @@ export function schemaPathOf(pointer: readonly string[]): string[] {
     else if ((seg === 'prefixItems' || seg === 'items') && /^\d+$/.test(pointer[i + 1] ?? '')) {
       out.push('*');
       i++;
-    } else if (seg === 'items' || seg === 'additionalProperties') out.push('*'); else if ((seg === 'anyOf' || seg === 'oneOf' || seg === 'allOf') && i + 1 < pointer.length) i++;
+    } else if (seg === 'items' || seg === 'additionalProperties') out.push('*');
+    else if ((seg === 'anyOf' || seg === 'oneOf' || seg === 'allOf') && i + 1 < pointer.length) i++;
     else if ((seg === '$defs' || seg === 'definitions') && i + 1 < pointer.length) {
       out.push(pointer[++i]);
     }

@@ -37,7 +37,10 @@ export function siteOfPointer(input: unknown, pointer: readonly string[]): Findi
       } else if (node.kind === 'discriminated-union') {
         // A flattened union: the key as the first variant that declares it.
         const options = unionOptions(node);
-        const index = options.findIndex((o) => { const v = unwrap(o); return v?.kind === 'object' && objectShape(v)[next] !== undefined; });
+        const index = options.findIndex((o) => {
+          const v = unwrap(o);
+          return v?.kind === 'object' && objectShape(v)[next] !== undefined;
+        });
         if (index >= 0) {
           trail.push({ kind: 'variant', discriminator: node.def.discriminator, label: optionLabel(node, index), index }, { kind: 'key', key: next });
           child = objectShape(unwrap(options[index])!)[next];
@@ -59,7 +62,11 @@ export function siteOfPointer(input: unknown, pointer: readonly string[]): Findi
         const options = unionOptions(node);
         child = options[index];
         if (child === undefined) break;
-        trail.push(node.kind === 'union' ? { kind: 'member', index } : { kind: 'variant', discriminator: node.def.discriminator, label: optionLabel(node, index), index });
+        trail.push(
+          node.kind === 'union'
+            ? { kind: 'member', index }
+            : { kind: 'variant', discriminator: node.def.discriminator, label: optionLabel(node, index), index },
+        );
       } else {
         // A nullable written as anyOf [T, null]: the first member is the node itself; the null has no zod node.
         if (index !== 0) break;

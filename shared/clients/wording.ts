@@ -8,25 +8,53 @@ type Detail = Record<string, string | number>;
 
 /** The zod call behind a JSON Schema `format` (zod 3 and 4 write the same names). */
 const FORMAT_CALLS: Record<string, string> = {
-  uri: '.url()', email: '.email()', uuid: '.uuid()', 'date-time': '.datetime()', date: '.date()', time: '.time()',
-  duration: '.duration()', ipv4: '.ip()', ipv6: '.ip()', emoji: '.emoji()', cuid: '.cuid()', cuid2: '.cuid2()',
-  ulid: '.ulid()', nanoid: '.nanoid()', base64: '.base64()', base64url: '.base64url()', jwt: '.jwt()', hostname: 'z.hostname()',
-  cidrv4: '.cidr()', cidrv6: '.cidr()', e164: 'z.e164()', guid: 'z.guid()',
+  uri: '.url()',
+  email: '.email()',
+  uuid: '.uuid()',
+  'date-time': '.datetime()',
+  date: '.date()',
+  time: '.time()',
+  duration: '.duration()',
+  ipv4: '.ip()',
+  ipv6: '.ip()',
+  emoji: '.emoji()',
+  cuid: '.cuid()',
+  cuid2: '.cuid2()',
+  ulid: '.ulid()',
+  nanoid: '.nanoid()',
+  base64: '.base64()',
+  base64url: '.base64url()',
+  jwt: '.jwt()',
+  hostname: 'z.hostname()',
+  cidrv4: '.cidr()',
+  cidrv6: '.cidr()',
+  e164: 'z.e164()',
+  guid: 'z.guid()',
 };
 
 /** The zod call that typically produced the node, for rules whose node has one cause. */
 export function zodCallOf(rule: RuleId, detail: Detail): string | undefined {
   switch (rule) {
-    case 'format': return FORMAT_CALLS[String(detail.format)];
-    case 'root-combinator': return 'z.union / z.discriminatedUnion';
-    case 'one-of': return 'z.discriminatedUnion';
-    case 'all-of': return 'z.intersection / .and()';
-    case 'strict-required': return '.optional()';
-    case 'const': return 'z.literal';
-    case 'type-array': return '.nullable()';
-    case 'null-type': return '.nullable()';
-    case 'ref-recursive': return 'z.lazy';
-    default: return undefined;
+    case 'format':
+      return FORMAT_CALLS[String(detail.format)];
+    case 'root-combinator':
+      return 'z.union / z.discriminatedUnion';
+    case 'one-of':
+      return 'z.discriminatedUnion';
+    case 'all-of':
+      return 'z.intersection / .and()';
+    case 'strict-required':
+      return '.optional()';
+    case 'const':
+      return 'z.literal';
+    case 'type-array':
+      return '.nullable()';
+    case 'null-type':
+      return '.nullable()';
+    case 'ref-recursive':
+      return 'z.lazy';
+    default:
+      return undefined;
   }
 }
 
@@ -34,30 +62,54 @@ export function zodCallOf(rule: RuleId, detail: Detail): string | undefined {
 export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: boolean): string {
   const node = isRoot ? 'the input schema' : at;
   switch (rule) {
-    case 'root-type': return `the input schema is ${detail.type === 'no type' ? 'not typed' : `of type ${detail.type}`}, not an object`;
-    case 'output-root-type': return `the output schema is ${detail.type === 'no type' ? 'not typed' : `of type ${detail.type}`}, not an object`;
-    case 'root-combinator': return `the input schema has ${detail.keyword} at its root`;
-    case 'one-of': return `${node} is a oneOf`;
-    case 'all-of': return `${node} is an allOf`;
-    case 'strict-required': return `${node} is optional`;
-    case 'strict-additional-properties': return `the object at ${isRoot ? 'the root' : at} does not set additionalProperties: false`;
-    case 'format': return `${node} has format "${detail.format}"`;
-    case 'ref': return `${node} is a $ref (${detail.ref})`;
-    case 'ref-recursive': return `${node} is a recursive $ref (${detail.ref})`;
-    case 'schema-keyword': return `${node} carries $schema`;
-    case 'unsupported-keyword': return `${node} uses ${detail.keyword}`;
-    case 'const': return `${node} is a const (${detail.value})`;
-    case 'type-array': return `${node} has a list of types ${detail.type}`;
-    case 'null-type': return `${node} has type "null"`;
-    case 'enum-non-string': return `${node} has a non-string enum value (${detail.value})`;
-    case 'array-items': return `${node} is an array without one items schema`;
-    case 'depth': return `${node} is nested ${detail.depth} levels deep`;
-    case 'enum-count': return `the input schema has ${detail.count} enum values`;
-    case 'optional-budget': return `the input schema has ${detail.count} optional properties`;
-    case 'union-budget': return `the input schema has ${detail.count} union-typed properties`;
-    case 'name-length': return `the tool name is too long once prefixed`;
-    case 'name-characters': return `the tool name has characters outside ${detail.pattern}`;
-    case 'tools-per-server': return `${detail.server ? `server ${detail.server}` : 'the server'} registers ${detail.count} tools`;
+    case 'root-type':
+      return `the input schema is ${detail.type === 'no type' ? 'not typed' : `of type ${detail.type}`}, not an object`;
+    case 'output-root-type':
+      return `the output schema is ${detail.type === 'no type' ? 'not typed' : `of type ${detail.type}`}, not an object`;
+    case 'root-combinator':
+      return `the input schema has ${detail.keyword} at its root`;
+    case 'one-of':
+      return `${node} is a oneOf`;
+    case 'all-of':
+      return `${node} is an allOf`;
+    case 'strict-required':
+      return `${node} is optional`;
+    case 'strict-additional-properties':
+      return `the object at ${isRoot ? 'the root' : at} does not set additionalProperties: false`;
+    case 'format':
+      return `${node} has format "${detail.format}"`;
+    case 'ref':
+      return `${node} is a $ref (${detail.ref})`;
+    case 'ref-recursive':
+      return `${node} is a recursive $ref (${detail.ref})`;
+    case 'schema-keyword':
+      return `${node} carries $schema`;
+    case 'unsupported-keyword':
+      return `${node} uses ${detail.keyword}`;
+    case 'const':
+      return `${node} is a const (${detail.value})`;
+    case 'type-array':
+      return `${node} has a list of types ${detail.type}`;
+    case 'null-type':
+      return `${node} has type "null"`;
+    case 'enum-non-string':
+      return `${node} has a non-string enum value (${detail.value})`;
+    case 'array-items':
+      return `${node} is an array without one items schema`;
+    case 'depth':
+      return `${node} is nested ${detail.depth} levels deep`;
+    case 'enum-count':
+      return `the input schema has ${detail.count} enum values`;
+    case 'optional-budget':
+      return `the input schema has ${detail.count} optional properties`;
+    case 'union-budget':
+      return `the input schema has ${detail.count} union-typed properties`;
+    case 'name-length':
+      return `the tool name is too long once prefixed`;
+    case 'name-characters':
+      return `the tool name has characters outside ${detail.pattern}`;
+    case 'tools-per-server':
+      return `${detail.server ? `server ${detail.server}` : 'the server'} registers ${detail.count} tools`;
   }
 }
 
@@ -71,30 +123,54 @@ export function targetNote(rule: RuleId, detail: Detail): string | undefined {
 /** The fix, as the sentence's last clause. */
 export function fixOf(rule: RuleId, detail: Detail): string {
   switch (rule) {
-    case 'root-type': return 'wrap the input in z.object({ ... })';
-    case 'output-root-type': return 'wrap the output in z.object({ ... })';
-    case 'root-combinator': return 'flatten the union into one z.object (the discriminator as an enum, every variant\'s keys beside it), or nest it under a key';
-    case 'one-of': return 'flatten the discriminated union, or use z.union (an anyOf)';
-    case 'all-of': return 'merge the objects with .extend() instead';
-    case 'strict-required': return 'use .nullable() instead of .optional(), so the key is required and may be null';
-    case 'strict-additional-properties': return 'make the object strict (.strict() / z.strictObject) and use no z.record there';
-    case 'format': return 'validate with .regex(...) instead, or drop the format';
-    case 'ref': return 'inline the schema: build a fresh schema at each use instead of reusing one object, and avoid z.lazy and .meta({ id })';
-    case 'ref-recursive': return 'give the recursion a fixed depth, or take that value as a JSON string';
-    case 'schema-keyword': return 'strip $schema before it is sent, or send parametersJsonSchema instead';
-    case 'unsupported-keyword': return `drop ${detail.keyword} (e.g. .min() instead of .positive(), a z.object instead of a z.record)`;
-    case 'const': return 'use z.enum([value]) instead of z.literal(value)';
-    case 'type-array': return 'use .optional() instead of .nullable()';
-    case 'null-type': return 'use .optional() instead of .nullable()';
-    case 'enum-non-string': return 'use string values (z.enum(["1", "2"])) and convert after parsing';
-    case 'array-items': return 'give the array one element schema (z.array(...)), not a tuple';
-    case 'depth': return 'move deep objects up a level, or take them as a JSON string';
-    case 'enum-count': return 'split the enum, or take a z.string() and say the values in its description';
-    case 'optional-budget': return 'make keys required with .nullable() instead of .optional(), or split the tool';
-    case 'union-budget': return 'use one type where a union is not needed, or split the tool';
-    case 'name-length': return 'shorten the tool name (or the server name)';
-    case 'name-characters': return 'use only letters, digits, _ and -';
-    case 'tools-per-server': return 'register fewer tools: merge related ones, or let users enable groups of them';
+    case 'root-type':
+      return 'wrap the input in z.object({ ... })';
+    case 'output-root-type':
+      return 'wrap the output in z.object({ ... })';
+    case 'root-combinator':
+      return "flatten the union into one z.object (the discriminator as an enum, every variant's keys beside it), or nest it under a key";
+    case 'one-of':
+      return 'flatten the discriminated union, or use z.union (an anyOf)';
+    case 'all-of':
+      return 'merge the objects with .extend() instead';
+    case 'strict-required':
+      return 'use .nullable() instead of .optional(), so the key is required and may be null';
+    case 'strict-additional-properties':
+      return 'make the object strict (.strict() / z.strictObject) and use no z.record there';
+    case 'format':
+      return 'validate with .regex(...) instead, or drop the format';
+    case 'ref':
+      return 'inline the schema: build a fresh schema at each use instead of reusing one object, and avoid z.lazy and .meta({ id })';
+    case 'ref-recursive':
+      return 'give the recursion a fixed depth, or take that value as a JSON string';
+    case 'schema-keyword':
+      return 'strip $schema before it is sent, or send parametersJsonSchema instead';
+    case 'unsupported-keyword':
+      return `drop ${detail.keyword} (e.g. .min() instead of .positive(), a z.object instead of a z.record)`;
+    case 'const':
+      return 'use z.enum([value]) instead of z.literal(value)';
+    case 'type-array':
+      return 'use .optional() instead of .nullable()';
+    case 'null-type':
+      return 'use .optional() instead of .nullable()';
+    case 'enum-non-string':
+      return 'use string values (z.enum(["1", "2"])) and convert after parsing';
+    case 'array-items':
+      return 'give the array one element schema (z.array(...)), not a tuple';
+    case 'depth':
+      return 'move deep objects up a level, or take them as a JSON string';
+    case 'enum-count':
+      return 'split the enum, or take a z.string() and say the values in its description';
+    case 'optional-budget':
+      return 'make keys required with .nullable() instead of .optional(), or split the tool';
+    case 'union-budget':
+      return 'use one type where a union is not needed, or split the tool';
+    case 'name-length':
+      return 'shorten the tool name (or the server name)';
+    case 'name-characters':
+      return 'use only letters, digits, _ and -';
+    case 'tools-per-server':
+      return 'register fewer tools: merge related ones, or let users enable groups of them';
   }
 }
 
@@ -102,10 +178,15 @@ export function fixOf(rule: RuleId, detail: Detail): string {
 export function consequenceWords(consequence: Consequence, plural: boolean): string {
   const s = plural ? '' : 's';
   switch (consequence) {
-    case 'request-rejected': return `reject${s} the request`;
-    case 'all-tools-dropped': return `drop${s} every tool of the server`;
-    case 'tool-dropped': return `drop${s} the tool`;
-    case 'rewritten': return `silently rewrite${s} it`;
-    case 'warned': return `warn${s} about it`;
+    case 'request-rejected':
+      return `reject${s} the request`;
+    case 'all-tools-dropped':
+      return `drop${s} every tool of the server`;
+    case 'tool-dropped':
+      return `drop${s} the tool`;
+    case 'rewritten':
+      return `silently rewrite${s} it`;
+    case 'warned':
+      return `warn${s} about it`;
   }
 }

@@ -116,7 +116,7 @@ function stringHash(text: string): number {
 }
 
 function primitiveText(value: unknown): string {
-  return value === undefined ? 'null' : JSON.stringify(value) ?? 'null';
+  return value === undefined ? 'null' : (JSON.stringify(value) ?? 'null');
 }
 
 /** A short name for a shape in messages: its `type` (joined), else `enum`/`const`/`any`. */

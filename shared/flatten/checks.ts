@@ -6,8 +6,17 @@
 import { childrenOf, readNode, type AnyZod, type ZodNode } from '../zod/read';
 
 const V4_CHECK_NAMES: Record<string, string> = {
-  custom: 'refine', min_length: 'min', max_length: 'max', length_equals: 'length', greater_than: 'min',
-  less_than: 'max', multiple_of: 'multipleOf', overwrite: 'overwrite', min_size: 'min', max_size: 'max', size_equals: 'size',
+  custom: 'refine',
+  min_length: 'min',
+  max_length: 'max',
+  length_equals: 'length',
+  greater_than: 'min',
+  less_than: 'max',
+  multiple_of: 'multipleOf',
+  overwrite: 'overwrite',
+  min_size: 'min',
+  max_size: 'max',
+  size_equals: 'size',
 };
 
 /** zod mini's `.check(z.describe(...))` / `.check(z.meta(...))` only annotate; they validate nothing. */
@@ -42,7 +51,13 @@ function ownChecks(node: ZodNode): string[] {
     for (const c of d.checks ?? []) {
       const cd = c?._zod?.def ?? {};
       if (ANNOTATION_CHECKS.has(cd.check)) continue;
-      names.push(cd.check === 'string_format' || cd.check === 'number_format' ? (cd.format === 'safeint' ? 'int' : cd.format) : V4_CHECK_NAMES[cd.check] ?? cd.check ?? 'check');
+      names.push(
+        cd.check === 'string_format' || cd.check === 'number_format'
+          ? cd.format === 'safeint'
+            ? 'int'
+            : cd.format
+          : (V4_CHECK_NAMES[cd.check] ?? cd.check ?? 'check'),
+      );
     }
     if (node.kind === 'transform') names.push('transform');
     if (node.kind === 'pipe') names.push(readNode(d.in)?.kind === 'transform' || readNode(d.out)?.kind === 'transform' ? 'transform' : 'pipe');
@@ -55,7 +70,7 @@ function ownChecks(node: ZodNode): string[] {
     if (d.exactLength) names.push('length');
   }
   if (node.kind === 'set' && (d.minSize || d.maxSize)) names.push('size');
-  if (node.kind === 'effects') names.push(d.effect?.type === 'refinement' ? 'refine' : d.effect?.type ?? 'effect');
+  if (node.kind === 'effects') names.push(d.effect?.type === 'refinement' ? 'refine' : (d.effect?.type ?? 'effect'));
   if (node.kind === 'pipe') names.push('pipe');
   return names;
 }

@@ -47,7 +47,10 @@ function planFlat(union: ZodNode, variants: Variant[]): FlatPlan {
   for (const v of variants) for (const value of v.values) discValues.add(value);
   let discSchema = kit.enumOf([...discValues]);
   // The discriminator's own descriptions (merged as any key's), then each variant's description on its values.
-  const discOwn = mergedDescription(variants.map((v) => ({ label: v.label, text: fieldDescription(v.shape[discriminator]) })), discriminator);
+  const discOwn = mergedDescription(
+    variants.map((v) => ({ label: v.label, text: fieldDescription(v.shape[discriminator]) })),
+    discriminator,
+  );
   const perVariant = variants.filter((v) => readDescription(v.node.raw)).map((v) => `${discriminator} = ${v.label}: ${readDescription(v.node.raw)}`);
   const discDescription = [discOwn, perVariant.join('; ')].filter(Boolean).join('. ');
   if (discDescription) discSchema = kit.describe(discSchema, discDescription);
@@ -90,13 +93,35 @@ function flattenKey(plan: FlatPlan, key: string, decls: Declaration[], trail: St
 }
 
 function siteMaker(discriminator: string, trail: Step[], key: string): (d: Declaration) => FindingSite {
-  return (d) => ({ trail: [...trail, { kind: 'variant', discriminator, label: d.variant.label, index: d.variant.index }, { kind: 'key', key }], anchor: 'key', variant: d.variant.label });
+  return (d) => ({
+    trail: [...trail, { kind: 'variant', discriminator, label: d.variant.label, index: d.variant.index }, { kind: 'key', key }],
+    anchor: 'key',
+    variant: d.variant.label,
+  });
 }
 
-function recordKey(plan: FlatPlan, key: string, decls: Declaration[], merged: MergedKey, trail: Step[], keyPath: string[], siteOf: (d: Declaration) => FindingSite, ctx: WalkContext): void {
+function recordKey(
+  plan: FlatPlan,
+  key: string,
+  decls: Declaration[],
+  merged: MergedKey,
+  trail: Step[],
+  keyPath: string[],
+  siteOf: (d: Declaration) => FindingSite,
+  ctx: WalkContext,
+): void {
   const labels = decls.map((d) => d.variant.label);
   const shapes = plan.compared.has(key) ? decls.map((d) => d.shape?.shape) : [];
-  recordMerge(ctx, { unionTrail: trail, path: keyPath, key, discriminator: plan.discriminator, variants: labels, outcome: merged.outcome, reason: merged.reason, shapes });
+  recordMerge(ctx, {
+    unionTrail: trail,
+    path: keyPath,
+    key,
+    discriminator: plan.discriminator,
+    variants: labels,
+    outcome: merged.outcome,
+    reason: merged.reason,
+    shapes,
+  });
   if (merged.outcome !== 'kept') reportMerge(ctx, merged, decls, keyPath, decls.map(siteOf), plan.discriminator);
 }
 
@@ -104,7 +129,14 @@ function finishFlat(plan: FlatPlan, union: ZodNode, variants: Variant[], trail: 
   for (const v of variants) reportStrictness(ctx, v, [...trail, { kind: 'variant', discriminator: plan.discriminator, label: v.label, index: v.index }], path);
   ctx.flattened.set(union.raw, plan.widened);
   // As open as its most open variant: a passthrough/catchall variant's extra keys must stay accepted (superset).
-  return describeFlat(plan.kit.object(plan.fields, variants.some((v) => isOpen(v.node))), union, plan.kit);
+  return describeFlat(
+    plan.kit.object(
+      plan.fields,
+      variants.some((v) => isOpen(v.node)),
+    ),
+    union,
+    plan.kit,
+  );
 }
 
 /**
@@ -135,7 +167,10 @@ function withoutOptional(field: AnyZod): AnyZod {
  * hint: the variants that require the key, those that declare it optional, and for a widened key each shape.
  */
 function describeField(decls: Declaration[], merged: MergedKey, discriminator: string): string {
-  const own = mergedDescription(decls.map((d) => ({ label: d.variant.label, text: fieldDescription(d.field) })), discriminator);
+  const own = mergedDescription(
+    decls.map((d) => ({ label: d.variant.label, text: fieldDescription(d.field) })),
+    discriminator,
+  );
   const required = decls.filter((d) => !isOptionalField(d.field)).map((d) => d.variant.label);
   const optional = decls.filter((d) => isOptionalField(d.field)).map((d) => d.variant.label);
   const parts: string[] = [];
@@ -194,7 +229,12 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
   const as = merged.baseType ?? 'unknown';
   const named = decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape?.shape) }));
   // What differs is only worded for declarations of one JSON type: compute it only then.
-  const diffs = named.every((n) => n.shape === named[0].shape) ? shapeDiff(labels, decls.map((d) => d.shape?.shape)) : [];
+  const diffs = named.every((n) => n.shape === named[0].shape)
+    ? shapeDiff(
+        labels,
+        decls.map((d) => d.shape?.shape),
+      )
+    : [];
   const message = merged.checks ? messages.collisionCheck(ctx.who, path, labels, merged.checks, as) : messages.collisionShapes(ctx.who, path, named, as, diffs);
   ctx.findings.push(finding('collision-widened', message, common));
 }
@@ -203,9 +243,14 @@ function reportStrictness(ctx: WalkContext, v: Variant, trail: Step[], path: str
   const what = strictnessOf(v.node);
   if (!what) return;
   const message = isOpen(v.node) ? messages.opennessShared(ctx.who, path, v.label, what) : messages.strictnessDropped(ctx.who, path, v.label, what);
-  ctx.findings.push(finding('strictness-dropped', message, {
-    tool: ctx.tool, path, variants: [v.label], sites: [{ trail, anchor: 'strict-call', variant: v.label }],
-  }));
+  ctx.findings.push(
+    finding('strictness-dropped', message, {
+      tool: ctx.tool,
+      path,
+      variants: [v.label],
+      sites: [{ trail, anchor: 'strict-call', variant: v.label }],
+    }),
+  );
 }
 
 /** The strictness or object-level refinement a variant object carries, named as the call that set it. */

@@ -24,7 +24,13 @@ export interface FlattenOptions {
  * Internal form for a zod schema (callers check, and word a non-zod part themselves): also the flattened unions
  * and their widened keys (for the probe), under a trail prefix.
  */
-export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | undefined, who: Who = tool, widening?: CollisionWidening): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
+export function flattenWithTrail(
+  schema: unknown,
+  trail: Step[],
+  tool: string | undefined,
+  who: Who = tool,
+  widening?: CollisionWidening,
+): FlattenResult & { flattened: Map<AnyZod, Set<string>> } {
   const ctx: WalkContext = { tool, who, findings: [], merges: [], flattened: new Map(), active: new Map(), changes: 0, widening };
   try {
     const out = walk(schema, trail, [], ctx);
@@ -44,7 +50,11 @@ export function flattenWithTrail(schema: unknown, trail: Step[], tool: string | 
 export function flattenUnionsDeep(schema: unknown, options: FlattenOptions = {}): FlattenResult {
   const who = subjectOf(options.tool, options.subject);
   if (!isZodSchemaSafe(schema)) {
-    return { schema, findings: [finding('not-mountable', messages.notZod(who, 'input'), { tool: options.tool, sites: [{ trail: [], anchor: 'tool' }] })], merges: [] };
+    return {
+      schema,
+      findings: [finding('not-mountable', messages.notZod(who, 'input'), { tool: options.tool, sites: [{ trail: [], anchor: 'tool' }] })],
+      merges: [],
+    };
   }
   const { flattened: _f, ...result } = flattenWithTrail(schema, [], options.tool, who, options.collisionWidening);
   return result;

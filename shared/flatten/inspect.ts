@@ -23,9 +23,19 @@ export function inspectUnwalked(schema: AnyZod): 'union' | 'objects' | undefined
 }
 
 const NAMES: Partial<Record<ZodKind, string>> = {
-  lazy: 'z.lazy', tuple: 'tuple', map: 'map', set: 'set', pipe: 'pipe/transform', transform: 'transform',
-  effects: 'refine/transform', readonly: 'readonly', catch: 'catch', promise: 'promise', branded: 'brand',
-  nonoptional: 'nonoptional', prefault: 'prefault',
+  lazy: 'z.lazy',
+  tuple: 'tuple',
+  map: 'map',
+  set: 'set',
+  pipe: 'pipe/transform',
+  transform: 'transform',
+  effects: 'refine/transform',
+  readonly: 'readonly',
+  catch: 'catch',
+  promise: 'promise',
+  branded: 'brand',
+  nonoptional: 'nonoptional',
+  prefault: 'prefault',
 };
 
 /** Kinds the walk does not enter (spec: "not walked: returned untouched"). */

@@ -56,7 +56,19 @@ function collect(labels: string[], shapes: unknown[], at: string[], out: Keyword
       const maps = objects.map((o) => (o.properties ?? {}) as Json);
       const names: string[] = [];
       for (const m of maps) for (const n of Object.keys(m)) if (!names.includes(n)) names.push(n);
-      for (const name of names) collect(labels, maps.map((m) => m[name]), [...at, name], out);
-    } else collect(labels, objects.map((o) => o[keyword]), [...at, keyword === 'items' ? '*' : '(other keys)'], out);
+      for (const name of names)
+        collect(
+          labels,
+          maps.map((m) => m[name]),
+          [...at, name],
+          out,
+        );
+    } else
+      collect(
+        labels,
+        objects.map((o) => o[keyword]),
+        [...at, keyword === 'items' ? '*' : '(other keys)'],
+        out,
+      );
   }
 }

@@ -45,7 +45,9 @@ export const walk: Walk = (schema, trail, path, ctx) => {
       return walkObject(node, trail, path, ctx);
     case 'array':
       return walkArray(node, trail, path, ctx);
-    case 'optional': case 'nullable': case 'default':
+    case 'optional':
+    case 'nullable':
+    case 'default':
       return walkWrapper(node, trail, path, ctx);
     case 'intersection':
       return walkIntersection(node, trail, path, ctx);
@@ -133,14 +135,22 @@ function keepUnion(node: ZodNode, reason: KeptReason, trail: Step[], path: strin
   const sites: Finding['sites'] =
     reason.kind === 'empty' || reason.kind === 'recursive'
       ? [{ trail, anchor: 'node' }]
-      : [{
-          trail: [...trail, { kind: 'variant', discriminator, label: reason.label, index: reason.index }],
-          anchor: reason.kind === 'non-object-variant' || reason.kind === 'missing-discriminator' ? 'node' : 'discriminator',
-          variant: reason.label,
-        }];
-  ctx.findings.push(finding('union-kept', messages.unionKept(ctx.who, path, discriminator, reason, node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
-    tool: ctx.tool, path, sites, discriminator, variants: reason.kind === 'empty' || reason.kind === 'recursive' ? undefined : [reason.label],
-  }));
+      : [
+          {
+            trail: [...trail, { kind: 'variant', discriminator, label: reason.label, index: reason.index }],
+            anchor: reason.kind === 'non-object-variant' || reason.kind === 'missing-discriminator' ? 'node' : 'discriminator',
+            variant: reason.label,
+          },
+        ];
+  ctx.findings.push(
+    finding('union-kept', messages.unionKept(ctx.who, path, discriminator, reason, node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
+      tool: ctx.tool,
+      path,
+      sites,
+      discriminator,
+      variants: reason.kind === 'empty' || reason.kind === 'recursive' ? undefined : [reason.label],
+    }),
+  );
   return node.raw;
 }
 
@@ -155,9 +165,14 @@ function walkPlainUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkC
     return walked;
   });
   if (structured) {
-    ctx.findings.push(finding('union-kept', messages.plainUnionKept(ctx.who, path), {
-      tool: ctx.tool, path, severity: 'information', sites: [{ trail, anchor: 'node' }],
-    }));
+    ctx.findings.push(
+      finding('union-kept', messages.plainUnionKept(ctx.who, path), {
+        tool: ctx.tool,
+        path,
+        severity: 'information',
+        sites: [{ trail, anchor: 'node' }],
+      }),
+    );
   }
   return changed ? rebuild(node, { options: next }) : node.raw;
 }
@@ -178,17 +193,30 @@ function reportCatchall(node: ZodNode, trail: Step[], path: string[], ctx: WalkC
   const catchall = readNode(node.def.catchall);
   if (!catchall || catchall.kind === 'never' || catchall.kind === 'unknown' || catchall.kind === 'any') return;
   if (catchall.kind !== 'discriminated-union' && inspectUnwalked(catchall.raw) !== 'union') return;
-  ctx.findings.push(finding('not-walked', messages.notWalkedUnion(ctx.who, path, 'catchall', node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
-    tool: ctx.tool, path, severity: 'warning', sites: [{ trail, anchor: 'strict-call' }],
-  }));
+  ctx.findings.push(
+    finding('not-walked', messages.notWalkedUnion(ctx.who, path, 'catchall', node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {
+      tool: ctx.tool,
+      path,
+      severity: 'warning',
+      sites: [{ trail, anchor: 'strict-call' }],
+    }),
+  );
 }
 
 function reportUnwalked(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): void {
   const inside = inspectUnwalked(node.raw);
   if (!inside) return;
   const what = unwalkedName(node.kind);
-  const message = inside === 'union' ? messages.notWalkedUnion(ctx.who, path, what, node.flavour === 'v3' ? 'anyOf' : 'oneOf') : messages.notWalkedObjects(ctx.who, path, what);
-  ctx.findings.push(finding('not-walked', message, {
-    tool: ctx.tool, path, severity: inside === 'union' ? 'warning' : 'information', sites: [{ trail, anchor: 'node' }],
-  }));
+  const message =
+    inside === 'union'
+      ? messages.notWalkedUnion(ctx.who, path, what, node.flavour === 'v3' ? 'anyOf' : 'oneOf')
+      : messages.notWalkedObjects(ctx.who, path, what);
+  ctx.findings.push(
+    finding('not-walked', message, {
+      tool: ctx.tool,
+      path,
+      severity: inside === 'union' ? 'warning' : 'information',
+      sites: [{ trail, anchor: 'node' }],
+    }),
+  );
 }

@@ -37,15 +37,23 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
   const probeFindings: Finding[] = [];
   const merges: KeyMerge[] = [];
   const parts: Part[] = [];
-  const specs: Array<[Part['name'], unknown, Step[]]> = [['params', tool.params, [{ kind: 'params' }]], ['input', tool.input, []], ['extend', tool.extend, [{ kind: 'extend' }]]];
+  const specs: Array<[Part['name'], unknown, Step[]]> = [
+    ['params', tool.params, [{ kind: 'params' }]],
+    ['input', tool.input, []],
+    ['extend', tool.extend, [{ kind: 'extend' }]],
+  ];
   for (const [partName, value, trail] of specs) {
     if ((value === undefined || value === null) && partName !== 'input') continue;
     const original = asSchema(value);
     if (!isZodSchemaSafe(original)) {
-      probeFindings.push(finding('not-mountable', messages.notZod(name, partName === 'extend' ? 'extend object' : partName), { tool: name, sites: [{ trail, anchor: 'tool' }] }));
+      probeFindings.push(
+        finding('not-mountable', messages.notZod(name, partName === 'extend' ? 'extend object' : partName), { tool: name, sites: [{ trail, anchor: 'tool' }] }),
+      );
       continue;
     }
-    const flat = flatten ? flattenWithTrail(original, trail, name, subjectOf(name, tool.subject), options.collisionWidening) : { schema: original, findings: [], merges: [], flattened: new Map() };
+    const flat = flatten
+      ? flattenWithTrail(original, trail, name, subjectOf(name, tool.subject), options.collisionWidening)
+      : { schema: original, findings: [], merges: [], flattened: new Map() };
     flattenFindings.push(...flat.findings);
     merges.push(...flat.merges);
     parts.push({ name: partName, trail, original, advertised: flat.schema, flattened: flat.flattened });
@@ -89,7 +97,10 @@ function mergeParts(parts: Part[], tool: string | undefined, findings: Finding[]
     if (node?.kind === 'object') continue;
     mergeable = false;
     const what = describeKind(node?.kind);
-    const message = part.name === 'input' || parts.length === 1 ? messages.nonObjectInput(tool, what) : messages.partNotObject(tool, part.name === 'extend' ? 'extend object' : part.name, what);
+    const message =
+      part.name === 'input' || parts.length === 1
+        ? messages.nonObjectInput(tool, what)
+        : messages.partNotObject(tool, part.name === 'extend' ? 'extend object' : part.name, what);
     findings.push(finding('not-mountable', message, { tool, sites: [{ trail: part.trail, anchor: 'node' }] }));
   }
   if (parts.length === 1) return { schema: input.advertised };
@@ -106,10 +117,17 @@ function mergeParts(parts: Part[], tool: string | undefined, findings: Finding[]
     for (const [key, field] of Object.entries(objectShape(readNode(part.advertised)!))) {
       const first = owner.get(key);
       if (first) {
-        findings.push(finding('not-mountable', messages.keyClash(tool, key, partLabel(first), partLabel(part)), {
-          tool, path: [key], key,
-          sites: [{ trail: [...first.trail, { kind: 'key', key }], anchor: 'key' }, { trail: [...part.trail, { kind: 'key', key }], anchor: 'key' }],
-        }));
+        findings.push(
+          finding('not-mountable', messages.keyClash(tool, key, partLabel(first), partLabel(part)), {
+            tool,
+            path: [key],
+            key,
+            sites: [
+              { trail: [...first.trail, { kind: 'key', key }], anchor: 'key' },
+              { trail: [...part.trail, { kind: 'key', key }], anchor: 'key' },
+            ],
+          }),
+        );
         continue;
       }
       owner.set(key, part);

@@ -15,8 +15,17 @@ export interface UnrepresentableSite {
 }
 
 const NAMES: Record<string, string> = {
-  date: 'a z.date()', bigint: 'a z.bigint()', symbol: 'a z.symbol()', undefined: 'a z.undefined()', void: 'a z.void()',
-  nan: 'a z.nan()', custom: 'a z.custom()', function: 'a z.function()', transform: 'a transform', map: 'a z.map()', set: 'a z.set()',
+  date: 'a z.date()',
+  bigint: 'a z.bigint()',
+  symbol: 'a z.symbol()',
+  undefined: 'a z.undefined()',
+  void: 'a z.void()',
+  nan: 'a z.nan()',
+  custom: 'a z.custom()',
+  function: 'a z.function()',
+  transform: 'a transform',
+  map: 'a z.map()',
+  set: 'a z.set()',
 };
 
 /** A step whose variant label is only computed when a site is actually reported. */
@@ -59,8 +68,12 @@ export function findUnrepresentable(schema: AnyZod, trail: Step[], flattened: Ma
       case 'object':
         for (const [key, field] of Object.entries(objectShape(node))) visit(field, step({ kind: 'key', key }), at(key), addressable);
         break;
-      case 'array': visit(arrayElement(node), step({ kind: 'item' }), at('*'), addressable); break;
-      case 'record': visit(d.valueType, step({ kind: 'value' }), at('*'), addressable); break;
+      case 'array':
+        visit(arrayElement(node), step({ kind: 'item' }), at('*'), addressable);
+        break;
+      case 'record':
+        visit(d.valueType, step({ kind: 'value' }), at('*'), addressable);
+        break;
       case 'union':
         unionOptions(node).forEach((o, index) => visit(o, step({ kind: 'member', index }), path, addressable));
         break;
@@ -81,7 +94,11 @@ export function findUnrepresentable(schema: AnyZod, trail: Step[], flattened: Ma
         });
         break;
       }
-      case 'optional': case 'nullable': case 'default': visit(innerOf(node), tr, path, addressable); break;
+      case 'optional':
+      case 'nullable':
+      case 'default':
+        visit(innerOf(node), tr, path, addressable);
+        break;
       default:
         for (const child of advertisedChildren(node)) visit(child, tr, path, false);
     }

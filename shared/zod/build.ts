@@ -124,7 +124,8 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   return {
     flavour: 'v4',
     // Open: a catchall unknown (loose), so the flat zod schema a runtime parses with keeps the extra keys too.
-    object: (shape, open) => new ObjectClass(open ? { type: 'object', shape, catchall: new (ctorOf('unknown'))({ type: 'unknown' }) } : { type: 'object', shape }),
+    object: (shape, open) =>
+      new ObjectClass(open ? { type: 'object', shape, catchall: new (ctorOf('unknown'))({ type: 'unknown' }) } : { type: 'object', shape }),
     optional: (s) => new (ctorOf('optional'))({ type: 'optional', innerType: s }),
     enumOf: (values) => {
       // An enum keeps its values as object keys, which puts integer-like ones first ('b', '2', '1' → '1', '2', 'b'):

@@ -7,11 +7,48 @@
 export type Flavour = 'v3' | 'v4';
 
 export type ZodKind =
-  | 'object' | 'array' | 'optional' | 'nullable' | 'default' | 'union' | 'discriminated-union' | 'intersection'
-  | 'record' | 'tuple' | 'map' | 'set' | 'lazy' | 'pipe' | 'transform' | 'effects' | 'readonly' | 'catch'
-  | 'promise' | 'branded' | 'nonoptional' | 'prefault' | 'literal' | 'enum' | 'string' | 'number' | 'boolean'
-  | 'bigint' | 'date' | 'symbol' | 'undefined' | 'null' | 'void' | 'nan' | 'any' | 'unknown' | 'never' | 'custom'
-  | 'function' | 'file' | 'template-literal' | 'other';
+  | 'object'
+  | 'array'
+  | 'optional'
+  | 'nullable'
+  | 'default'
+  | 'union'
+  | 'discriminated-union'
+  | 'intersection'
+  | 'record'
+  | 'tuple'
+  | 'map'
+  | 'set'
+  | 'lazy'
+  | 'pipe'
+  | 'transform'
+  | 'effects'
+  | 'readonly'
+  | 'catch'
+  | 'promise'
+  | 'branded'
+  | 'nonoptional'
+  | 'prefault'
+  | 'literal'
+  | 'enum'
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'bigint'
+  | 'date'
+  | 'symbol'
+  | 'undefined'
+  | 'null'
+  | 'void'
+  | 'nan'
+  | 'any'
+  | 'unknown'
+  | 'never'
+  | 'custom'
+  | 'function'
+  | 'file'
+  | 'template-literal'
+  | 'other';
 
 /** A zod schema of unknown origin: only its internal shape is trusted. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,24 +63,84 @@ export interface ZodNode {
 }
 
 const V3_KINDS: Record<string, ZodKind> = {
-  ZodObject: 'object', ZodArray: 'array', ZodOptional: 'optional', ZodNullable: 'nullable', ZodDefault: 'default',
-  ZodUnion: 'union', ZodDiscriminatedUnion: 'discriminated-union', ZodIntersection: 'intersection',
-  ZodRecord: 'record', ZodTuple: 'tuple', ZodMap: 'map', ZodSet: 'set', ZodLazy: 'lazy', ZodPipeline: 'pipe',
-  ZodEffects: 'effects', ZodReadonly: 'readonly', ZodCatch: 'catch', ZodPromise: 'promise', ZodBranded: 'branded',
-  ZodLiteral: 'literal', ZodEnum: 'enum', ZodNativeEnum: 'enum', ZodString: 'string', ZodNumber: 'number',
-  ZodBoolean: 'boolean', ZodBigInt: 'bigint', ZodDate: 'date', ZodSymbol: 'symbol', ZodUndefined: 'undefined',
-  ZodNull: 'null', ZodVoid: 'void', ZodNaN: 'nan', ZodAny: 'any', ZodUnknown: 'unknown', ZodNever: 'never',
+  ZodObject: 'object',
+  ZodArray: 'array',
+  ZodOptional: 'optional',
+  ZodNullable: 'nullable',
+  ZodDefault: 'default',
+  ZodUnion: 'union',
+  ZodDiscriminatedUnion: 'discriminated-union',
+  ZodIntersection: 'intersection',
+  ZodRecord: 'record',
+  ZodTuple: 'tuple',
+  ZodMap: 'map',
+  ZodSet: 'set',
+  ZodLazy: 'lazy',
+  ZodPipeline: 'pipe',
+  ZodEffects: 'effects',
+  ZodReadonly: 'readonly',
+  ZodCatch: 'catch',
+  ZodPromise: 'promise',
+  ZodBranded: 'branded',
+  ZodLiteral: 'literal',
+  ZodEnum: 'enum',
+  ZodNativeEnum: 'enum',
+  ZodString: 'string',
+  ZodNumber: 'number',
+  ZodBoolean: 'boolean',
+  ZodBigInt: 'bigint',
+  ZodDate: 'date',
+  ZodSymbol: 'symbol',
+  ZodUndefined: 'undefined',
+  ZodNull: 'null',
+  ZodVoid: 'void',
+  ZodNaN: 'nan',
+  ZodAny: 'any',
+  ZodUnknown: 'unknown',
+  ZodNever: 'never',
   ZodFunction: 'function',
 };
 
 const V4_KINDS: Record<string, ZodKind> = {
-  object: 'object', array: 'array', optional: 'optional', nullable: 'nullable', default: 'default', union: 'union',
-  intersection: 'intersection', record: 'record', tuple: 'tuple', map: 'map', set: 'set', lazy: 'lazy',
-  pipe: 'pipe', transform: 'transform', readonly: 'readonly', catch: 'catch', promise: 'promise',
-  nonoptional: 'nonoptional', prefault: 'prefault', literal: 'literal', enum: 'enum', string: 'string',
-  number: 'number', int: 'number', boolean: 'boolean', bigint: 'bigint', date: 'date', symbol: 'symbol',
-  undefined: 'undefined', null: 'null', void: 'void', nan: 'nan', any: 'any', unknown: 'unknown', never: 'never',
-  custom: 'custom', function: 'function', file: 'file', template_literal: 'template-literal',
+  object: 'object',
+  array: 'array',
+  optional: 'optional',
+  nullable: 'nullable',
+  default: 'default',
+  union: 'union',
+  intersection: 'intersection',
+  record: 'record',
+  tuple: 'tuple',
+  map: 'map',
+  set: 'set',
+  lazy: 'lazy',
+  pipe: 'pipe',
+  transform: 'transform',
+  readonly: 'readonly',
+  catch: 'catch',
+  promise: 'promise',
+  nonoptional: 'nonoptional',
+  prefault: 'prefault',
+  literal: 'literal',
+  enum: 'enum',
+  string: 'string',
+  number: 'number',
+  int: 'number',
+  boolean: 'boolean',
+  bigint: 'bigint',
+  date: 'date',
+  symbol: 'symbol',
+  undefined: 'undefined',
+  null: 'null',
+  void: 'void',
+  nan: 'nan',
+  any: 'any',
+  unknown: 'unknown',
+  never: 'never',
+  custom: 'custom',
+  function: 'function',
+  file: 'file',
+  template_literal: 'template-literal',
 };
 
 /** True for a zod 4 node (classic or mini) of any copy. */
@@ -130,20 +227,41 @@ export function childrenOf(node: ZodNode): AnyZod[] {
       if (catchall && readNode(catchall)?.kind !== 'never') kids.push(catchall);
       return kids;
     }
-    case 'array': return [arrayElement(node)];
-    case 'union': case 'discriminated-union': return unionOptions(node);
-    case 'intersection': return [d.left, d.right];
-    case 'record': return [d.keyType, d.valueType];
-    case 'map': return [d.keyType, d.valueType];
-    case 'set': return [d.valueType];
-    case 'tuple': return [...(d.items ?? []), ...(d.rest ? [d.rest] : [])];
-    case 'lazy': { const t = lazyTarget(node); return t ? [t] : []; }
-    case 'pipe': return [d.in, d.out];
-    case 'effects': return [d.schema];
-    case 'optional': case 'nullable': case 'default': case 'readonly': case 'catch': case 'promise':
-    case 'branded': case 'nonoptional': case 'prefault':
+    case 'array':
+      return [arrayElement(node)];
+    case 'union':
+    case 'discriminated-union':
+      return unionOptions(node);
+    case 'intersection':
+      return [d.left, d.right];
+    case 'record':
+      return [d.keyType, d.valueType];
+    case 'map':
+      return [d.keyType, d.valueType];
+    case 'set':
+      return [d.valueType];
+    case 'tuple':
+      return [...(d.items ?? []), ...(d.rest ? [d.rest] : [])];
+    case 'lazy': {
+      const t = lazyTarget(node);
+      return t ? [t] : [];
+    }
+    case 'pipe':
+      return [d.in, d.out];
+    case 'effects':
+      return [d.schema];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+    case 'catch':
+    case 'promise':
+    case 'branded':
+    case 'nonoptional':
+    case 'prefault':
       return [innerOf(node)];
-    default: return [];
+    default:
+      return [];
   }
 }
 
@@ -161,7 +279,9 @@ export function literalValues(node: ZodNode): unknown[] {
 
 function enumObjectValues(entries: Record<string, unknown>): unknown[] {
   const numeric = Object.values(entries).filter((v) => typeof v === 'number');
-  return Object.entries(entries).filter(([k]) => !numeric.includes(+k)).map(([, v]) => v);
+  return Object.entries(entries)
+    .filter(([k]) => !numeric.includes(+k))
+    .map(([, v]) => v);
 }
 
 /** Strip wrappers that change nothing about an object's identity for the walk (optional/nullable/default). */

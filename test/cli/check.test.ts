@@ -9,7 +9,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../../shared/findings';
 import { CLI, FIXTURES, runCli, type CliRun } from './runCli';
 
-
 const COLLISION_ID =
   'Tool notify: key `target.id` is declared differently by variants user (string) and group (number), so the model sees `target.id` as unknown; rename it in one variant.';
 const UNION_SHIPPED_CONTENT =
@@ -84,8 +83,11 @@ const hasScript = existsSync('/usr/bin/script');
 describe.skipIf(!hasScript)('check: colour on a terminal', () => {
   const onTerminal = (env: Record<string, string | undefined>) =>
     new Promise<string>((resolve, reject) => {
-      execFile('script', ['-qec', `"${process.execPath}" "${CLI}" check cli-basic --flatten always`, '/dev/null'], { cwd: FIXTURES, env: { ...process.env, ...env } }, (err, stdout) =>
-        err && err.code !== 0 ? reject(new Error(err.message, { cause: err })) : resolve(stdout),
+      execFile(
+        'script',
+        ['-qec', `"${process.execPath}" "${CLI}" check cli-basic --flatten always`, '/dev/null'],
+        { cwd: FIXTURES, env: { ...process.env, ...env } },
+        (err, stdout) => (err && err.code !== 0 ? reject(new Error(err.message, { cause: err })) : resolve(stdout)),
       );
     });
 
@@ -112,7 +114,13 @@ describe('check: bad input never hides the rest', () => {
     const rows = json(run).diagnostics.map((d: any) => [d.file, d.line, d.column, d.endLine, d.endColumn, d.severity, d.code, d.message]);
     expect(rows).toEqual([
       [
-        'cli-broken/exits.ts', 9, 11, 9, 15, 'warning', 'evaluation-failed',
+        'cli-broken/exits.ts',
+        9,
+        11,
+        9,
+        15,
+        'warning',
+        'evaluation-failed',
         'this module ended the process while loading: process.exit(3) was called after it printed `API_KEY is not set` (it read API_KEY, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); tools registered after this point are not analysed',
       ],
       ['cli-broken/good.ts', 7, 39, 7, 41, 'warning', 'collision-widened', COLLISION_ID],
@@ -160,8 +168,18 @@ describe('check: json format', () => {
     const input = { type: 'object', properties: { host: { type: 'string' } }, required: ['host'], $schema: 'http://json-schema.org/draft-07/schema#' };
     expect(JSON.stringify(out.tools[1])).toBe(
       JSON.stringify({
-        name: 'ping', file: 'cli-basic/tools.ts', line: 13, column: 1, advertised: input, tokens: { input: 40, total: 40 }, mountable: true,
-        library: '@modelcontextprotocol/sdk', libraryVersion: sdk, zodVersion: zod, source: 'library', shipsFlattened: false,
+        name: 'ping',
+        file: 'cli-basic/tools.ts',
+        line: 13,
+        column: 1,
+        advertised: input,
+        tokens: { input: 40, total: 40 },
+        mountable: true,
+        library: '@modelcontextprotocol/sdk',
+        libraryVersion: sdk,
+        zodVersion: zod,
+        source: 'library',
+        shipsFlattened: false,
         definition: { name: 'ping', inputSchema: input, execution: { taskSupport: 'forbidden' } },
         // An MCP server's tool, judged against the MCP clients by default: it loads in every one.
         targets: ['claude-code', 'claude-desktop', 'cursor', 'vscode-copilot', 'codex', 'gemini-cli'].map((target) => ({ target, loads: true, broken: [] })),
@@ -172,7 +190,18 @@ describe('check: json format', () => {
     expect(send.advertised.properties.content.oneOf).toHaveLength(2);
     expect(send.flattened.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
     expect(out.diagnostics).toEqual([
-      { file: 'cli-basic/tools.ts', line: 6, column: 17, endLine: 9, endColumn: 3, severity: 'information', code: 'union-shipped', tool: 'send_message', path: 'content', message: UNION_SHIPPED_CONTENT },
+      {
+        file: 'cli-basic/tools.ts',
+        line: 6,
+        column: 17,
+        endLine: 9,
+        endColumn: 3,
+        severity: 'information',
+        code: 'union-shipped',
+        tool: 'send_message',
+        path: 'content',
+        message: UNION_SHIPPED_CONTENT,
+      },
     ]);
   });
 
@@ -195,7 +224,7 @@ describe('check: json format', () => {
     }
   });
 
-  it('--target is the emulation\'s dialect: what the installed SDK sends stays as it sends it', async () => {
+  it("--target is the emulation's dialect: what the installed SDK sends stays as it sends it", async () => {
     const out = json(await runCli(['check', 'cli-basic/tools.ts', '--format', 'json', '--target', 'draft-2020-12']));
     expect(out.tools.map((t: any) => [t.source, t.advertised.$schema])).toEqual([
       ['library', 'http://json-schema.org/draft-07/schema#'],
@@ -267,11 +296,19 @@ describe('check: a module that never finishes loading', () => {
       ['cli-hang/hang.ts', 1, 1, 'evaluation-failed', null, timedOut],
       // Registered through a bound alias discovery cannot see: still reported, at each key (the worker saw where the schema was created).
       [
-        'cli-hang/ok.ts', 8, 101, 'collision-widened', 'aliased',
+        'cli-hang/ok.ts',
+        8,
+        101,
+        'collision-widened',
+        'aliased',
         'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
       ],
       [
-        'cli-hang/ok.ts', 8, 149, 'collision-widened', 'aliased',
+        'cli-hang/ok.ts',
+        8,
+        149,
+        'collision-widened',
+        'aliased',
         'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
       ],
     ]);
@@ -290,18 +327,27 @@ describe('check: failures in imports', () => {
     expect(results.map((r: any) => [r.message.text, r.locations[0].physicalLocation, r.relatedLocations])).toEqual([
       [
         'loading this file threw: Error: CHAT_API_BASE_URL_FOR_TESTS is not set (it read CHAT_API_BASE_URL_FOR_TESTS, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
-        { artifactLocation: { uri: 'cli-broken-import/config.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 21, endLine: 3, endColumn: 24 } },
+        {
+          artifactLocation: { uri: 'cli-broken-import/config.ts', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 3, startColumn: 21, endLine: 3, endColumn: 24 },
+        },
         [
           {
             id: 1,
-            physicalLocation: { artifactLocation: { uri: 'cli-broken-import/server.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 69 } },
+            physicalLocation: {
+              artifactLocation: { uri: 'cli-broken-import/server.ts', uriBaseId: '%SRCROOT%' },
+              region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 69 },
+            },
             message: { text: 'while this file ran' },
           },
         ],
       ],
       [
         'could not bundle this file: Could not resolve "./schemas/search"; its tool schemas are not analysed',
-        { artifactLocation: { uri: 'cli-broken-import/missing.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 29, endLine: 2, endColumn: 47 } },
+        {
+          artifactLocation: { uri: 'cli-broken-import/missing.ts', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 2, startColumn: 29, endLine: 2, endColumn: 47 },
+        },
         undefined,
       ],
     ]);

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from './runCli';
 
-const URL_FORMAT = "Tool fetch_page: `url` has format \"uri\" (from `.url()`), so Codex rejects the request (400 'uri' is not a valid format); validate with .regex(...) instead, or drop the format.";
+const URL_FORMAT =
+  'Tool fetch_page: `url` has format "uri" (from `.url()`), so Codex rejects the request (400 \'uri\' is not a valid format); validate with .regex(...) instead, or drop the format.';
 const LONG = 'summarise_the_page_at_this_address_and_keep_only_the_facts_x';
 
 describe('check: client-rejects', () => {
@@ -23,7 +24,7 @@ describe('check: client-rejects', () => {
     expect(lines.filter((l) => l.includes('client-rejects'))).toHaveLength(4);
   });
 
-  it('JSON carries each tool\'s per-target verdict and each finding\'s targets and rule', async () => {
+  it("JSON carries each tool's per-target verdict and each finding's targets and rule", async () => {
     const run = await runCli(['check', 'cli-clients', '--format', 'json']);
     const out = JSON.parse(run.stdout);
     const fetch = out.tools.find((t: any) => t.name === 'fetch_page');

@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, runCli } from './runCli';
 
-
 describe('the examples workspace', () => {
   it('shows both worlds: unions shipped as written, a root union dropped, a tool shipped flattened; exit 1 for the error', async () => {
     const run = await runCli(['check', 'examples', '--format', 'json'], { cwd: REPO });
@@ -23,7 +22,11 @@ describe('the examples workspace', () => {
       ['examples/src/tools/moderation.ts', 5, 20, 'error', 'schema-dropped', 'moderate', ''],
     ]);
     const scheduled = out.tools.find((t: any) => t.name === 'schedule_message');
-    expect([scheduled.source, scheduled.shipsFlattened, scheduled.advertised.properties.schedule.properties.when.enum]).toEqual(['library', true, ['now', 'later']]);
+    expect([scheduled.source, scheduled.shipsFlattened, scheduled.advertised.properties.schedule.properties.when.enum]).toEqual([
+      'library',
+      true,
+      ['now', 'later'],
+    ]);
     const moderate = out.tools.find((t: any) => t.name === 'moderate');
     expect([moderate.source, moderate.advertised, moderate.mountable]).toEqual(['library', { type: 'object', properties: {} }, true]);
     // Registrations made inside a function and a class, reached through the server that calls them.

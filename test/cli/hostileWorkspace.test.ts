@@ -58,7 +58,10 @@ describe('reading the workspace is bounded', { timeout: 90_000 }, () => {
   it('a .ts symlink to /dev/zero, and an import of it, are skipped with the reason', async () => {
     const root = workspace();
     fs.symlinkSync('/dev/zero', path.join(root, 'src/zero.ts'));
-    fs.writeFileSync(path.join(root, 'src/importsZero.ts'), "import { z } from 'zod';\nimport './zero';\nexport const s = z.discriminatedUnion('k', [z.object({ k: z.literal('a') })]);\n");
+    fs.writeFileSync(
+      path.join(root, 'src/importsZero.ts'),
+      "import { z } from 'zod';\nimport './zero';\nexport const s = z.discriminatedUnion('k', [z.object({ k: z.literal('a') })]);\n",
+    );
     const { report, stderr } = await checkJson(root);
     expect(stderr).toContain('skipped src/zero.ts: a character device, not a regular file');
     expect(goodFindings(report.diagnostics)).toEqual(['6:39 collision-widened', '7:42 collision-widened']);
@@ -116,7 +119,10 @@ describe('check exits clean', { timeout: 90_000 }, () => {
     const root = workspace();
     const record = path.join(root, 'children-at-exit.json');
     const preload = path.join(__dirname, 'support', 'childrenAtExit.cjs');
-    for (const args of [['check', '.'], ['check', 'src/good.ts', '--format', 'sarif']]) {
+    for (const args of [
+      ['check', '.'],
+      ['check', 'src/good.ts', '--format', 'sarif'],
+    ]) {
       const run = await runCli(args, { cwd: root, env: { NODE_OPTIONS: `--require ${preload}`, TSL_CHILDREN_AT_EXIT: record } });
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);

@@ -13,7 +13,10 @@ function json(run: CliRun): any {
   return JSON.parse(run.stdout);
 }
 
-const names = (run: CliRun) => json(run).tools.map((t: any) => t.name).sort();
+const names = (run: CliRun) =>
+  json(run)
+    .tools.map((t: any) => t.name)
+    .sort();
 /** `file:line:column code tool` of each finding, 1-based as printed. */
 const findings = (run: CliRun) => json(run).diagnostics.map((d: any) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.tool ?? ''}`.trim());
 
@@ -100,7 +103,7 @@ describe('check never reports a silent nothing', () => {
   it('says what was run and what threw when a server module yields no tool; two servers may each have a tool of one name', () => {
     expect(run.stdout).toBe(
       [
-        'servers-silent/src/remote.ts:1:1 warning no-tools-found no tool was registered: this file\'s top level ran, connectRemote() threw TypeError: Invalid URL; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).',
+        "servers-silent/src/remote.ts:1:1 warning no-tools-found no tool was registered: this file's top level ran, connectRemote() threw TypeError: Invalid URL; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).",
         '',
         'tool    tokens  problems  registered at',
         'search      40         0  servers-silent/src/twoServers.ts:7:1',

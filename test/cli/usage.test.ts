@@ -5,7 +5,6 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, FIXTURES, REPO, runCli } from './runCli';
 
-
 describe('tool-schema-lens usage', () => {
   it('prints the version from package.json', async () => {
     const { version } = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'));

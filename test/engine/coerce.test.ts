@@ -54,7 +54,10 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('coerceJsonArgs with %s
   it('drops __proto__ keys from anything parsed; constructor and prototype are ordinary keys', () => {
     const schema = f.object({ cfg: f.object({ x: f.number() }), list: f.array(f.object({ y: f.number() })) });
     const out = coerce(
-      { cfg: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1,"x":1}', list: '[{"__proto__":{"polluted":true},"y":2}]' },
+      {
+        cfg: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1,"x":1}',
+        list: '[{"__proto__":{"polluted":true},"y":2}]',
+      },
       schema,
     );
     expect(out).toEqual({ cfg: { constructor: { prototype: { polluted: true } }, prototype: 1, x: 1 }, list: [{ y: 2 }] });

@@ -10,12 +10,14 @@ import { flattenUnionsDeep, registerZod } from '../../shared/index';
 import { ZOD3_ALIAS, ZOD3_SUB, type Flavour } from './support/flavours';
 import { kindOf, schemaNodes } from './support/engine';
 
-const collision = (f: Flavour) =>
-  f.object({ c: f.du('k', [f.object({ k: f.literal('a'), v: f.string() }), f.object({ k: f.literal('b'), v: f.number() })]) });
+const collision = (f: Flavour) => f.object({ c: f.du('k', [f.object({ k: f.literal('a'), v: f.string() }), f.object({ k: f.literal('b'), v: f.number() })]) });
 
 function foreignNodes(f: Flavour) {
   const nodes = schemaNodes(flattenUnionsDeep(collision(f)).schema);
-  expect(nodes.some((n) => kindOf(n) === 'unknown'), 'the collision produced an unknown').toBe(true);
+  expect(
+    nodes.some((n) => kindOf(n) === 'unknown'),
+    'the collision produced an unknown',
+  ).toBe(true);
   return nodes.filter((n) => !f.ownsNode(n)).map(kindOf);
 }
 

@@ -31,20 +31,23 @@ function expectRefusedGracefully(input: unknown) {
   return r;
 }
 
-const throwingProxy = new Proxy({}, {
-  get() {
-    throw new Error('getter exploded');
+const throwingProxy = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('getter exploded');
+    },
+    has() {
+      throw new Error('has exploded');
+    },
+    ownKeys() {
+      throw new Error('ownKeys exploded');
+    },
+    getPrototypeOf() {
+      throw new Error('getPrototypeOf exploded');
+    },
   },
-  has() {
-    throw new Error('has exploded');
-  },
-  ownKeys() {
-    throw new Error('ownKeys exploded');
-  },
-  getPrototypeOf() {
-    throw new Error('getPrototypeOf exploded');
-  },
-});
+);
 
 describe('robustness: values that are not zod schemas', () => {
   it.each([
@@ -83,7 +86,9 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('robustness with %s', (
   });
 
   it('a 1,000-variant union flattens into one enum of 1,000 values', () => {
-    const variants = Array.from({ length: 1000 }, (_, i) => f.object({ k: f.literal(`v${i}`), [`f${i % 7}`]: i % 2 ? f.string() : f.number(), common: f.string() }));
+    const variants = Array.from({ length: 1000 }, (_, i) =>
+      f.object({ k: f.literal(`v${i}`), [`f${i % 7}`]: i % 2 ? f.string() : f.number(), common: f.string() }),
+    );
     const r = safely(() => advertise({ name: 't', input: f.du('k', variants) }, {}));
     const json = r.jsonSchema as any;
     expect(json.properties.k.enum).toHaveLength(1000);
@@ -119,7 +124,7 @@ describe('robustness: schemas that throw while being read', () => {
   });
 
   it('a zod 3 object whose shape function throws gives a finding, not a throw', () => {
-    const z3 = (ZOD3_ALIAS as any);
+    const z3 = ZOD3_ALIAS as any;
     const obj: any = z3.object({ ok: z3.string() });
     obj._def.shape = () => {
       throw new Error('shape exploded');
@@ -164,8 +169,19 @@ describe('robustness: schemas that throw while being read', () => {
 describe.each([ZOD3_ALIAS, ZOD4].map((f) => [f.name, f] as const))('determinism with %s', (_name, f: Flavour) => {
   const build = (reverse = false) => {
     const variants = [
-      f.object({ k: f.literal('a'), media: f.object({ id: f.string() }), mode: f.enum(['x']), note: f.string(), inner: f.du('t', [f.object({ t: f.literal('p'), v: f.number() }), f.object({ t: f.literal('q'), v: f.string() })]) }),
-      f.object({ k: f.literal('b'), media: f.array(f.string()), mode: f.enum(['y']), kept: f.du('n', [f.object({ n: f.literal(1) }), f.object({ n: f.literal(2) })]) }),
+      f.object({
+        k: f.literal('a'),
+        media: f.object({ id: f.string() }),
+        mode: f.enum(['x']),
+        note: f.string(),
+        inner: f.du('t', [f.object({ t: f.literal('p'), v: f.number() }), f.object({ t: f.literal('q'), v: f.string() })]),
+      }),
+      f.object({
+        k: f.literal('b'),
+        media: f.array(f.string()),
+        mode: f.enum(['y']),
+        kept: f.du('n', [f.object({ n: f.literal(1) }), f.object({ n: f.literal(2) })]),
+      }),
       f.strictObject({ k: f.literal('c'), note: f.string(), when: f.date() }),
     ];
     return f.object({ keep: f.string(), act: f.du('k', reverse ? [...variants].reverse() : variants) });
@@ -178,7 +194,14 @@ describe.each([ZOD3_ALIAS, ZOD4].map((f) => [f.name, f] as const))('determinism 
       expect(JSON.stringify(two.jsonSchema)).toBe(JSON.stringify(one.jsonSchema));
       expect(JSON.stringify(two.findings)).toBe(JSON.stringify(one.findings));
       expect(JSON.stringify(two.merges)).toBe(JSON.stringify(one.merges));
-      expect(one.findings.map((x) => x.code).sort()).toEqual(['collision-widened', 'collision-widened', 'enum-widened', 'not-mountable', 'strictness-dropped', 'union-kept']);
+      expect(one.findings.map((x) => x.code).sort()).toEqual([
+        'collision-widened',
+        'collision-widened',
+        'enum-widened',
+        'not-mountable',
+        'strictness-dropped',
+        'union-kept',
+      ]);
     }
   });
 
@@ -201,8 +224,7 @@ describe.each([ZOD3_ALIAS, ZOD4].map((f) => [f.name, f] as const))('determinism 
     expect(act(rev).properties.mode.enum).toEqual(['y', 'x']);
     expect(Object.keys(act(one).properties)).toEqual(['k', 'media', 'mode', 'note', 'inner', 'kept', 'when']);
     expect(Object.keys(act(rev).properties)).toEqual(['k', 'note', 'when', 'media', 'mode', 'kept', 'inner']);
-    const summary = (r: typeof one) =>
-      r.findings.map((x) => `${x.code} ${x.path.join('.')} ${[...(x.variants ?? [])].sort().join(',')}`).sort();
+    const summary = (r: typeof one) => r.findings.map((x) => `${x.code} ${x.path.join('.')} ${[...(x.variants ?? [])].sort().join(',')}`).sort();
     expect(summary(rev)).toEqual(summary(one));
   });
 });

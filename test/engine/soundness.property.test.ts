@@ -57,7 +57,7 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
     fc.assert(
       fc.property(caseArb, ({ c, root, values, seed }) => {
         let state = seed >>> 0;
-        const rnd = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+        const rnd = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
         const flavour = FLAVOURS.find((f) => f.name === c.flavour)!;
         let schema: any;
         try {
@@ -66,7 +66,10 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
           return; // zod itself refused the generated schema
         }
         const { jsonSchema, findings } = advertise({ name: 'random', input: schema }, { target: c.target, collisionWidening: c.widening });
-        const unflattened = declaredDialectValidator(advertise({ name: 'random', input: schema }, { target: c.target, flattenUnionInput: false }).jsonSchema as { $schema?: string }, c.target);
+        const unflattened = declaredDialectValidator(
+          advertise({ name: 'random', input: schema }, { target: c.target, flattenUnionInput: false }).jsonSchema as { $schema?: string },
+          c.target,
+        );
         schemas++;
         byFlavour[c.flavour] = (byFlavour[c.flavour] ?? 0) + 1;
         for (const code of new Set(findings.map((f) => f.code))) seen[code] = (seen[code] ?? 0) + 1;
@@ -114,7 +117,10 @@ describe('coerceJsonArgs by property (catalogue 30)', () => {
       fc.property(caseArb, ({ c, root, values }) => {
         let schema: any;
         try {
-          schema = buildSchema(FLAVOURS.find((f) => f.name === c.flavour)!, root);
+          schema = buildSchema(
+            FLAVOURS.find((f) => f.name === c.flavour)!,
+            root,
+          );
         } catch {
           return;
         }

@@ -11,7 +11,12 @@ import * as z42 from 'zod-4-2';
 import * as z46 from 'zod-4-6';
 import { advertise, registerZod } from '../../shared/index';
 
-const COPIES: Array<[string, any]> = [['4.0', z40], ['4.1', z41], ['4.2.1', z42], ['4.6', z46]];
+const COPIES: Array<[string, any]> = [
+  ['4.0', z40],
+  ['4.1', z41],
+  ['4.2.1', z42],
+  ['4.6', z46],
+];
 for (const [, mod] of COPIES) registerZod(mod);
 
 function schemaOf(z: any) {
@@ -36,7 +41,11 @@ describe('the same findings for every zod 4 minor', () => {
     expect(got.findings).toEqual([
       'collision-widened name: Tool t: key `name` is declared differently by variants a (string) and b (number), so the model sees `name` as unknown; rename it in one variant.',
     ]);
-    expect(got.merges).toEqual(['name widened-unknown [{"type":"string"},{"type":"number"}]', 'id kept [{"type":"string","minLength":1},{"type":"string","minLength":1}]', 'note kept [{"type":"string"},{"type":"string"}]']);
+    expect(got.merges).toEqual([
+      'name widened-unknown [{"type":"string"},{"type":"number"}]',
+      'id kept [{"type":"string","minLength":1},{"type":"string","minLength":1}]',
+      'note kept [{"type":"string"},{"type":"string"}]',
+    ]);
     expect(got.hints.name).toBe('kind = a: The name; kind = b: The number Required if kind = a | b. string when kind = a; number when kind = b');
   });
 

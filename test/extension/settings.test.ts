@@ -70,7 +70,11 @@ describe('the typed mirror in server/settings.ts', () => {
       Object.entries(o).flatMap(([k, v]) =>
         v && typeof v === 'object' && !Array.isArray(v) && k !== 'severity' && k !== 'env' ? leaves(v, [...path, k]) : [[...path, k].join('.')],
       );
-    expect(leaves(DEFAULT_SETTINGS).map((l) => PREFIX + l).sort()).toEqual(Object.keys(properties).sort());
+    expect(
+      leaves(DEFAULT_SETTINGS)
+        .map((l) => PREFIX + l)
+        .sort(),
+    ).toEqual(Object.keys(properties).sort());
   });
 
   it('reads the manifest defaults, as VS Code sends them, back to DEFAULT_SETTINGS', () => {
@@ -91,7 +95,14 @@ describe('the typed mirror in server/settings.ts', () => {
 
 describe('the contributed commands', () => {
   // Command ids the server names too (a code lens runs Show Advertised Schema) live in the shared protocol module.
-  const clientSource = ['client/extension.ts', 'client/statusBar.ts', 'client/showAdvertisedSchema.ts', 'client/compareSchemas.ts', 'client/toolsView.ts', 'protocol/index.ts']
+  const clientSource = [
+    'client/extension.ts',
+    'client/statusBar.ts',
+    'client/showAdvertisedSchema.ts',
+    'client/compareSchemas.ts',
+    'client/toolsView.ts',
+    'protocol/index.ts',
+  ]
     .map((f) => readFileSync(join(root, f), 'utf8'))
     .join('\n');
 

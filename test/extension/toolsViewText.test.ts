@@ -5,8 +5,17 @@ import type { ToolSummary } from '../../protocol';
 
 const server = { name: 'shop', uri: 'file:///shop', tools: 41, tokens: 23_410, windowShare: 0.11705 };
 const tool = (over: Partial<ToolSummary>): ToolSummary => ({
-  name: 'search_orders', uri: 'file:///shop/server.ts', range: { start: { line: 3, character: 0 }, end: { line: 9, character: 2 } }, kind: 'registration',
-  mountable: true, advertised: {}, source: 'Sent by @modelcontextprotocol/sdk 1.32.2 with zod 4.6.7', tokens: { input: 1840, total: 1840 }, problems: { errors: 0, warnings: 0, infos: 0 }, server, ...over,
+  name: 'search_orders',
+  uri: 'file:///shop/server.ts',
+  range: { start: { line: 3, character: 0 }, end: { line: 9, character: 2 } },
+  kind: 'registration',
+  mountable: true,
+  advertised: {},
+  source: 'Sent by @modelcontextprotocol/sdk 1.32.2 with zod 4.6.7',
+  tokens: { input: 1840, total: 1840 },
+  problems: { errors: 0, warnings: 0, infos: 0 },
+  server,
+  ...over,
 });
 
 describe('Tool Schemas view text', () => {
@@ -17,7 +26,9 @@ describe('Tool Schemas view text', () => {
 
   it('a tool: tokens, and problems only when there are some; the tooltip says why a client refuses it', () => {
     expect(toolItemText(tool({})).description).toBe('1,840 tokens');
-    const refused = toolItemText(tool({ mountable: false, problems: { errors: 1, warnings: 1, infos: 0 }, library: '@modelcontextprotocol/sdk', dialect: 'draft-07' }));
+    const refused = toolItemText(
+      tool({ mountable: false, problems: { errors: 1, warnings: 1, infos: 0 }, library: '@modelcontextprotocol/sdk', dialect: 'draft-07' }),
+    );
     expect(refused.description).toBe('1,840 tokens · 2 problems');
     expect(refused.tooltip).toContain('A client refuses this tool');
     expect(refused.tooltip).toContain('Registered with @modelcontextprotocol/sdk, JSON Schema draft-07');

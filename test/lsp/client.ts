@@ -192,7 +192,11 @@ export class TestClient {
       const poll = setInterval(check, 100);
       const timer = setTimeout(() => {
         finish();
-        reject(new Error(`timed out waiting for ${what}; last diagnostics: ${JSON.stringify(this.diagnostics.slice(-3)).slice(0, 1500)}; server log: ${this.logs.join('\n').slice(-1500)}`));
+        reject(
+          new Error(
+            `timed out waiting for ${what}; last diagnostics: ${JSON.stringify(this.diagnostics.slice(-3)).slice(0, 1500)}; server log: ${this.logs.join('\n').slice(-1500)}`,
+          ),
+        );
       }, timeoutMs);
       const finish = () => {
         clearTimeout(timer);
@@ -212,24 +216,35 @@ export class TestClient {
   ): Promise<PublishDiagnosticsParams> {
     const uri = uriOf(file);
     const from = opts.after ?? 0;
-    return this.waitFor(`diagnostics for ${path.basename(file)}${opts.version !== undefined ? ` v${opts.version}` : ''}`, () => {
-      for (let i = this.diagnostics.length - 1; i >= from; i--) {
-        const p = this.diagnostics[i];
-        if (p.uri !== uri) continue;
-        if (opts.version !== undefined && p.version !== opts.version) continue;
-        if (opts.match && !opts.match(p.diagnostics)) continue;
-        return p;
-      }
-      return undefined;
-    }, timeoutMs);
+    return this.waitFor(
+      `diagnostics for ${path.basename(file)}${opts.version !== undefined ? ` v${opts.version}` : ''}`,
+      () => {
+        for (let i = this.diagnostics.length - 1; i >= from; i--) {
+          const p = this.diagnostics[i];
+          if (p.uri !== uri) continue;
+          if (opts.version !== undefined && p.version !== opts.version) continue;
+          if (opts.match && !opts.match(p.diagnostics)) continue;
+          return p;
+        }
+        return undefined;
+      },
+      timeoutMs,
+    );
   }
 
   /** The latest status notification, once one matches `state` (received after message index `after`). */
   waitForStatus(state: string, after = 0, timeoutMs?: number): Promise<any> {
-    return this.waitFor(`status ${state}`, () => {
-      const found = this.notifications.slice(after).filter((n) => n.method === 'toolSchemaLens/status').at(-1);
-      return found && found.params.state === state ? found.params : undefined;
-    }, timeoutMs);
+    return this.waitFor(
+      `status ${state}`,
+      () => {
+        const found = this.notifications
+          .slice(after)
+          .filter((n) => n.method === 'toolSchemaLens/status')
+          .at(-1);
+        return found && found.params.state === state ? found.params : undefined;
+      },
+      timeoutMs,
+    );
   }
 
   /** Everything ever published for a file. */

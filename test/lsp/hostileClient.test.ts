@@ -11,7 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { copyFixture, descendants, SERVER, TestClient, uriOf } from './client';
 
 describe('trust fails closed', { timeout: 90_000 }, () => {
-  it.each([['"false"', 'false'], ['0', 0], ['null', null], ['"true"', 'true'], ['1', 1]])('isTrusted: %s over stdio runs nothing and says what it got', async (shown, value) => {
+  it.each([
+    ['"false"', 'false'],
+    ['0', 0],
+    ['null', null],
+    ['"true"', 'true'],
+    ['1', 1],
+  ])('isTrusted: %s over stdio runs nothing and says what it got', async (shown, value) => {
     const root = copyFixture('lsp-basic');
     const client = await TestClient.spawn({ root, initializationOptions: { isTrusted: value } });
     try {
@@ -49,21 +55,27 @@ const MALFORMED: Array<[string, Buffer]> = [
   ['a number', frame('1')],
   ['no method and no id', frame('{"jsonrpc":"2.0"}')],
   ['a response to nothing', frame('{"jsonrpc":"2.0","id":12345,"result":null}')],
-  ['a latin1 charset', Buffer.concat([Buffer.from('Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=latin1\r\n\r\n'), Buffer.from('{}')])],
+  [
+    'a latin1 charset',
+    Buffer.concat([Buffer.from('Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=latin1\r\n\r\n'), Buffer.from('{}')]),
+  ],
   ['invalid UTF-8', Buffer.concat([Buffer.from('Content-Length: 4\r\n\r\n'), Buffer.from([0x7b, 0xff, 0xfe, 0x7d])])],
   ['an empty body', Buffer.from('Content-Length: 0\r\n\r\n')],
 ];
 
 /** Sends initialize, then `bad`, then a hover: 'answered', 'exited <code>', or 'deaf'. */
 async function afterMalformed(bad: Buffer): Promise<string> {
-  const child = spawn(process.execPath, [SERVER, 'lsp', '--stdio'], { cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-frames-')), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER, 'lsp', '--stdio'], {
+    cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-frames-')),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
   child.stderr.resume();
   child.stdin.on('error', () => undefined);
   const exited = new Promise<string>((resolve) => child.on('exit', (code, signal) => resolve(`exited ${code ?? signal}`)));
   const waitFor = async (text: string, ms: number) => {
-    for (const until = Date.now() + ms; Date.now() < until && !out.includes(text); ) await new Promise((r) => setTimeout(r, 25));
+    for (const until = Date.now() + ms; Date.now() < until && !out.includes(text);) await new Promise((r) => setTimeout(r, 25));
     return out.includes(text);
   };
   try {
@@ -141,7 +153,9 @@ describe('a hostile workspace, untrusted or with odd names', { timeout: 90_000 }
       // Still answering: the hover over the finding says why nothing ran.
       const hover = await client.request('textDocument/hover', { textDocument: { uri: uriOf(tools) }, position: d.diagnostics[0].range.start });
       expect(JSON.stringify(hover)).toContain('not trusted');
-      await client.waitFor('the skipped tsconfig in the log', () => client.logs.find((l) => l.includes('tsconfig.json: a named pipe (FIFO), not a regular file')));
+      await client.waitFor('the skipped tsconfig in the log', () =>
+        client.logs.find((l) => l.includes('tsconfig.json: a named pipe (FIFO), not a regular file')),
+      );
     } finally {
       client.kill();
       fs.rmSync(root, { recursive: true, force: true });
@@ -161,7 +175,9 @@ describe('a hostile workspace, untrusted or with odd names', { timeout: 90_000 }
       expect(uri).not.toBe(uriOf(odd));
       const text = fs.readFileSync(odd, 'utf8');
       void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text } });
-      const published = await client.waitFor('diagnostics at the editor’s URI', () => client.diagnostics.find((p) => p.uri === uri && p.diagnostics.length === 3));
+      const published = await client.waitFor('diagnostics at the editor’s URI', () =>
+        client.diagnostics.find((p) => p.uri === uri && p.diagnostics.length === 3),
+      );
       expect(published.diagnostics.map((d) => d.code).sort()).toEqual(['collision-widened', 'enum-widened', 'enum-widened']);
       // Where the source says, in the file itself.
       for (const d of published.diagnostics) expect(text.split('\n')[d.range.start.line].length).toBeGreaterThan(d.range.start.character);

@@ -21,23 +21,29 @@ describe('KeyRenamer', () => {
   };
 
   it('renames a variant key and its narrowed references across files, leaving unrelated same-named keys', () => {
-    const variants = write('variants.ts', [
-      "import { z } from 'zod';",
-      "export const Send = z.discriminatedUnion('kind', [",
-      "  z.object({ kind: z.literal('text'), media: z.string() }),",
-      "  z.object({ kind: z.literal('photo'), media: z.object({ url: z.string() }) }),",
-      ']);',
-      '',
-    ].join('\n'));
-    const handler = write('handler.ts', [
-      "import type { z } from 'zod';",
-      "import type { Send } from './variants';",
-      'export function describe(input: z.infer<typeof Send>): string {',
-      "  if (input.kind === 'photo') return input.media.url;",
-      '  return input.media;',
-      '}',
-      '',
-    ].join('\n'));
+    const variants = write(
+      'variants.ts',
+      [
+        "import { z } from 'zod';",
+        "export const Send = z.discriminatedUnion('kind', [",
+        "  z.object({ kind: z.literal('text'), media: z.string() }),",
+        "  z.object({ kind: z.literal('photo'), media: z.object({ url: z.string() }) }),",
+        ']);',
+        '',
+      ].join('\n'),
+    );
+    const handler = write(
+      'handler.ts',
+      [
+        "import type { z } from 'zod';",
+        "import type { Send } from './variants';",
+        'export function describe(input: z.infer<typeof Send>): string {',
+        "  if (input.kind === 'photo') return input.media.url;",
+        '  return input.media;',
+        '}',
+        '',
+      ].join('\n'),
+    );
     const unrelated = write('unrelated.ts', "export const media = { media: 'x' };\nexport const read = media.media;\n");
 
     // The handler's buffer is open with unsaved text: the rename must see (and edit) that text.
@@ -47,7 +53,11 @@ describe('KeyRenamer', () => {
     const edits = renamer.renameKey(variants, positionOf(variants, 'media: z.object'), 'media', 'photoMedia', overlays)!;
 
     expect([...new Set(edits.map((e) => path.basename(e.file)))].sort()).toEqual(['handler.ts', 'variants.ts']);
-    const apply = (file: string, text: string) => applyTextEdits(text, edits.filter((e) => e.file === file).map((e) => ({ range: { start: e.start, end: e.end }, newText: e.newText })));
+    const apply = (file: string, text: string) =>
+      applyTextEdits(
+        text,
+        edits.filter((e) => e.file === file).map((e) => ({ range: { start: e.start, end: e.end }, newText: e.newText })),
+      );
     expect(apply(variants, fs.readFileSync(variants, 'utf8'))).toContain("z.object({ kind: z.literal('photo'), photoMedia: z.object(");
     expect(apply(variants, fs.readFileSync(variants, 'utf8'))).toContain("z.object({ kind: z.literal('text'), media: z.string() })");
     const handlerAfter = apply(handler, unsaved);
@@ -58,25 +68,33 @@ describe('KeyRenamer', () => {
     expect(renamer.renameKey(variants, positionOf(variants, 'kind: z.literal'), 'media', 'photoMedia', overlays)).toBeUndefined();
   }, 60_000);
 
-  it('keeps renaming an open buffer\'s unsaved text when its file changes on disk meanwhile', () => {
-    const variants = write('shifted.ts', [
-      "import { z } from 'zod';",
-      "export const Post = z.discriminatedUnion('kind', [",
-      "  z.object({ kind: z.literal('a'), body: z.string() }),",
-      "  z.object({ kind: z.literal('b'), body: z.number() }),",
-      ']);',
-      '',
-    ].join('\n'));
+  it("keeps renaming an open buffer's unsaved text when its file changes on disk meanwhile", () => {
+    const variants = write(
+      'shifted.ts',
+      [
+        "import { z } from 'zod';",
+        "export const Post = z.discriminatedUnion('kind', [",
+        "  z.object({ kind: z.literal('a'), body: z.string() }),",
+        "  z.object({ kind: z.literal('b'), body: z.number() }),",
+        ']);',
+        '',
+      ].join('\n'),
+    );
     // The buffer gained two lines at the top that are not saved; then the disk copy changes too (a checkout).
     const unsaved = '// draft\n// more\n' + fs.readFileSync(variants, 'utf8');
     const overlays = new Map([[variants, { text: unsaved, version: 3 }]]);
     const renamer = new KeyRenamer(root);
-    const at = () => positionOf(variants, "body: z.number", 0, 0, unsaved);
+    const at = () => positionOf(variants, 'body: z.number', 0, 0, unsaved);
     expect(renamer.renameKey(variants, at(), 'body', 'bBody', overlays)).toBeDefined();
     fs.writeFileSync(variants, fs.readFileSync(variants, 'utf8').replace("'b'", "'c'"));
     renamer.invalidate(variants);
     const edits = renamer.renameKey(variants, at(), 'body', 'bBody', overlays)!;
     expect(edits).toBeDefined();
-    expect(applyTextEdits(unsaved, edits.filter((e) => e.file === variants).map((e) => ({ range: { start: e.start, end: e.end }, newText: e.newText })))).toContain("literal('b'), bBody: z.number()");
+    expect(
+      applyTextEdits(
+        unsaved,
+        edits.filter((e) => e.file === variants).map((e) => ({ range: { start: e.start, end: e.end }, newText: e.newText })),
+      ),
+    ).toContain("literal('b'), bBody: z.number()");
   }, 60_000);
 });

@@ -42,7 +42,7 @@ describe('listTools at a position inside a schema (lsp-basic)', { timeout: 90_00
   });
 
   it('answers nothing above every schema and still answers in a handler body', async () => {
-    expect(await at('src/media.ts', "import { z }")).toEqual([]);
+    expect(await at('src/media.ts', 'import { z }')).toEqual([]);
     expect(names(await at('src/tools.ts', 'async ({ message })'))).toEqual(['ping']);
   });
 });

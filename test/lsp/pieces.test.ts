@@ -22,7 +22,9 @@ describe('schema text for hovers', () => {
   });
 
   it('collapses deeper levels of a long schema and keeps the top', () => {
-    const properties = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, { type: 'object', properties: { x: { type: 'string' }, y: { type: 'number' } } }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`k${i}`, { type: 'object', properties: { x: { type: 'string' }, y: { type: 'number' } } }]),
+    );
     const { text, truncated } = schemaJson({ type: 'object', properties }, 30);
     expect(truncated).toBe(true);
     expect(text.split('\n').length).toBeLessThanOrEqual(30);
@@ -72,15 +74,37 @@ describe('trust and initialization options', () => {
 describe('mapping and hover on synthetic reports', () => {
   const file = '/w/src/tools.ts';
   const diagnostic: Diagnostic = {
-    file, range: r(4, 2, 8), severity: 'information', code: 'enum-widened', message: 'Tool t: key `sort` …', tool: 't', path: ['sort'],
+    file,
+    range: r(4, 2, 8),
+    severity: 'information',
+    code: 'enum-widened',
+    message: 'Tool t: key `sort` …',
+    tool: 't',
+    path: ['sort'],
     related: [{ location: { file: '/w/src/other.ts', range: r(1, 0, 4) }, message: '`sort` in variant `b`' }],
     rename: { key: 'sort', variant: 'a', discriminator: 'kind', newName: 'aSort' },
   };
   const tool: ToolReport = {
-    name: 't', kind: 'registration', location: { file, range: { start: { line: 2, character: 0 }, end: { line: 8, character: 2 } } }, nameRange: r(2, 10, 13), schemaRange: r(3, 0, 6),
-    advertised: { type: 'object', properties: { sort: { type: 'string', enum: ['x', 'y'] } } }, tokens: { input: 30, total: 30 }, mountable: true,
-    keys: [{ path: ['sort'], key: 'sort', discriminator: 'kind', variants: ['a', 'b'], outcome: 'enum-widened', shapes: [{ enum: ['x'] }, { enum: ['y'] }],
-      declarations: [{ file, range: r(4, 2, 8) }, null], advertised: { type: 'string', enum: ['x', 'y'] } }],
+    name: 't',
+    kind: 'registration',
+    location: { file, range: { start: { line: 2, character: 0 }, end: { line: 8, character: 2 } } },
+    nameRange: r(2, 10, 13),
+    schemaRange: r(3, 0, 6),
+    advertised: { type: 'object', properties: { sort: { type: 'string', enum: ['x', 'y'] } } },
+    tokens: { input: 30, total: 30 },
+    mountable: true,
+    keys: [
+      {
+        path: ['sort'],
+        key: 'sort',
+        discriminator: 'kind',
+        variants: ['a', 'b'],
+        outcome: 'enum-widened',
+        shapes: [{ enum: ['x'] }, { enum: ['y'] }],
+        declarations: [{ file, range: r(4, 2, 8) }, null],
+        advertised: { type: 'string', enum: ['x', 'y'] },
+      },
+    ],
   };
 
   it('maps a finding to an LSP diagnostic with its rename data', () => {
@@ -111,7 +135,13 @@ describe('mapping and hover on synthetic reports', () => {
   });
 
   it('gives a registration a row per target: ✓, or ✗ with the rules it breaks there', () => {
-    const judged: ToolReport = { ...tool, verdicts: [{ target: 'claude-code', label: 'Claude Code', broken: [] }, { target: 'codex', label: 'Codex', broken: ['format', 'name-characters'] }] };
+    const judged: ToolReport = {
+      ...tool,
+      verdicts: [
+        { target: 'claude-code', label: 'Claude Code', broken: [] },
+        { target: 'codex', label: 'Codex', broken: ['format', 'name-characters'] },
+      ],
+    };
     const md = (hoverAt([judged], [], file, { line: 2, character: 11 })!.contents as any).value as string;
     expect(md).toContain('✓ Claude Code  \n✗ Codex: `format`, `name-characters`');
     expect((hoverAt([tool], [], file, { line: 2, character: 11 })!.contents as any).value).not.toContain('✓');
@@ -119,7 +149,9 @@ describe('mapping and hover on synthetic reports', () => {
 
   it('lists the tool containing a position, or the nearest above it', () => {
     const context = { problems: new Map(), server: { name: 'w', uri: 'file:///w', tools: 1, tokens: 30, windowShare: 0.00015 } };
-    expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`, context).map((t) => t.name)).toEqual(['t']);
+    expect(
+      listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`, context).map((t) => t.name),
+    ).toEqual(['t']);
     expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`, context)).toEqual([]);
   });
 });

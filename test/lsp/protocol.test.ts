@@ -97,11 +97,17 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
     // Three quick edits inside the debounce: only the last one is analysed and published.
     client.change(tools, original.replace("z.enum(['plain', 'markdown'])", "z.enum(['plain'])"));
     client.change(tools, original.replace("z.enum(['plain', 'markdown'])", "z.enum(['webp', 'tgs'])"));
-    const v4 = client.change(tools, original.replace("format: z.enum(['plain', 'markdown'])", "format: z.enum(['webp', 'tgs'])").replace('attachment: z.string()', 'body: z.string()'));
+    const v4 = client.change(
+      tools,
+      original.replace("format: z.enum(['plain', 'markdown'])", "format: z.enum(['webp', 'tgs'])").replace('attachment: z.string()', 'body: z.string()'),
+    );
     const latest = await client.waitForDiagnostics(tools, { version: v4, after: mark });
     expect(latest.diagnostics).toEqual([]);
     await new Promise((r) => setTimeout(r, 400));
-    const versions = client.diagnostics.slice(mark).filter((p) => p.uri === uriOf(tools)).map((p) => p.version);
+    const versions = client.diagnostics
+      .slice(mark)
+      .filter((p) => p.uri === uriOf(tools))
+      .map((p) => p.version);
     expect(versions).toEqual([v4]);
     // The other declaration's collision went with it.
     await client.waitForDiagnostics(media, { after: mark, match: (d) => d.length === 0 });
@@ -121,7 +127,11 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
     const mark = client.diagnostics.length;
     fs.writeFileSync(media, original.replace('attachment: z.object({ url: z.string().min(1), width: z.number().int().optional() })', 'attachment: z.string()'));
     client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(media), type: 2 }] });
-    const now = await client.waitForDiagnostics(tools, { after: mark, version: client.version(tools), match: (d) => !d.some((x) => x.code === 'collision-widened') });
+    const now = await client.waitForDiagnostics(tools, {
+      after: mark,
+      version: client.version(tools),
+      match: (d) => !d.some((x) => x.code === 'collision-widened'),
+    });
     expect(codes(now.diagnostics)).toEqual(['enum-widened', 'enum-widened']);
     fs.writeFileSync(media, original);
     client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(media), type: 2 }] });
@@ -131,12 +141,20 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
   it('applies settings without a restart: a severity off, then flattening off', async () => {
     let mark = client.diagnostics.length;
     client.configure({ severity: { 'enum-widened': 'off' } });
-    const quiet = await client.waitForDiagnostics(tools, { after: mark, version: client.version(tools), match: (d) => !d.some((x) => x.code === 'enum-widened') });
+    const quiet = await client.waitForDiagnostics(tools, {
+      after: mark,
+      version: client.version(tools),
+      match: (d) => !d.some((x) => x.code === 'enum-widened'),
+    });
     expect(codes(quiet.diagnostics)).toEqual(['collision-widened']);
 
     mark = client.diagnostics.length;
     client.configure({ flattenUnionInput: false });
-    const asShipped = await client.waitForDiagnostics(tools, { after: mark, version: client.version(tools), match: (d) => !d.some((x) => x.code === 'collision-widened') });
+    const asShipped = await client.waitForDiagnostics(tools, {
+      after: mark,
+      version: client.version(tools),
+      match: (d) => !d.some((x) => x.code === 'collision-widened'),
+    });
     expect(codes(asShipped.diagnostics)).not.toContain('collision-widened');
     const hover = await client.hover(tools, positionOf(tools, "'send_update'", 0, 2));
     expect((hover!.contents as MarkupContent).value).toMatch(/"(oneOf|anyOf)"/);
@@ -197,7 +215,10 @@ describe('quick fix: rename a colliding key (temp copy, applied to disk)', { tim
     expect(photo.kind).toBe('quickfix');
     const changes = photo.edit!.documentChanges as any[];
     expect(changes.map((c) => [c.textDocument.uri, c.textDocument.version]).sort()).toEqual(
-      [[uriOf(media), null], [uriOf(tools), 1]].sort(),
+      [
+        [uriOf(media), null],
+        [uriOf(tools), 1],
+      ].sort(),
     );
 
     applyEditToDisk(photo.edit!);

@@ -27,9 +27,16 @@ describe('a hostile workspace (lsp-hostile)', { timeout: 90_000 }, () => {
   it('reports each bad module on its own file and still analyses the good one', async () => {
     const good = await client.waitForDiagnostics(file('good.ts'), { match: (d) => d.length > 0 }, 60_000);
     expect(good.diagnostics.map((d) => d.code)).toEqual(['collision-widened', 'collision-widened']);
-    for (const [name, pattern] of [['exits.ts', /exit/i], ['hangs.ts', /time|longer|stopped/i], ['throws.ts', /API_KEY/]] as const) {
+    for (const [name, pattern] of [
+      ['exits.ts', /exit/i],
+      ['hangs.ts', /time|longer|stopped/i],
+      ['throws.ts', /API_KEY/],
+    ] as const) {
       const bad = await client.waitForDiagnostics(file(name), { match: (d) => d.length > 0 }, 60_000);
-      expect(bad.diagnostics.map((d) => d.code), name).toContain('evaluation-failed');
+      expect(
+        bad.diagnostics.map((d) => d.code),
+        name,
+      ).toContain('evaluation-failed');
       expect(bad.diagnostics.find((d) => d.code === 'evaluation-failed')!.message, name).toMatch(pattern);
     }
     expect(isAlive(client.process!.pid!)).toBe(true);

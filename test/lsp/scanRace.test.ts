@@ -20,7 +20,7 @@ const Target = z.discriminatedUnion('kind', [
 server.registerTool('notify', { inputSchema: { target: Target } }, async () => ({ content: [] }));
 `;
 // The same tool with the collision renamed away: no finding.
-const CLEAN = COLLIDING.replace("id: z.number()", "channelId: z.number()");
+const CLEAN = COLLIDING.replace('id: z.number()', 'channelId: z.number()');
 
 const SLOW = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -43,7 +43,9 @@ describe('a buffer edited during the first scan', { timeout: 120_000 }, () => {
     const client = await TestClient.spawn({ root, initializationOptions: { debounceMs: 0 } });
     try {
       // The scan's batch (both files) is under way: the slow module holds it open for seconds.
-      await client.waitFor('the scan batch', () => client.notifications.find((n) => n.method === 'toolSchemaLens/status' && /of 2 files/.test(n.params.detail ?? '')));
+      await client.waitFor('the scan batch', () =>
+        client.notifications.find((n) => n.method === 'toolSchemaLens/status' && /of 2 files/.test(n.params.detail ?? '')),
+      );
       client.open(target, CLEAN);
       const edited = client.change(target, CLEAN + '\n// edited\n');
       await client.waitForDiagnostics(target, { version: edited });

@@ -23,7 +23,10 @@ class ScriptedPipeline implements Pipeline {
   disposed = false;
   constructor(readonly options: PipelineOptions) {}
   async listCandidates() {
-    return fs.readdirSync(this.options.root).filter((f) => f.endsWith('.ts')).map((f) => path.join(this.options.root, f));
+    return fs
+      .readdirSync(this.options.root)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(this.options.root, f));
   }
   async analyze(files: string[] = [], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult> {
     this.calls.push(files.map((f) => path.basename(f)));
@@ -39,8 +42,14 @@ class ScriptedPipeline implements Pipeline {
         if (!m) return;
         const target = m[2] ? path.join(this.options.root, m[2]) : file;
         const d: Diagnostic = {
-          file: target, range: { start: { line: i, character: 0 }, end: { line: i, character: 5 } },
-          severity: 'warning', code: 'collision-widened', message: `${m[1]} from ${path.basename(file)}`, tool: path.basename(file), path: [m[1]], related: [],
+          file: target,
+          range: { start: { line: i, character: 0 }, end: { line: i, character: 5 } },
+          severity: 'warning',
+          code: 'collision-widened',
+          message: `${m[1]} from ${path.basename(file)}`,
+          tool: path.basename(file),
+          path: [m[1]],
+          related: [],
         };
         diagnosticsByFile.set(target, [...(diagnosticsByFile.get(target) ?? []), d]);
       });
@@ -48,8 +57,19 @@ class ScriptedPipeline implements Pipeline {
     await new Promise((r) => setTimeout(r, delay));
     void token; // deliberately ignored: the server must drop stale results itself
     const files_ = files.map((file) => ({
-      file, version: overlays?.get(file)?.version,
-      tools: [{ name: path.basename(file), kind: 'registration' as const, location: { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }, advertised: { type: 'object' }, tokens: { input: 10, total: 10 }, mountable: true, keys: [] }],
+      file,
+      version: overlays?.get(file)?.version,
+      tools: [
+        {
+          name: path.basename(file),
+          kind: 'registration' as const,
+          location: { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } },
+          advertised: { type: 'object' },
+          tokens: { input: 10, total: 10 },
+          mountable: true,
+          keys: [],
+        },
+      ],
       diagnostics: diagnosticsByFile.get(file) ?? [],
       timings: { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 },
     }));
@@ -81,7 +101,10 @@ async function inProcess(files: Record<string, string>) {
   startServer(connection, { createPipeline: (o) => (pipeline = new ScriptedPipeline(o)), transport: 'stdio' });
   connection.listen();
   const client = await TestClient.connect({ root, initializationOptions: { debounceMs: 0 } }, toClient, toServer);
-  cleanup.push(() => client.connection.dispose(), () => fs.rmSync(root, { recursive: true, force: true }));
+  cleanup.push(
+    () => client.connection.dispose(),
+    () => fs.rmSync(root, { recursive: true, force: true }),
+  );
   await client.waitFor('pipeline', () => pipeline);
   return { root, client, pipeline: () => pipeline, file: (n: string) => path.join(root, n) };
 }
@@ -99,7 +122,12 @@ describe('scheduling (scripted pipeline)', () => {
     await new Promise((r) => setTimeout(r, 600)); // let the slow v1 run finish: it must be dropped
     const versioned = client.publishedFor(a).filter((p) => p.version !== undefined);
     expect(versioned.map((p) => p.version)).toEqual([2]);
-    expect(client.publishedFor(a).at(-1)!.diagnostics.map((d) => d.message)).toEqual(['new from a.ts']);
+    expect(
+      client
+        .publishedFor(a)
+        .at(-1)!
+        .diagnostics.map((d) => d.message),
+    ).toEqual(['new from a.ts']);
   });
 
   it('re-analyses the files that import a changed file', async () => {

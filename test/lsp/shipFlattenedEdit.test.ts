@@ -51,14 +51,19 @@ describe('planShipFlattened', () => {
       SERVER.replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { flattenTool } from '@tool-schema-lens/runtime';")
         .replace('  server.registerTool(', '  const sendMessageShipped = flattenTool({ channel: z.string(), content });\n  server.registerTool(')
         .replace('inputSchema: { channel: z.string(), content } }', 'inputSchema: sendMessageShipped.inputSchema }')
-        .replace(/async \(\{ channel, content \}, extra\) => (.*)\),\n {2}\);/, 'sendMessageShipped.handler(async ({ channel, content }, extra) => $1)),\n  );'),
+        .replace(
+          /async \(\{ channel, content \}, extra\) => (.*)\),\n {2}\);/,
+          'sendMessageShipped.handler(async ({ channel, content }, extra) => $1)),\n  );',
+        ),
     );
   });
 
   it('registers the raw shape where the SDK takes nothing else, and keeps a shorthand property', () => {
     const text = `import { z } from 'zod';\nconst inputSchema = z.object({ a: z.string() });\nserver.registerTool('t', { inputSchema }, (args) => args);\n`;
     const out = ship(text, 'server.registerTool', 't', { rawShapeOnly: true });
-    expect(out).toContain("const tShipped = flattenTool(inputSchema);\nserver.registerTool('t', { inputSchema: tShipped.shape }, tShipped.handler((args) => args));");
+    expect(out).toContain(
+      "const tShipped = flattenTool(inputSchema);\nserver.registerTool('t', { inputSchema: tShipped.shape }, tShipped.handler((args) => args));",
+    );
   });
 
   it('rewrites server.tool, fastmcp addTool and an AI SDK tool(), and reuses an existing import', () => {
@@ -71,16 +76,20 @@ describe('planShipFlattened', () => {
     ].join('\n');
     let out = ship(text, "server.tool('a'", 'a');
     expect(out).toContain("const aShipped = flattenTool(shapeA);\nserver.tool('a', 'desc', aShipped.inputSchema, aShipped.handler(async (x) => ok(x)));");
-    out = ship(out, "mcp.addTool", 'b');
+    out = ship(out, 'mcp.addTool', 'b');
     expect(out).toContain("parameters: bShipped.inputSchema, execute: bShipped.handler(async (x) => 'ok') });");
     out = ship(out, 'tool({', 'c');
-    expect(out).toContain("const cShipped = flattenTool(schemaC);\nexport const c = tool({ description: 'c', inputSchema: cShipped.inputSchema, execute: cShipped.execute(async (x) => x) });");
+    expect(out).toContain(
+      "const cShipped = flattenTool(schemaC);\nexport const c = tool({ description: 'c', inputSchema: cShipped.inputSchema, execute: cShipped.execute(async (x) => x) });",
+    );
     expect(out.match(/from '@tool-schema-lens\/runtime'/g)).toHaveLength(1);
   });
 
   it('refuses plainly what it cannot rewrite', () => {
-    const inExpression = "tools.forEach((t) => server.registerTool(t.name, { inputSchema: t.schema }, t.run));\n";
-    expect(planShipFlattened(inExpression, 'a.ts', inExpression.indexOf('server.registerTool'), 'x')).toEqual({ refused: expect.stringMatching(/inside an expression/) });
+    const inExpression = 'tools.forEach((t) => server.registerTool(t.name, { inputSchema: t.schema }, t.run));\n';
+    expect(planShipFlattened(inExpression, 'a.ts', inExpression.indexOf('server.registerTool'), 'x')).toEqual({
+      refused: expect.stringMatching(/inside an expression/),
+    });
     expect(planShipFlattened('foo();\n', 'a.ts', 0, 'x')).toEqual({ refused: expect.stringMatching(/not a registration/) });
   });
 });
@@ -97,7 +106,10 @@ describe('after the fix', () => {
     writeFileSync(path.join(dir, 'server.ts'), shipped);
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', noEmit: true, skipLibCheck: true, types: [] }, files: ['server.ts'] }),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', noEmit: true, skipLibCheck: true, types: [] },
+        files: ['server.ts'],
+      }),
     );
     const tsc = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
     try {

@@ -77,7 +77,10 @@ describe('the "Ship flattened" quick fix on union-shipped (lsp-basic, default se
     const actions = await client.codeActions(tools, shipped.range, [shipped]);
     const ship = actions.find((a) => a.title === 'Ship `send_update` flattened')!;
     expect(ship.disabled).toBeUndefined();
-    const [change] = (ship.edit!.documentChanges ?? []) as Array<{ textDocument: { uri: string; version: number }; edits: Array<{ range: any; newText: string }> }>;
+    const [change] = (ship.edit!.documentChanges ?? []) as Array<{
+      textDocument: { uri: string; version: number };
+      edits: Array<{ range: any; newText: string }>;
+    }>;
     expect(change.textDocument).toEqual({ uri: uriOf(tools), version: client.version(tools) });
     const text = applyTextEdits(fs.readFileSync(tools, 'utf8'), change.edits);
     expect(text).toContain("import { flattenTool } from '@tool-schema-lens/runtime';");

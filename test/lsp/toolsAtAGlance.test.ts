@@ -35,7 +35,10 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
       [37, '1,608 tokens · 1 problem · Show schema'],
       [46, '48 tokens · no problems · Show schema'],
     ]);
-    expect(got[0].command).toMatchObject({ command: 'toolSchemaLens.showAdvertisedSchema', arguments: [{ uri: uriOf(file), position: { line: 37, character: 0 } }] });
+    expect(got[0].command).toMatchObject({
+      command: 'toolSchemaLens.showAdvertisedSchema',
+      arguments: [{ uri: uriOf(file), position: { line: 37, character: 0 } }],
+    });
   });
 
   it('outlines each tool with its tokens and problems; Ctrl+T finds a tool by name', async () => {
@@ -79,7 +82,9 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
     client.change(file, text);
     const got = await lenses();
     const sent = (await client.request('toolSchemaLens/listTools', {})).find((t: any) => t.name === 'ping');
-    expect(sent.tokens.total).toBe(countTokens(JSON.stringify({ name: 'ping', description: 'Check that the shop answers, and how fast.', inputSchema: sent.advertised })));
+    expect(sent.tokens.total).toBe(
+      countTokens(JSON.stringify({ name: 'ping', description: 'Check that the shop answers, and how fast.', inputSchema: sent.advertised })),
+    );
     expect(got[1].command.title).toBe(`${sent.tokens.total} tokens · no problems · Show schema`);
     await client.waitFor('a codeLens/refresh', () => (refreshes() > before ? true : undefined));
   });
@@ -89,7 +94,11 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
     const published = await client.waitForDiagnostics(file, { match: (list) => list.some((d) => d.code === 'over-budget' && d.severity === 2) });
     const server = published.diagnostics.find((d: any) => d.severity === 2)!;
     expect(server.range).toEqual(rangeAt(file, "'search_orders'"));
-    expect(server.message).toMatch(new RegExp(`^The 2 tools of \`${path.basename(root)}\` are 1,6\\d\\d tokens, 1% of a 200k context window, over the budget of 1,000 per server; the heaviest are search_orders \\(1,608\\) and ping \\(\\d+\\)`));
+    expect(server.message).toMatch(
+      new RegExp(
+        `^The 2 tools of \`${path.basename(root)}\` are 1,6\\d\\d tokens, 1% of a 200k context window, over the budget of 1,000 per server; the heaviest are search_orders \\(1,608\\) and ping \\(\\d+\\)`,
+      ),
+    );
     // The settings are read asynchronously; the re-analysis they start publishes the diagnostics above first.
     expect(await lenses()).toEqual([]);
   });

@@ -130,7 +130,8 @@ describe('the pre-filter and candidates', () => {
   it('overlays replace disk text, and a re-discovery after an edit sees the new text', () => {
     const project = new WorkspaceProject(root);
     const file = src('plain.ts');
-    const text = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst s = new McpServer({ name: 'x', version: '1' });\ns.tool('fresh', {}, async () => ({ content: [] }));\n";
+    const text =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst s = new McpServer({ name: 'x', version: '1' });\ns.tool('fresh', {}, async () => ({ content: [] }));\n";
     const first = discoverFiles(project, [file], new Map([[file, { text, version: 1 }]]))[0];
     expect(first.sites.map((s) => [s.name, s.range.start.line])).toEqual([['fresh', 2]]);
     const edited = text.replace("'fresh'", "'renamed'");
@@ -145,10 +146,14 @@ describe('half-typed source', () => {
   it('a file mid-edit (unclosed calls and objects) is still discovered, never a crash', () => {
     const project = new WorkspaceProject(root);
     const file = src('mcpServer.ts');
-    const text = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst s = new McpServer({ name: 'x', version: '1' });\ns.tool('ok', { a: z.string() }, async () => ({ content: [] }));\ns.registerTool('half', { inputSchema: { b: z.object({ \n";
+    const text =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst s = new McpServer({ name: 'x', version: '1' });\ns.tool('ok', { a: z.string() }, async () => ({ content: [] }));\ns.registerTool('half', { inputSchema: { b: z.object({ \n";
     const [found] = discoverFiles(project, [file], new Map([[file, { text, version: 1 }]]));
     expect(found.candidate).toBe(true);
-    expect(found.sites.map((s) => [s.name, s.range.start.line])).toEqual([['ok', 3], ['half', 4]]);
+    expect(found.sites.map((s) => [s.name, s.range.start.line])).toEqual([
+      ['ok', 3],
+      ['half', 4],
+    ]);
   });
 });
 

@@ -57,9 +57,17 @@ describe('bundle failures', () => {
 
   it('a missing relative import and a missing package: at the import specifier', async () => {
     const relative = await evaluate(src('missingImport.ts'));
-    expect(relative.failure).toEqual({ phase: 'bundle', reason: 'Could not resolve "./does-not-exist"', at: pointOf(src('missingImport.ts'), "'./does-not-exist'") });
+    expect(relative.failure).toEqual({
+      phase: 'bundle',
+      reason: 'Could not resolve "./does-not-exist"',
+      at: pointOf(src('missingImport.ts'), "'./does-not-exist'"),
+    });
     const pkg = await evaluate(src('missingPackage.ts'));
-    expect(pkg.failure).toMatchObject({ phase: 'bundle', reason: 'Could not resolve "no-such-package-tool-schema-lens"', at: pointOf(src('missingPackage.ts'), "'no-such") });
+    expect(pkg.failure).toMatchObject({
+      phase: 'bundle',
+      reason: 'Could not resolve "no-such-package-tool-schema-lens"',
+      at: pointOf(src('missingPackage.ts'), "'no-such"),
+    });
   });
 });
 
@@ -74,7 +82,12 @@ describe('run failures', () => {
   it('process.exit: phase exit with its code, registrations before it kept, the worker kept', async () => {
     const file = src('exits.ts');
     const result = await evaluate(file);
-    expect(result.failure).toEqual({ phase: 'exit', reason: 'process.exit(3) was called', at: pointOf(file, 'exit(3)'), unsetEnv: ['NEVER_SET_TOOL_SCHEMA_LENS'] });
+    expect(result.failure).toEqual({
+      phase: 'exit',
+      reason: 'process.exit(3) was called',
+      at: pointOf(file, 'exit(3)'),
+      unsetEnv: ['NEVER_SET_TOOL_SCHEMA_LENS'],
+    });
     expect(result.tools.map((t) => t.name)).toEqual(['before_exit']);
   });
 
@@ -119,7 +132,10 @@ describe('run failures', () => {
   it('a memory hog dies at the cap as a memory failure', async () => {
     const result = await evaluate(src('memory.ts'));
     // The resident-memory watch or V8's heap limit, whichever sees it first.
-    expect(result.failure).toEqual({ phase: 'memory', reason: expect.stringMatching(/^Evaluation used more than the 192 MB memory cap( \(\d+ MB resident\))? and was stopped$/) });
+    expect(result.failure).toEqual({
+      phase: 'memory',
+      reason: expect.stringMatching(/^Evaluation used more than the 192 MB memory cap( \(\d+ MB resident\))? and was stopped$/),
+    });
   });
 
   it('one bad file never hides the others: a mixed batch in parallel', async () => {
@@ -178,7 +194,16 @@ describe.runIf(process.platform !== 'win32')('orphans', () => {
       const bundled = await bundleFile({ file: src('spin.ts'), overlays: new Map(), tagged: [] }, bundlePath);
       if (!('code' in bundled)) throw new Error('spin.ts did not bundle');
       writeFileSync(bundlePath, bundled.code);
-      const message = { type: 'evaluate', id: 1, bundlePath, file: src('spin.ts'), zodModules: [], tagged: [], sources: {}, engine: { flattenUnionInput: true, target: 'draft-7' } };
+      const message = {
+        type: 'evaluate',
+        id: 1,
+        bundlePath,
+        file: src('spin.ts'),
+        zodModules: [],
+        tagged: [],
+        sources: {},
+        engine: { flattenUnionInput: true, target: 'draft-7' },
+      };
       // A stand-in parent that forks the worker as the pool does, starts the endless loop, and is then SIGKILLed.
       const parentCode = `
         const { fork } = require('node:child_process');

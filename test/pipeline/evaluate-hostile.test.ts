@@ -94,7 +94,8 @@ describe('the CLI survives its workers and leaves no process behind', { timeout:
     const run = await runCli(['check', `src/${file}`, 'src/good.ts', '--format', 'json', '--flatten', 'always'], { cwd: ROOT, timeoutMs: 60_000 });
     expect(run.signal).toBeUndefined();
     const report = JSON.parse(run.stdout);
-    const at = (name: string) => report.diagnostics.filter((d: { file: string }) => d.file.endsWith(name)).map((d: { code: string; message: string }) => `${d.code} ${d.message}`);
+    const at = (name: string) =>
+      report.diagnostics.filter((d: { file: string }) => d.file.endsWith(name)).map((d: { code: string; message: string }) => `${d.code} ${d.message}`);
     expect(at(file).join('\n')).toMatch(/evaluation-failed .*process\.kill\(\d+\) was refused/);
     expect(at('good.ts').join('\n')).toMatch(/collision-widened/);
   });
@@ -107,5 +108,3 @@ describe('the CLI survives its workers and leaves no process behind', { timeout:
     expect(processesWith('tool-schema-lens-fork-913')).toEqual([]);
   });
 });
-
-

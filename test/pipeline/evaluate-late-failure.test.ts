@@ -61,7 +61,12 @@ describe('the pipeline reports them with the time-out finding', () => {
       // At each variant's declaration of `media` (lines 11 and 12).
       ['collision-widened', 'post', 10, collision],
       ['collision-widened', 'post', 11, collision],
-      ['evaluation-failed', null, 0, expect.stringMatching(/^evaluation took longer than (1500|3000) ms and was stopped; tools registered after this point are not analysed$/)],
+      [
+        'evaluation-failed',
+        null,
+        0,
+        expect.stringMatching(/^evaluation took longer than (1500|3000) ms and was stopped; tools registered after this point are not analysed$/),
+      ],
     ]);
   });
 });

@@ -71,7 +71,11 @@ describe('MCP TypeScript SDK', () => {
     const result = await evaluate(file);
     expect(result.failure).toBeUndefined();
     expect(tool(result, 'v3_shape').callSite).toEqual(pointOf(file, "tool('v3_shape'"));
-    expect(tool(result, 'v3_shape').advertised).toMatchObject({ type: 'object', properties: { query: { type: 'string' }, limit: { type: 'number' } }, required: ['query'] });
+    expect(tool(result, 'v3_shape').advertised).toMatchObject({
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'number' } },
+      required: ['query'],
+    });
     expect(tool(result, 'v4_object').advertised).toMatchObject({ type: 'object', properties: { id: { type: 'string' } } });
   });
 
@@ -90,10 +94,10 @@ describe('MCP TypeScript SDK', () => {
     // Saved to be put back as it was; it is only ever called with its receiver (`.call(process.stdout, …)`).
     // eslint-disable-next-line @typescript-eslint/unbound-method
     const write = process.stdout.write;
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
       written.push(String(chunk));
       return (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-    });
+    };
     try {
       const result = await evaluate(file);
       expect(result.failure).toBeUndefined();
@@ -222,7 +226,10 @@ it('imports a file that exists only as unsaved text', async () => {
   const entry = `import { registerMore } from './newTools';\n${readFileSync(file, 'utf8')}\nregisterMore(server);\n`;
   const overlays = new Map([
     [file, entry],
-    [unsavedModule, `import { z } from 'zod';\nexport function registerMore(server: any) {\n  server.tool('from_unsaved_file', { q: z.string() }, async () => ({ content: [] }));\n}\n`],
+    [
+      unsavedModule,
+      `import { z } from 'zod';\nexport function registerMore(server: any) {\n  server.tool('from_unsaved_file', { q: z.string() }, async () => ({ content: [] }));\n}\n`,
+    ],
   ]);
   const result = await evaluate(file, { overlays });
   expect(result.failure).toBeUndefined();

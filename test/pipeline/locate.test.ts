@@ -28,7 +28,8 @@ function roots(tool: string): SchemaRoots {
 const key = (k: string): Step => ({ kind: 'key', key: k });
 const variant = (discriminator: string, label: string, index: number): Step => ({ kind: 'variant', discriminator, label, index });
 /** A location as [file, startLine, startChar, endLine, endChar], 0-based. */
-const at = (loc: Location | null) => loc && [path.basename(loc.file), loc.range.start.line, loc.range.start.character, loc.range.end.line, loc.range.end.character];
+const at = (loc: Location | null) =>
+  loc && [path.basename(loc.file), loc.range.start.line, loc.range.start.character, loc.range.end.line, loc.range.end.character];
 
 describe('locating keys through variants', () => {
   it('variants declared as separate constants in another file', () => {
@@ -53,7 +54,13 @@ describe('locating keys through variants', () => {
 
   it('a union nested in an array inside an object: the key and the union node', () => {
     const trail = [key('content'), key('parts'), { kind: 'item' } as Step];
-    expect(at(locateSite(roots('nested'), { trail: [...trail, variant('type', 'image', 1), key('body')], anchor: 'key' }))).toEqual(['tools.ts', 24, 45, 24, 49]);
+    expect(at(locateSite(roots('nested'), { trail: [...trail, variant('type', 'image', 1), key('body')], anchor: 'key' }))).toEqual([
+      'tools.ts',
+      24,
+      45,
+      24,
+      49,
+    ]);
     expect(at(locateSite(roots('nested'), { trail, anchor: 'node' }))).toEqual(['tools.ts', 22, 6, 25, 8]);
   });
 
@@ -64,7 +71,13 @@ describe('locating keys through variants', () => {
     expect(n('remove', 0)).toEqual(['tools.ts', 33, 38, 33, 39]);
     // An unknown label falls back to the index.
     expect(n('gone', 0)).toEqual(['tools.ts', 33, 38, 33, 39]);
-    expect(at(locateSite(roots('ops'), { trail: [key('action'), variant('op', 'add | plus', 1)], anchor: 'discriminator' }))).toEqual(['tools.ts', 34, 13, 34, 40]);
+    expect(at(locateSite(roots('ops'), { trail: [key('action'), variant('op', 'add | plus', 1)], anchor: 'discriminator' }))).toEqual([
+      'tools.ts',
+      34,
+      13,
+      34,
+      40,
+    ]);
   });
 
   it('the strict call of a variant, name and arguments', () => {
@@ -100,7 +113,10 @@ describe('falling back', () => {
 
   it('what can be followed is exact even in a schema that also holds an opaque part', () => {
     const placed = placeSite(roots('opaque'), { trail: [key('label')], anchor: 'key' }, registration());
-    expect(placed).toEqual({ exact: true, location: { file: src('unresolvable.ts'), range: { start: { line: 11, character: 19 }, end: { line: 11, character: 24 } } } });
+    expect(placed).toEqual({
+      exact: true,
+      location: { file: src('unresolvable.ts'), range: { start: { line: 11, character: 19 }, end: { line: 11, character: 24 } } },
+    });
   });
 
   it("a 'tool' anchor, a params trail with no params root, or no schema at all: the registration's name", () => {
@@ -155,7 +171,8 @@ describe('union options spread from an array const', () => {
     const file = src('spreadOptions.ts');
     const [found] = discoverFiles(project, [file]);
     const sourceFile = project.sourceFile(file)!;
-    const v = (label: string, index: number) => at(locateSite(rootsOf(sourceFile, found.sites[0]), { trail: [key('u'), variant('k', label, index), key('v')], anchor: 'key' }));
+    const v = (label: string, index: number) =>
+      at(locateSite(rootsOf(sourceFile, found.sites[0]), { trail: [key('u'), variant('k', label, index), key('v')], anchor: 'key' }));
     expect(v('b', 1)).toEqual(['spreadOptions.ts', 5, 100, 5, 101]);
     expect(v('c', 2)).toEqual(['spreadOptions.ts', 6, 88, 6, 89]);
     expect(v('unknown-label', 2)).toEqual(['spreadOptions.ts', 6, 88, 6, 89]);

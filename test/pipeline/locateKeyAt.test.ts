@@ -26,7 +26,10 @@ describe('the key under the cursor', () => {
   it('a variant declared in its own file is followed to the union that uses it and the tool that registers it', () => {
     expect(keyAt('variants.ts', 9, 4)).toEqual({
       key: 'media',
-      trail: [{ kind: 'variant', discriminator: 'kind', label: 'mediaGroup', index: 1 }, { kind: 'key', key: 'media' }],
+      trail: [
+        { kind: 'variant', discriminator: 'kind', label: 'mediaGroup', index: 1 },
+        { kind: 'key', key: 'media' },
+      ],
       variant: { label: 'mediaGroup', discriminator: 'kind', index: 1 },
       tool: 'send',
       keyRange: { start: { line: 9, character: 2 }, end: { line: 9, character: 7 } },
@@ -56,7 +59,11 @@ describe('the key under the cursor', () => {
   it('zod mini z.optional(...) and a shape given as Pick.shape', () => {
     const hit = keyAt('mini.ts', 9, 36);
     expect(hit?.tool).toBe('mini');
-    expect(hit?.trail).toEqual([{ kind: 'key', key: 'choice' }, { kind: 'variant', discriminator: 't', label: 'y', index: 1 }, { kind: 'key', key: 'v' }]);
+    expect(hit?.trail).toEqual([
+      { kind: 'key', key: 'choice' },
+      { kind: 'variant', discriminator: 't', label: 'y', index: 1 },
+      { kind: 'key', key: 'v' },
+    ]);
   });
 
   it('keys of spread and extended objects list every key the object declares', () => {
@@ -96,7 +103,10 @@ describe('the key under the cursor in an exported union', () => {
     const [found] = discoverFiles(styles, [file]);
     const hit = findKeyAt(styles.sourceFile(file)!, { line: 2, character: 62 }, found.sites);
     expect(hit?.key).toBe('text');
-    expect(hit?.trail).toEqual([{ kind: 'variant', discriminator: 'kind', label: 'message', index: 0 }, { kind: 'key', key: 'text' }]);
+    expect(hit?.trail).toEqual([
+      { kind: 'variant', discriminator: 'kind', label: 'message', index: 0 },
+      { kind: 'key', key: 'text' },
+    ]);
     expect(hit?.root.site).toMatchObject({ kind: 'exported', name: 'Action' });
     expect(hit?.keyRange).toEqual({ start: { line: 2, character: 55 }, end: { line: 2, character: 59 } });
   });

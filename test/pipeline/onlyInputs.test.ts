@@ -15,7 +15,17 @@ function tool(name: string, kind: ToolReport['kind'], file: string): ToolReport 
 }
 
 function finding(file: string, toolName: string, origin: Diagnostic['origin']): Diagnostic {
-  return { file, range, severity: 'warning', code: 'collision-widened', message: `${toolName}: key widened`, tool: toolName, path: ['amount'], related: [], origin };
+  return {
+    file,
+    range,
+    severity: 'warning',
+    code: 'collision-widened',
+    message: `${toolName}: key widened`,
+    tool: toolName,
+    path: ['amount'],
+    related: [],
+    origin,
+  };
 }
 
 function result(file: string, tools: ToolReport[], diagnostics: Diagnostic[]): AnalysisResult {
@@ -42,16 +52,30 @@ describe('ResultStore: exported schemas only where no registration was found', (
     expect(store.diagnosticsIn(schemas).map((d) => d.tool)).toEqual(['Refund']);
   });
 
-  it('keeps a tagged schema and a registration\'s own findings whatever is registered', () => {
+  it("keeps a tagged schema and a registration's own findings whatever is registered", () => {
     const store = new ResultStore();
     const file = '/ws/tools.ts';
     store.apply(
       1,
       [file],
       new Map(),
-      result(file, [tool('send', 'registration', file), tool('Tagged', 'tagged', file)], [finding(file, 'send', 'registration'), finding(file, 'Tagged', 'tagged')]),
+      result(
+        file,
+        [tool('send', 'registration', file), tool('Tagged', 'tagged', file)],
+        [finding(file, 'send', 'registration'), finding(file, 'Tagged', 'tagged')],
+      ),
     );
-    expect(store.diagnosticsIn(file).map((d) => d.tool).sort()).toEqual(['Tagged', 'send']);
-    expect(store.tools().map((t) => t.name).sort()).toEqual(['Tagged', 'send']);
+    expect(
+      store
+        .diagnosticsIn(file)
+        .map((d) => d.tool)
+        .sort(),
+    ).toEqual(['Tagged', 'send']);
+    expect(
+      store
+        .tools()
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['Tagged', 'send']);
   });
 });

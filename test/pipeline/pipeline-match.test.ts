@@ -7,9 +7,20 @@ import type { DiscoveredSite, EvaluatedTool } from '../../server/pipeline/types'
 const file = '/ws/server.ts';
 const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: { line: l1, character: c1 }, end: { line: l2, character: c2 } });
 const tool = (name: string, extra: Partial<EvaluatedTool> = {}): EvaluatedTool => ({
-  name, kind: 'registration', advertised: {}, mountable: true, findings: [], merges: [], ...extra,
+  name,
+  kind: 'registration',
+  advertised: {},
+  mountable: true,
+  findings: [],
+  merges: [],
+  ...extra,
 });
-const site = (name: string | undefined, r: ReturnType<typeof range>, extra: Partial<DiscoveredSite> = {}): DiscoveredSite => ({ kind: 'registration', name, range: r, ...extra });
+const site = (name: string | undefined, r: ReturnType<typeof range>, extra: Partial<DiscoveredSite> = {}): DiscoveredSite => ({
+  kind: 'registration',
+  name,
+  range: r,
+  ...extra,
+});
 
 describe('matchToolsToSites', () => {
   it('prefers the innermost site holding the call site, over a same-named site elsewhere', () => {

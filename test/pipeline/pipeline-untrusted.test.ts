@@ -20,7 +20,10 @@ describe('pipeline in an untrusted workspace', () => {
   it('runs no user code and gives each candidate one evaluation-failed diagnostic on its first line', async () => {
     const result = await pipeline.analyze();
     const byFile = [...result.diagnosticsByFile].map(([file, list]) => [path.relative(root, file), list.map((d) => [d.code, d.severity, d.range, d.message])]);
-    const firstLine = { start: { line: 0, character: 0 }, end: { line: 0, character: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';".length } };
+    const firstLine = {
+      start: { line: 0, character: 0 },
+      end: { line: 0, character: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';".length },
+    };
     const expected = ['exits.ts', 'good.ts', 'noisy.ts', 'stdio.ts', 'syntax.ts'].map((f) => [
       f,
       [['evaluation-failed', 'warning', firstLine, 'workspace is not trusted: tool schemas are not evaluated']],
@@ -53,7 +56,9 @@ describe('workspace trust decides whether user code runs at all', () => {
     const pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, sentinelRoot, false));
     try {
       const result = await pipeline.analyze();
-      expect(result.files.map((f) => [path.basename(f.file), f.tools.length, f.diagnostics.map((d) => d.code)])).toEqual([['server.ts', 0, ['evaluation-failed']]]);
+      expect(result.files.map((f) => [path.basename(f.file), f.tools.length, f.diagnostics.map((d) => d.code)])).toEqual([
+        ['server.ts', 0, ['evaluation-failed']],
+      ]);
       expect(existsSync(sentinel)).toBe(false);
     } finally {
       await pipeline.dispose();

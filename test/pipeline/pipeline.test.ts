@@ -44,8 +44,18 @@ describe('pipeline on a realistic project', () => {
   it('points each collision declaration at the others and proposes a rename that collides with nothing', () => {
     const media = result.diagnosticsByFile.get(at('src/schemas/message.ts'))!.filter((d) => d.code === 'collision-widened');
     expect(media.map((d) => [d.rename, d.related.map((r) => [where(r.location), r.message]), d.path, d.variants])).toEqual([
-      [{ key: 'media', variant: 'photo', discriminator: 'kind', newName: 'photoMedia' }, [['src/schemas/message.ts:10:3-10:8', '`media` in variant `album`']], ['message', 'media'], ['photo', 'album']],
-      [{ key: 'media', variant: 'album', discriminator: 'kind', newName: 'albumMedia' }, [['src/schemas/message.ts:5:3-5:8', '`media` in variant `photo`']], ['message', 'media'], ['photo', 'album']],
+      [
+        { key: 'media', variant: 'photo', discriminator: 'kind', newName: 'photoMedia' },
+        [['src/schemas/message.ts:10:3-10:8', '`media` in variant `album`']],
+        ['message', 'media'],
+        ['photo', 'album'],
+      ],
+      [
+        { key: 'media', variant: 'album', discriminator: 'kind', newName: 'albumMedia' },
+        [['src/schemas/message.ts:5:3-5:8', '`media` in variant `photo`']],
+        ['message', 'media'],
+        ['photo', 'album'],
+      ],
     ]);
   });
 
@@ -143,7 +153,8 @@ describe('pipeline on a registration discovery cannot see', () => {
     const result = await pipeline.analyze([okFile]);
     const [report] = result.files;
     const aliased = report.tools[0];
-    const place = (l: Location) => `${path.basename(l.file)}:${l.range.start.line + 1}:${l.range.start.character + 1}-${l.range.end.line + 1}:${l.range.end.character + 1}`;
+    const place = (l: Location) =>
+      `${path.basename(l.file)}:${l.range.start.line + 1}:${l.range.start.character + 1}-${l.range.end.line + 1}:${l.range.end.character + 1}`;
     expect([aliased.name, place(aliased.location), aliased.nameRange, aliased.schemaRange]).toEqual(['aliased', 'ok.ts:8:1-8:9', undefined, undefined]);
     // Discovery cannot see the call, but the worker saw where the schema was created: each variant's `v`.
     expect(aliased.keys.map((k) => [k.path.join('.'), k.outcome, k.declarations.map((d) => d && place(d))])).toEqual([

@@ -16,7 +16,11 @@ const load = (file: string) => import(pathToFileURL(file).href);
 /** The SDK's real client and in-memory transport, from the fixture's own node_modules. */
 async function clientKit(root: string): Promise<{ Client: any; InMemoryTransport: any }> {
   const sdk = path.join(root, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm');
-  if (existsSync(sdk)) return { Client: (await load(path.join(sdk, 'client', 'index.js'))).Client, InMemoryTransport: (await load(path.join(sdk, 'inMemory.js'))).InMemoryTransport };
+  if (existsSync(sdk))
+    return {
+      Client: (await load(path.join(sdk, 'client', 'index.js'))).Client,
+      InMemoryTransport: (await load(path.join(sdk, 'inMemory.js'))).InMemoryTransport,
+    };
   const pkg = (name: string) => path.join(root, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.mjs');
   return { Client: (await load(pkg('client'))).Client, InMemoryTransport: (await load(pkg('server'))).InMemoryTransport };
 }
@@ -56,7 +60,10 @@ describe.each(CASES)('$fixture: MCP SDK $sdk with zod $zod', ({ fixture, sdk, zo
   const root = path.join(fixtures, fixture);
   it.each(files)('%s: every tool is reported exactly as a real client receives it', async (name) => {
     const file = path.join(root, 'src', name);
-    const [evaluated, real] = await Promise.all([evaluator.evaluate({ file, options: { flattenUnionInput: 'auto', target: 'draft-7' } }), realList(root, file)]);
+    const [evaluated, real] = await Promise.all([
+      evaluator.evaluate({ file, options: { flattenUnionInput: 'auto', target: 'draft-7' } }),
+      realList(root, file),
+    ]);
     const tools = evaluated.tools.filter((t) => t.kind === 'registration');
     expect(tools.length).toBeGreaterThan(0);
     for (const t of tools) expect([t.shipped?.libraryVersion, t.shipped?.zodVersion]).toEqual([sdk, zod]);

@@ -60,22 +60,30 @@ describe('OpenAI Agents 0.20 with zod 4.2.1', () => {
 });
 
 describe('LangChain 1.4 and FastMCP 4.20 with zod 3.25', () => {
-  it("LangChain: toJsonSchema(schema), for tool() and DynamicStructuredTool", async () => {
+  it('LangChain: toJsonSchema(schema), for tool() and DynamicStructuredTool', async () => {
     const tools = await evaluated('ship-libs-zod3', 'langchain.ts');
     const { toJsonSchema } = await fromFixture('ship-libs-zod3', '@langchain/core/utils/json_schema');
     const module = await load(path.join(fixtures, 'ship-libs-zod3', 'src', 'langchain.ts'));
-    for (const [name, made] of [['share', module.share], ['greet', module.greet]] as const) {
+    for (const [name, made] of [
+      ['share', module.share],
+      ['greet', module.greet],
+    ] as const) {
       expect(JSON.stringify(tools.get(name)!.advertised)).toBe(JSON.stringify(toJsonSchema(made.schema)));
     }
     expect(tools.get('share')!.findings.map((f) => f.code)).toEqual(['union-shipped']);
   });
 
-  it("FastMCP: its tools/list entry for the tool", async () => {
+  it('FastMCP: its tools/list entry for the tool', async () => {
     const tools = await evaluated('ship-libs-zod3', 'fastmcp.ts');
     const fastmcpFile = createRequire(path.join(fixtures, 'ship-libs-zod3', 'src', 'x.js')).resolve('fastmcp');
     const { toJsonSchema, strictJsonSchema } = await fromFixture('ship-libs-zod3', 'xsschema', fastmcpFile);
     const { addTool } = await load(path.join(fixtures, 'ship-libs-zod3', 'src', 'fastmcp.ts'));
-    const entry = { annotations: undefined, description: addTool.description, inputSchema: strictJsonSchema(await toJsonSchema(addTool.parameters)), name: addTool.name };
+    const entry = {
+      annotations: undefined,
+      description: addTool.description,
+      inputSchema: strictJsonSchema(await toJsonSchema(addTool.parameters)),
+      name: addTool.name,
+    };
     const ours = tools.get('add')!;
     expect(JSON.stringify(ours.shipped?.definition)).toBe(JSON.stringify(entry));
     expect(JSON.stringify(ours.advertised)).toBe(JSON.stringify(entry.inputSchema));

@@ -46,9 +46,18 @@ describe('Mastra 1.71 createTool with zod 4.2.1', () => {
     // Mastra's side: the fixture's module and the `makeCoreTool` of the same install (its ESM entry).
     const module = await load(file);
     const { makeCoreTool } = await load(path.join(root, 'node_modules', '@mastra', 'core', 'dist', 'utils.js'));
-    for (const [name, made] of [['get_weather', module.weather], ['move_item', module.move], ['lookup', module.lookup]] as const) {
+    for (const [name, made] of [
+      ['get_weather', module.weather],
+      ['move_item', module.move],
+      ['lookup', module.lookup],
+    ] as const) {
       const ours = report.tools.find((t) => t.name === name)!;
-      expect([ours.shipped?.source, ours.shipped?.library, ours.shipped?.libraryVersion, ours.shipped?.zodVersion]).toEqual(['library', '@mastra/core', '1.71.0', '4.2.1']);
+      expect([ours.shipped?.source, ours.shipped?.library, ours.shipped?.libraryVersion, ours.shipped?.zodVersion]).toEqual([
+        'library',
+        '@mastra/core',
+        '1.71.0',
+        '4.2.1',
+      ]);
       const theirs = await makeCoreTool(made, { name }).parameters.jsonSchema;
       expect(JSON.stringify(ours.advertised)).toBe(JSON.stringify(theirs));
     }

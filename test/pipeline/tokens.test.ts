@@ -42,7 +42,12 @@ describe('token counts and budgets on a real server', () => {
     });
     const [filters] = heaviestKeys(tool('search_orders').advertised);
     expect(filters.key).toBe('filters');
-    expect(d.related).toEqual([{ location: { file: server, range: { start: { line: 41, character: 89 }, end: { line: 41, character: 96 } } }, message: `\`filters\`: ${filters.tokens.toLocaleString('en-US')} tokens` }]);
+    expect(d.related).toEqual([
+      {
+        location: { file: server, range: { start: { line: 41, character: 89 }, end: { line: 41, character: 96 } } },
+        message: `\`filters\`: ${filters.tokens.toLocaleString('en-US')} tokens`,
+      },
+    ]);
   });
 
   it('sums a server and flags it on its heaviest tool; 0 turns a budget off', async () => {
@@ -72,7 +77,10 @@ describe('an output schema is counted on its own', () => {
   it('adds the output schema as JSON Schema to the total, separately from the definition', async () => {
     pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, outputRoot, true));
     const [tool] = (await pipeline.analyze()).files.flatMap((f) => f.tools);
-    expect(tool.outputSchema).toMatchObject({ type: 'object', properties: { status: { enum: ['open', 'paid', 'shipped'] }, total: { type: 'number', description: 'In cents.' } } });
+    expect(tool.outputSchema).toMatchObject({
+      type: 'object',
+      properties: { status: { enum: ['open', 'paid', 'shipped'] }, total: { type: 'number', description: 'In cents.' } },
+    });
     const input = countTokens(JSON.stringify({ name: 'get_order', description: 'Look an order up by its id.', inputSchema: tool.advertised }));
     const output = countTokens(JSON.stringify(tool.outputSchema));
     expect(tool.tokens).toEqual({ input, output, total: input + output });

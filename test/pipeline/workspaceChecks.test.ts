@@ -8,7 +8,15 @@ const at = (file: string, line: number): Location => ({ file, range: { start: { 
 
 /** One analysed file registering `names`, one per line, as assembly hands it over. */
 function assembledFile(file: string, names: string[], diagnostics: Diagnostic[] = []): AssembledFile {
-  const tools = names.map((name, line): ToolReport => ({ name, kind: 'registration', location: at(file, line), advertised: {}, tokens: { input: 1, total: 1 }, mountable: true, keys: [] }));
+  const tools = names.map((name, line): ToolReport => ({
+    name,
+    kind: 'registration',
+    location: at(file, line),
+    advertised: {},
+    tokens: { input: 1, total: 1 },
+    mountable: true,
+    keys: [],
+  }));
   return {
     report: { file, tools, diagnostics, timings: { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 } },
     diagnostics,
@@ -33,7 +41,10 @@ describe('workspace-level checks', () => {
     const b = assembledFile('/w/b.ts', ['search']);
     const { reports, diagnosticsByFile } = checkWorkspace([a, b], {});
     const inA = diagnosticsByFile.get('/w/a.ts')!;
-    expect(inA.map((d) => d.message)).toEqual(['input is not an object', 'Tool search is registered 2 times, so a host refuses all but one; give each tool a unique name.']);
+    expect(inA.map((d) => d.message)).toEqual([
+      'input is not an object',
+      'Tool search is registered 2 times, so a host refuses all but one; give each tool a unique name.',
+    ]);
     expect(inA[1].rule).toBe(RULES.duplicateName);
     expect(reports.map((r) => r.diagnostics.length)).toEqual([2, 1]);
     expect(reports.flatMap((r) => r.tools.map((t) => t.mountable))).toEqual([false, false]);
@@ -46,6 +57,9 @@ describe('workspace-level checks', () => {
     const { reports } = checkWorkspace([a, b], {});
     expect([a.report, b.report]).toEqual(before);
     expect(reports[0]).not.toBe(a.report);
-    expect(reports[0].tools.map((t) => [t.name, t.mountable])).toEqual([['search', false], ['ping', true]]);
+    expect(reports[0].tools.map((t) => [t.name, t.mountable])).toEqual([
+      ['search', false],
+      ['ping', true],
+    ]);
   });
 });

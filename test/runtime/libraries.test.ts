@@ -37,7 +37,10 @@ describe('fastmcp addTool', () => {
       expect(JSON.parse(ok.content[0].text)).toEqual({ op: 'rename', from: 'A', to: 'b' });
       const repaired = (await client.callTool({ name: 'edit', arguments: { op: 'add', values: '[1,2]' } })) as { content: Array<{ text: string }> };
       expect(JSON.parse(repaired.content[0].text)).toEqual({ op: 'add', values: [1, 2] });
-      const refused = (await client.callTool({ name: 'edit', arguments: { op: 'rename', from: 'A' } })) as { isError?: boolean; content: Array<{ text: string }> };
+      const refused = (await client.callTool({ name: 'edit', arguments: { op: 'rename', from: 'A' } })) as {
+        isError?: boolean;
+        content: Array<{ text: string }>;
+      };
       expect(refused.isError).toBe(true);
       expect(refused.content[0].text).toMatch(/^Invalid arguments:\nto: /);
     } finally {
@@ -91,10 +94,16 @@ describe('params and extend', () => {
     const send = flattenTool(input, { params });
     const keys = Object.keys((send.jsonSchema() as { properties: object }).properties);
     expect(keys).toEqual(['workspace', 'op', 'values', 'from', 'to']);
-    expect(await send.parse({ workspace: 'w', op: 'rename', from: 'A', to: 'B' })).toEqual({ ok: true, value: { workspace: 'w', op: 'rename', from: 'A', to: 'b' } });
+    expect(await send.parse({ workspace: 'w', op: 'rename', from: 'A', to: 'B' })).toEqual({
+      ok: true,
+      value: { workspace: 'w', op: 'rename', from: 'A', to: 'b' },
+    });
     const refused = await send.parse({ workspace: '', op: 'add', values: [] });
     expect(refused.ok).toBe(false);
-    expect(refused.ok ? [] : refused.issues.map((i) => i.path?.map((p) => String(typeof p === 'object' ? p.key : p)).join('.'))).toEqual(['workspace', 'values']);
+    expect(refused.ok ? [] : refused.issues.map((i) => i.path?.map((p) => String(typeof p === 'object' ? p.key : p)).join('.'))).toEqual([
+      'workspace',
+      'values',
+    ]);
   });
 
   it('refuses plainly an input that cannot be one object', () => {

@@ -39,7 +39,10 @@ interface McpFixture {
   connect(): Promise<{ listTools(): Promise<{ tools: Listed[] }>; callTool(req: { name: string; arguments: unknown }): Promise<CallResult> }>;
 }
 
-async function checkJson(fixture: string, target: Target): Promise<{ tools: Array<{ name: string; advertised: unknown }>; diagnostics: Array<{ code: string }> }> {
+async function checkJson(
+  fixture: string,
+  target: Target,
+): Promise<{ tools: Array<{ name: string; advertised: unknown }>; diagnostics: Array<{ code: string }> }> {
   const run = await runCli(['check', fixture, '--format', 'json', '--target', target]);
   return JSON.parse(run.stdout);
 }
@@ -128,7 +131,11 @@ describe('an AI SDK tool shipping through the packed runtime (ai 5, zod 4)', () 
     expect(checked.success).toBe(true);
     // What the AI SDK validated is what was sent: the original does the parsing inside execute.
     expect(checked.value).toEqual(TEXT);
-    expect(JSON.parse(await fixture.sendMessage.execute(checked.value, { toolCallId: '1', messages: [] }))).toEqual({ kind: 'text', body: 'hello', priority: 3 });
+    expect(JSON.parse(await fixture.sendMessage.execute(checked.value, { toolCallId: '1', messages: [] }))).toEqual({
+      kind: 'text',
+      body: 'hello',
+      priority: 3,
+    });
     await expect(fixture.sendMessage.execute({ ...TEXT, caption: 'x' }, { toolCallId: '2', messages: [] })).rejects.toThrow(/caption/);
   });
 });

@@ -14,12 +14,10 @@ import { buildSchema, duArb, serializeSomewhere, valueArb, type FieldSpec } from
 
 const NUM_RUNS = 300;
 
-const caseArb = fc
-  .record({ flavour: fc.constantFrom(...FLAVOURS.map((f) => f.name)), du: duArb(2), wrapInObject: fc.boolean() })
-  .chain((c) => {
-    const root: FieldSpec = c.wrapInObject ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.du;
-    return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 5 }), seed: fc.integer() });
-  });
+const caseArb = fc.record({ flavour: fc.constantFrom(...FLAVOURS.map((f) => f.name)), du: duArb(2), wrapInObject: fc.boolean() }).chain((c) => {
+  const root: FieldSpec = c.wrapInObject ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.du;
+  return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 5 }), seed: fc.integer() });
+});
 
 /** What a library's parse call returns, for either major. */
 async function libraryParse(schema: any, value: unknown): Promise<{ success: boolean; data?: unknown }> {
@@ -34,7 +32,7 @@ describe('the runtime ships a sound flat schema and parses with the original', (
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ c, root, values, seed }) => {
         let state = seed >>> 0;
-        const rnd = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+        const rnd = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
         const flavour = FLAVOURS.find((f) => f.name === c.flavour)!;
         const original = buildSchema(flavour, root);
         const shipped = flattenTool(original);

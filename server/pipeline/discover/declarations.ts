@@ -6,7 +6,6 @@ import { Node, SyntaxKind, type SourceFile, type VariableDeclaration } from 'ts-
 import type { DiscoveredSite, Range } from '../types';
 import { peel, rangeOf, type ImportFollower } from '../syntax';
 
-
 export function findDeclarations(sourceFile: SourceFile, registrations: DiscoveredSite[], follow?: ImportFollower): DiscoveredSite[] {
   const exportNames = exportedLocalNames(sourceFile);
   const sites: DiscoveredSite[] = [];
@@ -71,9 +70,7 @@ function exportedLocalNames(sourceFile: SourceFile): Map<string, string> {
 
 function containsRegistration(node: Node, registrations: DiscoveredSite[]): boolean {
   const { start, end } = rangeOf(node);
-  return registrations.some(
-    (r) => comparePos(r.range.start, start) >= 0 && comparePos(r.range.end, end) <= 0,
-  );
+  return registrations.some((r) => comparePos(r.range.start, start) >= 0 && comparePos(r.range.end, end) <= 0);
 }
 
 function comparePos(a: { line: number; character: number }, b: { line: number; character: number }): number {
@@ -138,10 +135,16 @@ class DuScanner {
 function callsDiscriminatedUnion(node: Node): boolean {
   const text = node.getText();
   if (!text.includes('discriminatedUnion')) return false;
-  return node.getDescendantsOfKind(SyntaxKind.CallExpression).concat(Node.isCallExpression(node) ? [node] : []).some((call) => {
-    const callee = call.getExpression();
-    return (Node.isPropertyAccessExpression(callee) && callee.getName() === 'discriminatedUnion') || (Node.isIdentifier(callee) && callee.getText() === 'discriminatedUnion');
-  });
+  return node
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .concat(Node.isCallExpression(node) ? [node] : [])
+    .some((call) => {
+      const callee = call.getExpression();
+      return (
+        (Node.isPropertyAccessExpression(callee) && callee.getName() === 'discriminatedUnion') ||
+        (Node.isIdentifier(callee) && callee.getText() === 'discriminatedUnion')
+      );
+    });
 }
 
 /** One more hop in the other file, same rules (no further imports: cheap by construction). */

@@ -12,8 +12,7 @@ import type { WorkspaceProject } from '../project';
 import type { FactorySpec, ParamHint } from '../types';
 
 /** A body that builds a server or registers tools. */
-const BUILDS_OR_REGISTERS =
-  /\bnew\s+(?:McpServer|FastMCP|Server)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(/;
+const BUILDS_OR_REGISTERS = /\bnew\s+(?:McpServer|FastMCP|Server)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(/;
 
 const SERVER_TYPE = /\b(?:McpServer|FastMCP|Server)\b/;
 const SERVER_NAME = /^(?:server|mcpServer|mcp|srv)$/i;
@@ -41,7 +40,12 @@ function linesOf(node: Node): [number, number] {
 }
 
 /** A file's factories, and whether its text builds a server or registers tools at all (what "no tool found" is judged by). */
-export function factoriesOf(project: WorkspaceProject, file: string, root: string, entryPoints: readonly string[] = []): { specs: FactorySpec[]; buildsServer: boolean } {
+export function factoriesOf(
+  project: WorkspaceProject,
+  file: string,
+  root: string,
+  entryPoints: readonly string[] = [],
+): { specs: FactorySpec[]; buildsServer: boolean } {
   const named = new Set(
     entryPoints
       .map((e) => parseEntry(root, e))

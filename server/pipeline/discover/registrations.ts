@@ -42,7 +42,11 @@ function formOf(server: ServerClass, method: string): RegistrationForm | undefin
 export function findRegistrations(sourceFile: SourceFile, bindings: SdkBindings, follow?: ImportFollower): DiscoveredSite[] {
   const sites: DiscoveredSite[] = [];
   for (const node of candidateCalls(sourceFile, bindings)) {
-    const site = Node.isCallExpression(node) ? registrationOfCall(node, bindings, follow) : Node.isNewExpression(node) ? registrationOfNew(node, bindings) : undefined;
+    const site = Node.isCallExpression(node)
+      ? registrationOfCall(node, bindings, follow)
+      : Node.isNewExpression(node)
+        ? registrationOfNew(node, bindings)
+        : undefined;
     if (site) sites.push(site);
   }
   return sites;
@@ -148,7 +152,7 @@ function fromConfigObject(
   if (nameProp) return site(call, sdk, nameProp.value, stringValue(nameProp.value), schema);
   // The AI SDK names a tool by the key (or variable) it is assigned to.
   const holder = contextualName(call);
-  return site(call, sdk, holder, holder ? propertyName(holder) ?? holder.getText() : undefined, schema);
+  return site(call, sdk, holder, holder ? (propertyName(holder) ?? holder.getText()) : undefined, schema);
 }
 
 /** The property key or variable name a value is assigned to: `weather: tool(...)`, `const weather = tool(...)`. */

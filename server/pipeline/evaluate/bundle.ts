@@ -3,6 +3,7 @@
  * workspace sources (tsconfig `paths` honoured) are bundled, packages stay external at their absolute
  * workspace path, unsaved text wins over the disk, and an inline source map points back at the user's files.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, stop, type Message, type OutputFile } from 'esbuild';
@@ -74,7 +75,11 @@ export async function bundleFile(request: BundleRequest, outFile: string, cache?
   const started = performance.now();
   const entry = path.resolve(request.file);
   const aliases = aliasesOf(entry, request.tagged, TAGGED_PREFIX);
-  const factories = aliasesOf(entry, (request.factories ?? []).filter((n) => n !== 'default'), FACTORY_PREFIX);
+  const factories = aliasesOf(
+    entry,
+    (request.factories ?? []).filter((n) => n !== 'default'),
+    FACTORY_PREFIX,
+  );
   let result = await buildOnce(request, outFile, aliases, factories, cache);
   // A tagged name that is not a top-level binding must not cost the file its registrations.
   if ('failure' in result && aliases.length + factories.length > 0) {
@@ -128,7 +133,9 @@ async function buildOnce(
         'import.meta.dirname': JSON.stringify(absWorkingDir),
         'import.meta.filename': JSON.stringify(entry),
       },
-      banner: { js: 'import { createRequire as __toolSchemaLensCreateRequire } from "node:module"; const require = __toolSchemaLensCreateRequire(import.meta.url);' },
+      banner: {
+        js: 'import { createRequire as __toolSchemaLensCreateRequire } from "node:module"; const require = __toolSchemaLensCreateRequire(import.meta.url);',
+      },
       // Bounded loads first: no file is read, from an overlay or from disk, before it is known to be a regular file.
       plugins: [boundedLoadsPlugin(), overlayPlugin(request.overlays, entry, appendix), externalsPlugin(noteZod, cache)],
     });
@@ -153,4 +160,33 @@ async function buildOnce(
 /** Ends esbuild's service process (a CLI that is done calls it, so that it exits only after that child has). */
 export async function stopBundler(): Promise<void> {
   await stop();
+  // esbuild's stop() kills its service but does not wait for it to exit (seen on a loaded machine): wait, bounded.
+  await childrenGone(2000);
+}
+
+/** Resolves once this process has no live child (Linux: /proc), or after `ms`; elsewhere at once. */
+async function childrenGone(ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && liveChildCount() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function liveChildCount(): number {
+  if (process.platform !== 'linux') return 0;
+  let count = 0;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === process.pid && fields[0] !== 'Z') count++;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return count;
 }

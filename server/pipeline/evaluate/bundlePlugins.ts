@@ -17,8 +17,15 @@ const INNER = 'toolSchemaLensInner';
 const BUILTINS = new Set(builtinModules);
 
 const LOADERS: Record<string, Loader> = {
-  '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx',
-  '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx', '.json': 'json',
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.jsx': 'jsx',
+  '.json': 'json',
 };
 
 export function loaderFor(file: string): Loader {

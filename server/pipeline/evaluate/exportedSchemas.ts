@@ -25,7 +25,11 @@ export function moduleSchemas(ns: Record<string, unknown> | undefined, tagged: A
   const out: ModuleSchema[] = [];
   const taggedValues = new Set<unknown>();
   // A CommonJS entry's exports arrive as the namespace's default.
-  const cjs = Object.keys(ns).every((k) => k === 'default' || k.startsWith('__toolSchemaLens')) && ns.default && typeof ns.default === 'object' && !isZodSchemaSafe(ns.default);
+  const cjs =
+    Object.keys(ns).every((k) => k === 'default' || k.startsWith('__toolSchemaLens')) &&
+    ns.default &&
+    typeof ns.default === 'object' &&
+    !isZodSchemaSafe(ns.default);
   const exports: Record<string, unknown> = cjs ? { ...(ns.default as Record<string, unknown>) } : ns;
   for (const { name, alias } of tagged) {
     const schema = ns[alias] ?? exports[name];

@@ -82,7 +82,9 @@ function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertise
  */
 export function clientViolations(definition: ToolDefinition, input: unknown, server?: string): PlacedViolation[] {
   try {
-    return judgeTool(definition, { server }).map((v) => placeViolation(v, (pointer) => siteOfPointer(input, pointer), definition.inputSchema, definition.outputSchema));
+    return judgeTool(definition, { server }).map((v) =>
+      placeViolation(v, (pointer) => siteOfPointer(input, pointer), definition.inputSchema, definition.outputSchema),
+    );
   } catch {
     return []; // a rule must never cost the tool its other findings
   }
@@ -196,7 +198,9 @@ export function judgeRegistrations(
   answers: ReadonlyMap<Recording, LibraryAnswer>,
   options: JudgeOptions,
 ): EvaluatedTool[] {
-  const judged = recordings.map((r, i) => ({ r, judgement: judgements[i] })).filter((j): j is { r: NamedRecording; judgement: Judgement } => j.judgement !== undefined);
+  const judged = recordings
+    .map((r, i) => ({ r, judgement: judgements[i] }))
+    .filter((j): j is { r: NamedRecording; judgement: Judgement } => j.judgement !== undefined);
   // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
   // duplicate names are new, so the tools are not advertised a second time here.
   // Per server instance: two servers in one program may each have a tool of the same name.
@@ -231,7 +235,11 @@ export function judgeRecording(recording: NamedRecording, options: JudgeOptions,
  * One registration judged alone, the moment it is recorded (no probe across tools, no library answer yet):
  * streamed to the parent so a module that hangs later still reports it. Undefined when its input is not a zod schema.
  */
-export function judgeAlone(recording: NamedRecording, options: JudgeOptions, emptyInput: () => unknown): { tool: EvaluatedTool; judgement: Judgement } | undefined {
+export function judgeAlone(
+  recording: NamedRecording,
+  options: JudgeOptions,
+  emptyInput: () => unknown,
+): { tool: EvaluatedTool; judgement: Judgement } | undefined {
   const judgement = judgeRecording(recording, options, emptyInput);
   if (!judgement) return undefined;
   return { tool: composeTool(recording, judgement, undefined, options), judgement };
@@ -257,7 +265,15 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOption
       merges: judgement.flattened ? result.merges : [],
       // An exported schema may be only part of a tool's input: judged against clients only when tagged as a whole one.
       ...(kind === 'tagged' ? { violations: advertisedViolations(name, judgement.input, result) } : {}),
-      ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses: judgement.preview.findings.filter((f) => f.code !== 'not-mountable'), merges: judgement.preview.merges } } : {}),
+      ...(judgement.preview
+        ? {
+            flattened: {
+              advertised: judgement.preview.jsonSchema,
+              losses: judgement.preview.findings.filter((f) => f.code !== 'not-mountable'),
+              merges: judgement.preview.merges,
+            },
+          }
+        : {}),
       ...(compare ? { compare } : {}),
     };
   });

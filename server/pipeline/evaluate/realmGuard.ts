@@ -78,13 +78,53 @@ const BUILT_INS: Array<[string, object, boolean]> = [
 ];
 
 /** The process methods the worker's own IPC, exits and signals go through. */
-const PROCESS_KEYS: readonly PropertyKey[] = ['send', 'kill', '_kill', 'exit', 'reallyExit', 'emit', 'on', 'once', 'nextTick', 'memoryUsage', 'getActiveResourcesInfo', 'setSourceMapsEnabled'];
+const PROCESS_KEYS: readonly PropertyKey[] = [
+  'send',
+  'kill',
+  '_kill',
+  'exit',
+  'reallyExit',
+  'emit',
+  'on',
+  'once',
+  'nextTick',
+  'memoryUsage',
+  'getActiveResourcesInfo',
+  'setSourceMapsEnabled',
+];
 
 /** Globals the engine and the worker name: replacing one (not adding a new global) is a change. */
 const GLOBAL_KEYS: readonly PropertyKey[] = [
-  'Object', 'Function', 'Array', 'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Promise', 'Map', 'Set', 'WeakMap', 'WeakSet',
-  'RegExp', 'Date', 'Error', 'TypeError', 'RangeError', 'JSON', 'Math', 'Reflect', 'Proxy', 'globalThis',
-  'setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'structuredClone', 'performance',
+  'Object',
+  'Function',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'BigInt',
+  'Symbol',
+  'Promise',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'RegExp',
+  'Date',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'JSON',
+  'Math',
+  'Reflect',
+  'Proxy',
+  'globalThis',
+  'setTimeout',
+  'clearTimeout',
+  'setImmediate',
+  'clearImmediate',
+  'queueMicrotask',
+  'structuredClone',
+  'performance',
 ];
 
 function snapshot(target: object, keys?: readonly PropertyKey[]): Descriptors {
@@ -97,7 +137,14 @@ function snapshot(target: object, keys?: readonly PropertyKey[]): Descriptors {
 }
 
 function sameDescriptor(a: PropertyDescriptor, b: PropertyDescriptor): boolean {
-  return is(a.value, b.value) && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+  return (
+    is(a.value, b.value) &&
+    a.get === b.get &&
+    a.set === b.set &&
+    a.writable === b.writable &&
+    a.enumerable === b.enumerable &&
+    a.configurable === b.configurable
+  );
 }
 
 const watched: Watched[] = [];

@@ -8,7 +8,10 @@ import type { SourcePoint } from '../types';
 
 /** Thrown out of user code by the patched `process.exit`. */
 export class ExitRequest extends Error {
-  constructor(readonly code: number, readonly at: SourcePoint | undefined) {
+  constructor(
+    readonly code: number,
+    readonly at: SourcePoint | undefined,
+  ) {
     super(`process.exit(${code}) was called`);
   }
 }

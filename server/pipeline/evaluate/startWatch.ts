@@ -17,8 +17,12 @@ let installed = false;
 function keep(chunk: unknown): void {
   if (!watching) return;
   const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
-  // eslint-disable-next-line no-control-regex
-  const first = text.replace(/\u001b\[[0-9;]*m/g, '').split(/\r?\n/).map((l) => l.trim()).find(Boolean);
+  const first = text
+    // eslint-disable-next-line no-control-regex -- the ESC of colour codes is what is stripped
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .find(Boolean);
   if (!first) return;
   printed.push(first.length > MAX_LINE ? `${first.slice(0, MAX_LINE)}…` : first);
   if (printed.length > KEPT_LINES) printed = printed.slice(-KEPT_LINES);
@@ -56,10 +60,10 @@ export function installStartWatch(): void {
   });
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+    stream.write = (chunk: unknown, ...rest: unknown[]) => {
       keep(chunk);
       return write(chunk, ...rest);
-    });
+    };
   }
 }
 

@@ -156,7 +156,11 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   // Set by the exit and error handlers meanwhile (TypeScript cannot see that).
   const atLoad = failure as EvaluationFailure | undefined;
   if (atLoad && (atLoad.phase === 'exit' || atLoad.phase === 'load')) {
-    failure = { ...atLoad, ...(watched.printed.length ? { printed: watched.printed } : {}), ...(watched.unsetEnv.length ? { unsetEnv: watched.unsetEnv } : {}) };
+    failure = {
+      ...atLoad,
+      ...(watched.printed.length ? { printed: watched.printed } : {}),
+      ...(watched.unsetEnv.length ? { unsetEnv: watched.unsetEnv } : {}),
+    };
   }
   let factoryCalls: FactoryCall[] = [];
   if (message.factories?.length) {
@@ -271,7 +275,16 @@ process.on('message', (message: ParentMessage) => {
   if (message?.type !== 'evaluate') return;
   evaluate(message).then(send, (error) => {
     evaluating = false;
-    send({ type: 'result', id: message.id, tools: [], failure: { phase: 'load', reason: describe(error).reason }, evaluateMs: 0, engineMs: 0, heapUsed: 0, rss: 0 });
+    send({
+      type: 'result',
+      id: message.id,
+      tools: [],
+      failure: { phase: 'load', reason: describe(error).reason },
+      evaluateMs: 0,
+      engineMs: 0,
+      heapUsed: 0,
+      rss: 0,
+    });
   });
 });
 

@@ -248,11 +248,14 @@ export class WorkerPool {
     slot.ready.then(
       () => {
         if (slot.job?.id !== id || !slot.child?.connected) return;
-        slot.job.timer = setTimeout(() => {
-          if (slot.job?.id !== id) return;
-          slot.job.timedOut = true;
-          this.kill(slot);
-        }, (slot.job.limitMs = this.limitFor(slot)));
+        slot.job.timer = setTimeout(
+          () => {
+            if (slot.job?.id !== id) return;
+            slot.job.timedOut = true;
+            this.kill(slot);
+          },
+          (slot.job.limitMs = this.limitFor(slot)),
+        );
         const message: EvaluateMessage = { type: 'evaluate', id, ...job.message };
         slot.job.startedAt = performance.now();
         slot.child.send(message);
@@ -316,7 +319,10 @@ export class WorkerPool {
     if (job.timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${job.limitMs ?? this.options.timeoutMs} ms and was stopped` };
     const overMemory = job.overMemoryMb;
     if (overMemory !== undefined) {
-      return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap (${Math.round(overMemory)} MB resident) and was stopped` };
+      return {
+        phase: 'memory',
+        reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap (${Math.round(overMemory)} MB resident) and was stopped`,
+      };
     }
     if (OUT_OF_MEMORY.test(slot.stderrTail)) {
       return { phase: 'memory', reason: `Evaluation used more than the ${this.options.memoryMb} MB memory cap and was stopped` };
@@ -356,6 +362,10 @@ export class WorkerPool {
     if (slot.spawned && slot.child?.pid !== undefined) endStrays(slot.token, descendantsOf(slot.child.pid));
     if (slot.child) killTree(slot.child);
     // Not forked yet: it is dropped as soon as it is.
-    else void slot.ready.then(() => slot.child && killTree(slot.child), () => undefined);
+    else
+      void slot.ready.then(
+        () => slot.child && killTree(slot.child),
+        () => undefined,
+      );
   }
 }

@@ -72,7 +72,13 @@ function keyAt(sourceFile: SourceFile, position: Position, sitesOf: SitesOf): Ke
       trail,
       variant: variantStep ? { label: variantStep.label, discriminator: variantStep.discriminator, index: variantStep.index } : undefined,
       root,
-      siblingKeys: siblingKeys.length > 0 ? siblingKeys : literal.getProperties().map((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : '')).filter(Boolean),
+      siblingKeys:
+        siblingKeys.length > 0
+          ? siblingKeys
+          : literal
+              .getProperties()
+              .map((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : ''))
+              .filter(Boolean),
     };
   }
   return undefined;
@@ -205,7 +211,12 @@ function argumentStep(call: Node, arg: Node): Step | null | undefined {
   if (name === 'array') return { kind: 'item' };
   if (name === 'record') return index === args.length - 1 ? { kind: 'value' } : undefined;
   if (name === 'intersection') return { kind: 'side', side: index === 0 ? 'left' : 'right' };
-  if (['optional', 'nullable', 'nullish', '_default', 'default', 'prefault', 'extend', 'safeExtend', 'merge', 'partial', 'required', 'pick', 'omit'].includes(name)) return null;
+  if (
+    ['optional', 'nullable', 'nullish', '_default', 'default', 'prefault', 'extend', 'safeExtend', 'merge', 'partial', 'required', 'pick', 'omit'].includes(
+      name,
+    )
+  )
+    return null;
   return undefined;
 }
 
@@ -236,4 +247,3 @@ function runtimeIndex(array: import('ts-morph').ArrayLiteralExpression, element:
 function sameRange(a: Range, b: Range): boolean {
   return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
-

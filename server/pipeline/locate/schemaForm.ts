@@ -22,15 +22,40 @@ export type SchemaForm =
 
 /** Methods that return the same schema kind (or wrap it in something the trail looks through). */
 const PASS_THROUGH = new Set([
-  'optional', 'nullable', 'nullish', 'default', 'prefault', 'describe', 'meta', 'brand', 'pick', 'omit',
-  'partial', 'required', 'deepPartial', 'strip', 'nonoptional', 'register',
+  'optional',
+  'nullable',
+  'nullish',
+  'default',
+  'prefault',
+  'describe',
+  'meta',
+  'brand',
+  'pick',
+  'omit',
+  'partial',
+  'required',
+  'deepPartial',
+  'strip',
+  'nonoptional',
+  'register',
 ]);
 /** Object methods whose call is the anchor of a `strictness-dropped` finding. */
 const STRICTNESS = new Set(['strict', 'passthrough', 'loose', 'catchall', 'refine', 'superRefine', 'check']);
 /** `z.fn(inner, ...)` wrappers (zod mini and zod 4 top-level forms). */
 const FACTORY_WRAPPERS = new Set([
-  'optional', 'nullable', 'nullish', '_default', 'default', 'prefault', 'pick', 'omit', 'partial', 'required',
-  'strict', 'loose', 'nonoptional',
+  'optional',
+  'nullable',
+  'nullish',
+  '_default',
+  'default',
+  'prefault',
+  'pick',
+  'omit',
+  'partial',
+  'required',
+  'strict',
+  'loose',
+  'nonoptional',
 ]);
 const OBJECT_FACTORIES = new Set(['object', 'strictObject', 'looseObject', 'interface']);
 

@@ -30,7 +30,5 @@ function wordsOf(text: string): string[] {
 }
 
 function camel(words: string[]): string {
-  return words
-    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join('');
+  return words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 }

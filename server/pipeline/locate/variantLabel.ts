@@ -57,6 +57,11 @@ function scalarText(expr: Node): string | undefined {
 
 /** Labels match when they hold the same values, whatever the order. */
 export function sameLabel(a: string, b: string): boolean {
-  const norm = (s: string) => s.split(' | ').map((v) => v.trim()).sort().join('\u0000');
+  const norm = (s: string) =>
+    s
+      .split(' | ')
+      .map((v) => v.trim())
+      .sort()
+      .join('\u0000');
   return a === b || norm(a) === norm(b);
 }

@@ -19,12 +19,13 @@ export function aiRecorder(real: { tool: AnyFunction; asSchema?: AnyFunction }, 
     const input = options?.inputSchema ?? options?.parameters;
     // What a call to the model carries: `asSchema(tool.inputSchema).jsonSchema`, the SDK's own conversion.
     const asSchema = real.asSchema;
-    const ship = typeof asSchema === 'function' && input !== undefined
-      ? async (swap?: unknown) => {
-          const inputSchema = await asSchema(swap ?? input).jsonSchema;
-          return { definition: { description: options?.description, inputSchema }, inputSchema };
-        }
-      : undefined;
+    const ship =
+      typeof asSchema === 'function' && input !== undefined
+        ? async (swap?: unknown) => {
+            const inputSchema = await asSchema(swap ?? input).jsonSchema;
+            return { definition: { description: options?.description, inputSchema }, inputSchema };
+          }
+        : undefined;
     session.record({ sdk: 'ai', name: undefined, input, description: descriptionOf(options?.description), callSite, handle, libraryModule: hrefs?.real, ship });
     return handle;
   };

@@ -24,7 +24,9 @@ function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool) {
     const xsschema = await loadBeside(hrefs?.real, 'xsschema');
     if (typeof xsschema?.toJsonSchema !== 'function' || typeof xsschema.strictJsonSchema !== 'function') return undefined;
     const parameters = swap ?? tool.parameters;
-    const inputSchema = parameters ? xsschema.strictJsonSchema(await xsschema.toJsonSchema(parameters)) : { additionalProperties: false, properties: {}, type: 'object' };
+    const inputSchema = parameters
+      ? xsschema.strictJsonSchema(await xsschema.toJsonSchema(parameters))
+      : { additionalProperties: false, properties: {}, type: 'object' };
     const definition: Record<string, unknown> = { annotations: tool.annotations, description: tool.description, inputSchema, name: tool.name };
     if (tool.outputSchema) definition.outputSchema = await xsschema.toJsonSchema(tool.outputSchema);
     return { definition, inputSchema };
@@ -34,7 +36,6 @@ function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool) {
 const FASTMCP_SERVER: ServerClass = {
   methods: { addTool: { form: 'config', arg: 0, schemaKeys: ['parameters'] } },
 };
-
 
 export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs): { FastMCP: AnyClass } {
   const session = currentSession();
@@ -47,13 +48,32 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknow
 
     addTool(tool: FastMcpTool): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTool);
-      session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: identityOf(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
+      session.record({
+        sdk: 'fastmcp',
+        name: String(tool?.name),
+        input: tool?.parameters,
+        description: descriptionOf(tool?.description),
+        callSite,
+        server: identityOf(this),
+        libraryModule: hrefs?.real,
+        ship: shipWith(hrefs, tool ?? {}),
+      });
       return super.addTool(tool);
     }
 
     addTools(tools: FastMcpTool[]): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTools);
-      for (const tool of tools ?? []) session.record({ sdk: 'fastmcp', name: String(tool?.name), input: tool?.parameters, description: descriptionOf(tool?.description), callSite, server: identityOf(this), libraryModule: hrefs?.real, ship: shipWith(hrefs, tool ?? {}) });
+      for (const tool of tools ?? [])
+        session.record({
+          sdk: 'fastmcp',
+          name: String(tool?.name),
+          input: tool?.parameters,
+          description: descriptionOf(tool?.description),
+          callSite,
+          server: identityOf(this),
+          libraryModule: hrefs?.real,
+          ship: shipWith(hrefs, tool ?? {}),
+        });
       return super.addTools(tools);
     }
 

@@ -28,14 +28,30 @@ export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTo
   const tool = function tool(this: unknown, ...args: any[]) {
     const callSite = captureCallSite(tool);
     const fields = args[1] as Options;
-    session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite, libraryModule: hrefs?.real, ship: shipWith(hrefs, fields) });
+    session.record({
+      sdk: 'langchain',
+      name: fields?.name ? String(fields.name) : undefined,
+      input: fields?.schema,
+      description: descriptionOf(fields?.description),
+      callSite,
+      libraryModule: hrefs?.real,
+      ship: shipWith(hrefs, fields),
+    });
     return real.tool.apply(this, args);
   };
   class DynamicStructuredTool extends real.DynamicStructuredTool {
     constructor(...args: any[]) {
       const callSite = captureCallSite(DynamicStructuredTool);
       const fields = args[0] as Options;
-      session.record({ sdk: 'langchain', name: fields?.name ? String(fields.name) : undefined, input: fields?.schema, description: descriptionOf(fields?.description), callSite, libraryModule: hrefs?.real, ship: shipWith(hrefs, fields) });
+      session.record({
+        sdk: 'langchain',
+        name: fields?.name ? String(fields.name) : undefined,
+        input: fields?.schema,
+        description: descriptionOf(fields?.description),
+        callSite,
+        libraryModule: hrefs?.real,
+        ship: shipWith(hrefs, fields),
+      });
       super(...args);
     }
   }

@@ -11,7 +11,11 @@ import { defineLibrary, type RecorderHrefs } from './library';
 type AnyFunction = (...args: any[]) => any;
 type Options = Record<string, any> | undefined;
 
-export function mastraRecorder(real: { createTool?: AnyFunction }, utils?: { makeCoreTool?: AnyFunction }, hrefs?: RecorderHrefs): { createTool?: AnyFunction } {
+export function mastraRecorder(
+  real: { createTool?: AnyFunction },
+  utils?: { makeCoreTool?: AnyFunction },
+  hrefs?: RecorderHrefs,
+): { createTool?: AnyFunction } {
   const session = currentSession();
   const createReal = real.createTool;
   // `@mastra/core` itself exported `createTool` before 1.0; where it no longer does, there is nothing to wrap.
@@ -19,7 +23,14 @@ export function mastraRecorder(real: { createTool?: AnyFunction }, utils?: { mak
   const createTool = function createTool(this: unknown, ...args: any[]) {
     const callSite = captureCallSite(createTool);
     const options = args[0] as Options;
-    const recording: Recording = { sdk: 'mastra', name: options?.id === undefined ? undefined : String(options.id), input: options?.inputSchema, description: descriptionOf(options?.description), callSite, libraryModule: hrefs?.real };
+    const recording: Recording = {
+      sdk: 'mastra',
+      name: options?.id === undefined ? undefined : String(options.id),
+      input: options?.inputSchema,
+      description: descriptionOf(options?.description),
+      callSite,
+      libraryModule: hrefs?.real,
+    };
     // Recorded before the real call: a schema Mastra refuses is still one the user should see.
     session.record(recording);
     const made = createReal.apply(this, args);

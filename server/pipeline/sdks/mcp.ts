@@ -23,7 +23,6 @@ interface RegisteredTools {
   _registeredTools?: Record<string, { inputSchema?: unknown; description?: unknown; outputSchema?: unknown }>;
 }
 
-
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
 /**
@@ -91,14 +90,31 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
     tool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.tool);
       const { result, input, description } = registerThrough(this as RegisteredTools, 'tool', args, () => super.tool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, description, callSite, server: identityOf(this), mcpServer: module ? { instance: this, Real, module } : undefined });
+      session.record({
+        sdk: 'mcp',
+        name: String(args[0]),
+        input,
+        description,
+        callSite,
+        server: identityOf(this),
+        mcpServer: module ? { instance: this, Real, module } : undefined,
+      });
       return result;
     }
 
     registerTool(...args: unknown[]): unknown {
       const callSite = captureCallSite(RecordingMcpServer.prototype.registerTool);
       const { result, input, description, output } = registerThrough(this as RegisteredTools, 'registerTool', args, () => super.registerTool(...args));
-      session.record({ sdk: 'mcp', name: String(args[0]), input, description, output, callSite, server: identityOf(this), mcpServer: module ? { instance: this, Real, module } : undefined });
+      session.record({
+        sdk: 'mcp',
+        name: String(args[0]),
+        input,
+        description,
+        output,
+        callSite,
+        server: identityOf(this),
+        mcpServer: module ? { instance: this, Real, module } : undefined,
+      });
       return result;
     }
 

@@ -15,7 +15,14 @@ export function openaiAgentsRecorder(real: { tool: AnyFunction }, _companion?: u
     const callSite = captureCallSite(tool);
     const options = args[0] as Options;
     const name = options?.name ?? (typeof options?.execute === 'function' ? options.execute.name : undefined);
-    const recording: Recording = { sdk: 'openai-agents', name: name ? String(name) : undefined, input: options?.parameters, description: descriptionOf(options?.description), callSite, libraryModule: hrefs?.real };
+    const recording: Recording = {
+      sdk: 'openai-agents',
+      name: name ? String(name) : undefined,
+      input: options?.parameters,
+      description: descriptionOf(options?.description),
+      callSite,
+      libraryModule: hrefs?.real,
+    };
     session.record(recording);
     const made = real.tool.apply(this, args);
     // What the SDK sends: the tool's own `parameters` (JSON Schema) and `strict`, converted by `tool()` itself.

@@ -69,7 +69,14 @@ export function serverOverBudget(server: string, tools: readonly ToolReport[], b
   const severity = effectiveSeverity('over-budget', 'warning', severities);
   if (!severity) return [];
   const heaviest = [...sent].sort((a, b) => b.tokens.total - a.tokens.total || a.name.localeCompare(b.name)).slice(0, 3);
-  const message = messages.overBudgetServer(server, sum.tools, sum.total, sum.windowShare, limit, heaviest.map((t) => ({ name: t.name, tokens: t.tokens.total })));
+  const message = messages.overBudgetServer(
+    server,
+    sum.tools,
+    sum.total,
+    sum.windowShare,
+    limit,
+    heaviest.map((t) => ({ name: t.name, tokens: t.tokens.total })),
+  );
   const [first, ...rest] = heaviest;
   return [
     {
@@ -81,7 +88,10 @@ export function serverOverBudget(server: string, tools: readonly ToolReport[], b
       message,
       tool: first.name,
       path: [],
-      related: rest.map((t) => ({ location: { file: t.location.file, range: t.nameRange ?? t.location.range }, message: `${t.name}: ${t.tokens.total.toLocaleString('en-US')} tokens` })),
+      related: rest.map((t) => ({
+        location: { file: t.location.file, range: t.nameRange ?? t.location.range },
+        message: `${t.name}: ${t.tokens.total.toLocaleString('en-US')} tokens`,
+      })),
       origin: first.kind,
     },
   ];

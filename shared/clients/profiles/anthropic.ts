@@ -6,7 +6,22 @@ export const anthropic: Profile = {
   label: 'Anthropic',
   kind: 'provider',
   rules: [
-    { id: 'root-combinator', checks: 'no anyOf/oneOf/allOf at the root of input_schema', consequence: 'request-rejected', says: 'input_schema does not support oneOf, allOf, or anyOf at the top level', source: 'https://github.com/greirson/mcp-todoist/issues/48', confirmed: '2026-12-01' },
-    { id: 'name-length', checks: 'the tool name has at most 64 characters', consequence: 'request-rejected', says: 'String should have at most 64 characters', source: 'https://github.com/cloudflare/skills/issues/11', confirmed: '2026-12-01', params: { limit: 64 } },
+    {
+      id: 'root-combinator',
+      checks: 'no anyOf/oneOf/allOf at the root of input_schema',
+      consequence: 'request-rejected',
+      says: 'input_schema does not support oneOf, allOf, or anyOf at the top level',
+      source: 'https://github.com/greirson/mcp-todoist/issues/48',
+      confirmed: '2026-12-01',
+    },
+    {
+      id: 'name-length',
+      checks: 'the tool name has at most 64 characters',
+      consequence: 'request-rejected',
+      says: 'String should have at most 64 characters',
+      source: 'https://github.com/cloudflare/skills/issues/11',
+      confirmed: '2026-12-01',
+      params: { limit: 64 },
+    },
   ],
 };

@@ -6,7 +6,22 @@ export const claudeDesktop: Profile = {
   label: 'Claude Desktop',
   kind: 'client',
   rules: [
-    { id: 'ref', checks: 'no `$ref` in inputSchema (`$defs` are stripped before the model sees them)', consequence: 'rewritten', says: 'strips $defs, leaving dangling $ref', source: 'https://github.com/PrefectHQ/fastmcp/pull/2808', confirmed: '2026-12-01' },
-    { id: 'ref', checks: 'no `$ref`/`$defs` in outputSchema', consequence: 'all-tools-dropped', says: 'Error compiling schema', source: 'https://github.com/modelcontextprotocol/mcpb/issues/174', confirmed: '2026-12-01', parts: ['output'] },
+    {
+      id: 'ref',
+      checks: 'no `$ref` in inputSchema (`$defs` are stripped before the model sees them)',
+      consequence: 'rewritten',
+      says: 'strips $defs, leaving dangling $ref',
+      source: 'https://github.com/PrefectHQ/fastmcp/pull/2808',
+      confirmed: '2026-12-01',
+    },
+    {
+      id: 'ref',
+      checks: 'no `$ref`/`$defs` in outputSchema',
+      consequence: 'all-tools-dropped',
+      says: 'Error compiling schema',
+      source: 'https://github.com/modelcontextprotocol/mcpb/issues/174',
+      confirmed: '2026-12-01',
+      parts: ['output'],
+    },
   ],
 };

@@ -7,7 +7,23 @@ export const codex: Profile = {
   label: 'Codex',
   kind: 'client',
   rules: [
-    { id: 'format', checks: `\`format\` is one of ${OPENAI_STRICT_FORMATS.join(', ')}`, consequence: 'request-rejected', says: "400 'uri' is not a valid format", source: 'https://github.com/tailcallhq/forgecode/issues/2974', confirmed: '2026-12-01', params: { formats: OPENAI_STRICT_FORMATS } },
-    { id: 'name-characters', checks: 'the tool name matches ^[a-zA-Z0-9_-]+$', consequence: 'request-rejected', says: "string does not match pattern '^[a-zA-Z0-9_-]+$'", source: 'https://github.com/openai/codex/issues/6540', confirmed: '2026-12-01', params: { namePattern: '^[a-zA-Z0-9_-]+$' } },
+    {
+      id: 'format',
+      checks: `\`format\` is one of ${OPENAI_STRICT_FORMATS.join(', ')}`,
+      consequence: 'request-rejected',
+      says: "400 'uri' is not a valid format",
+      source: 'https://github.com/tailcallhq/forgecode/issues/2974',
+      confirmed: '2026-12-01',
+      params: { formats: OPENAI_STRICT_FORMATS },
+    },
+    {
+      id: 'name-characters',
+      checks: 'the tool name matches ^[a-zA-Z0-9_-]+$',
+      consequence: 'request-rejected',
+      says: "string does not match pattern '^[a-zA-Z0-9_-]+$'",
+      source: 'https://github.com/openai/codex/issues/6540',
+      confirmed: '2026-12-01',
+      params: { namePattern: '^[a-zA-Z0-9_-]+$' },
+    },
   ],
 };

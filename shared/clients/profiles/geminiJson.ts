@@ -8,8 +8,29 @@ export const geminiJson: Profile = {
   label: 'Gemini (parametersJsonSchema)',
   kind: 'provider',
   rules: [
-    { id: 'root-type', checks: 'the schema describes an object', consequence: 'request-rejected', says: 'The schema must describe an object where the properties are the parameters', source: DECLARATION, confirmed: '2026-12-01' },
-    { id: 'name-length', checks: 'the function name has at most 64 characters', consequence: 'request-rejected', source: DECLARATION, confirmed: '2026-12-01', params: { limit: 64 } },
-    { id: 'name-characters', checks: 'the function name starts with a letter or underscore and uses a-z, A-Z, 0-9, _ . : -', consequence: 'request-rejected', source: DECLARATION, confirmed: '2026-12-01', params: { namePattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]*$' } },
+    {
+      id: 'root-type',
+      checks: 'the schema describes an object',
+      consequence: 'request-rejected',
+      says: 'The schema must describe an object where the properties are the parameters',
+      source: DECLARATION,
+      confirmed: '2026-12-01',
+    },
+    {
+      id: 'name-length',
+      checks: 'the function name has at most 64 characters',
+      consequence: 'request-rejected',
+      source: DECLARATION,
+      confirmed: '2026-12-01',
+      params: { limit: 64 },
+    },
+    {
+      id: 'name-characters',
+      checks: 'the function name starts with a letter or underscore and uses a-z, A-Z, 0-9, _ . : -',
+      consequence: 'request-rejected',
+      source: DECLARATION,
+      confirmed: '2026-12-01',
+      params: { namePattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]*$' },
+    },
   ],
 };

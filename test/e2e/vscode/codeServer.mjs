@@ -92,9 +92,12 @@ function freePort() {
 
 const codeServerArgs = (profile) => [
   codeServerEntry,
-  '--config', profile.config,
-  '--user-data-dir', profile.userDataDir,
-  '--extensions-dir', profile.extensionsDir,
+  '--config',
+  profile.config,
+  '--user-data-dir',
+  profile.userDataDir,
+  '--extensions-dir',
+  profile.extensionsDir,
   '--disable-telemetry',
   '--disable-update-check',
 ];

@@ -231,7 +231,9 @@ try {
     const tab = page.locator('.tabs-container .tab', { hasText: '.json' }).first();
     await Promise.race([tab.waitFor({ timeout: 20_000 }), pick.waitFor({ timeout: 20_000 }).then(() => pick.click())]);
     await tab.waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => document.querySelector('.editor-group-container.active .view-lines')?.textContent.includes('"type"'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.editor-group-container.active .view-lines')?.textContent.includes('"type"'), null, {
+      timeout: 10_000,
+    });
     const json = await bench.visibleText();
     assert(json.includes('"properties"'), `the schema document shows:\n${json}`);
     await shot('advertised-schema');
@@ -298,7 +300,10 @@ try {
         title = (await lens.innerText()).trim();
       }
       await shot('code-lens');
-      await lens.locator('a', { hasText: /Show schema/ }).first().click();
+      await lens
+        .locator('a', { hasText: /Show schema/ })
+        .first()
+        .click();
       const tab = page.locator('.tabs-container .tab', { hasText: `${tool.name}.json` }).first();
       await tab.waitFor({ timeout: 20_000 });
       await bench.runCommand('View: Close All Editor Groups');
@@ -311,7 +316,10 @@ try {
       const header = page.locator('.pane-header', { hasText: 'Tool Schemas' }).first();
       await header.waitFor({ timeout: 20_000 });
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-      const row = page.locator('.monaco-list-row', { hasText: tool.name }).filter({ hasText: /tokens/ }).first();
+      const row = page
+        .locator('.monaco-list-row', { hasText: tool.name })
+        .filter({ hasText: /tokens/ })
+        .first();
       await row.waitFor({ timeout: 30_000 });
       const server = page.locator('.monaco-list-row', { hasText: /tools? · .* tokens · .*of 200k/ }).first();
       await server.waitFor({ timeout: 10_000 });
@@ -347,16 +355,17 @@ try {
       assert(Date.now() < deadline, `no new initialize after the restart (${before} before)`);
       await page.waitForTimeout(250);
     }
-    await page.waitForFunction(
-      () => [...document.querySelectorAll('.statusbar-item')].some((i) => /\d+ tools?\b/.test(i.textContent)),
-      null,
-      { timeout: 60_000 },
-    );
+    await page.waitForFunction(() => [...document.querySelectorAll('.statusbar-item')].some((i) => /\d+ tools?\b/.test(i.textContent)), null, {
+      timeout: 60_000,
+    });
     return `initialize requests: ${before} → ${initializeCount()}; status bar: ${await bench.statusBarText()}`;
   });
 
   await step('the status bar item opens the output channel', async () => {
-    await page.locator('.statusbar-item', { hasText: /\d+ tools?\b/ }).first().click();
+    await page
+      .locator('.statusbar-item', { hasText: /\d+ tools?\b/ })
+      .first()
+      .click();
     const output = page.locator('.panel .output-view, .panel [id="workbench.panel.output"]').first();
     await output.waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => /\[(Trace|Info)/.test(document.querySelector('.panel')?.textContent ?? ''), null, { timeout: 15_000 });
@@ -374,7 +383,9 @@ try {
       if (existsSync(join(results, `${name}.png`))) copyFileSync(join(results, `${name}.png`), join(root, 'docs', `${name}.png`));
     }
   }
-  console.log(`\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/${updateDocs ? ' (hover, problems, code lens, tools view and compare copied to docs/)' : ''}`);
+  console.log(
+    `\nPASS: ${steps.length} steps; screenshots in ${relative(root, results)}/${updateDocs ? ' (hover, problems, code lens, tools view and compare copied to docs/)' : ''}`,
+  );
 } catch (error) {
   process.exitCode = 1;
   console.error(`\nFAIL: ${error instanceof Error ? error.stack : error}`);

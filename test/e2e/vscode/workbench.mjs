@@ -47,7 +47,10 @@ export class Workbench {
   }
 
   async focusEditor() {
-    await this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+    await this.page
+      .locator('.editor-group-container.active .monaco-editor .view-lines')
+      .first()
+      .click({ position: { x: 5, y: 5 } });
   }
 
   /** Put the cursor at a 1-based line and column with Go to Line. */
@@ -148,6 +151,9 @@ export class Workbench {
   }
 
   async statusBarText() {
-    return this.page.locator('#tool-schema-lens\\.tool-schema-lens\\.toolSchemaLens\\.status, .statusbar-item[id$="toolSchemaLens.status"]').first().innerText();
+    return this.page
+      .locator('#tool-schema-lens\\.tool-schema-lens\\.toolSchemaLens\\.status, .statusbar-item[id$="toolSchemaLens.status"]')
+      .first()
+      .innerText();
   }
 }

@@ -20,7 +20,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
     expectBothAccept(schema, jsonSchema, { k: 'c', y: '1' });
   });
 
-  it('14 (D1\'): an enum discriminator in one variant is flattenable', () => {
+  it("14 (D1'): an enum discriminator in one variant is flattenable", () => {
     const schema = f.du('k', [f.object({ k: f.enum(['x', 'y']), p: f.string() }), f.object({ k: f.literal('z'), q: f.number() })]);
     const { jsonSchema, findings } = adv(schema);
     expectNoUnionKeywords(jsonSchema);
@@ -61,7 +61,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
     }
   });
 
-  it('16 (D2\'): a lazy variant, or an optional discriminator, leaves the union untouched', () => {
+  it("16 (D2'): a lazy variant, or an optional discriminator, leaves the union untouched", () => {
     const obj = f.object({ k: f.literal('a'), a: f.string() });
     const other = f.object({ k: f.literal('b'), b: f.string() });
     let lazyVariant: any;
@@ -77,7 +77,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
     expectKept(optionalDiscriminator, 'optional discriminator', { index: 0, anchor: 'discriminator' });
   });
 
-  it('17 (D2\'\'): a boolean discriminator leaves the union untouched', () => {
+  it("17 (D2''): a boolean discriminator leaves the union untouched", () => {
     const union = f.du('k', [f.object({ k: f.literal(true), a: f.string() }), f.object({ k: f.literal(false), b: f.string() })]);
     const kept = expectKept(union, 'boolean', { index: 0, anchor: 'discriminator' });
     expect(kept.message.length).toBeGreaterThan(0);

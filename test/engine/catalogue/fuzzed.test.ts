@@ -43,10 +43,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('fuzz-found cases with 
   });
 
   it('widened keys inside z.union([z.unknown(), DU]) compile: no $ref to a place the converter dropped', () => {
-    const du = f.du('k', [
-      f.object({ k: f.literal('a'), x: f.string(), y: f.string() }),
-      f.object({ k: f.literal('b'), x: f.number(), y: f.number() }),
-    ]);
+    const du = f.du('k', [f.object({ k: f.literal('a'), x: f.string(), y: f.string() }), f.object({ k: f.literal('b'), x: f.number(), y: f.number() })]);
     const schema = f.object({ u: f.union([f.unknown(), du]) });
     for (const target of ['draft-7', 'draft-2020-12'] as const) {
       const { jsonSchema } = adv(schema, { target });
@@ -76,7 +73,11 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('fuzz-found cases with 
   });
 
   it('enum values keep first-seen order, integer-like ones too, in the schema and the message', () => {
-    const schema = f.du('k', [f.object({ k: f.literal('b'), v: f.literal('b') }), f.object({ k: f.literal('2'), v: f.literal('2') }), f.object({ k: f.literal('1'), v: f.literal('1') })]);
+    const schema = f.du('k', [
+      f.object({ k: f.literal('b'), v: f.literal('b') }),
+      f.object({ k: f.literal('2'), v: f.literal('2') }),
+      f.object({ k: f.literal('1'), v: f.literal('1') }),
+    ]);
     const { jsonSchema, findings } = adv(schema);
     expect(jsonSchema.properties.k.enum).toEqual(['b', '2', '1']);
     expect(jsonSchema.properties.v.enum).toEqual(['b', '2', '1']);

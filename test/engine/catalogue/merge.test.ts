@@ -21,7 +21,10 @@ import { jsonAccepts, propertyAt } from '../support/jsonSchema';
 
 describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with %s', (_name, f: Flavour) => {
   const DU = (k: string, ...variants: Array<[string, Record<string, any>]>) =>
-    f.du(k, variants.map(([label, fields]) => f.object({ [k]: f.literal(label), ...fields })));
+    f.du(
+      k,
+      variants.map(([label, fields]) => f.object({ [k]: f.literal(label), ...fields })),
+    );
 
   it('1: a three-variant union becomes one object with a required enum discriminator and hinted optional keys', () => {
     const title = f.string();
@@ -69,7 +72,15 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
     expect(part.properties.text.description).toBe('Required if type = text');
     expect(part.properties.url.description).toBe('Required if type = image');
     expect(findings).toEqual([]);
-    expectBothAccept(schema, jsonSchema, { name: 'n', content: { parts: [{ type: 'text', text: 'hi' }, { type: 'image', url: 'u' }] } });
+    expectBothAccept(schema, jsonSchema, {
+      name: 'n',
+      content: {
+        parts: [
+          { type: 'text', text: 'hi' },
+          { type: 'image', url: 'u' },
+        ],
+      },
+    });
 
     const result = flat(schema).schema;
     expect(f.ownsObject(result)).toBe(true);
@@ -119,7 +130,13 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
   });
 
   it('4 (K2): string enums and literals of several variants merge into one enum, first-seen order', () => {
-    const schema = DU('k', ['a', { mode: f.enum(['fast']) }], ['b', { mode: f.enum(['slow']) }], ['c', { mode: f.literal('turbo') }], ['d', { mode: f.enum(['fast', 'slow']) }]);
+    const schema = DU(
+      'k',
+      ['a', { mode: f.enum(['fast']) }],
+      ['b', { mode: f.enum(['slow']) }],
+      ['c', { mode: f.literal('turbo') }],
+      ['d', { mode: f.enum(['fast', 'slow']) }],
+    );
     const { jsonSchema, findings } = adv(schema);
     expect(jsonSchema.properties.mode).toMatchObject({ type: 'string', enum: ['fast', 'slow', 'turbo'] });
     expect(jsonSchema.properties.mode.description).toBe('Required if k = a | b | c | d');
@@ -169,11 +186,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
   });
 
   it('7 (K5): a collision inside a nested union is reported at its full path and trail', () => {
-    const schema = DU(
-      'k',
-      ['a', { inner: DU('t', ['x', { f: f.string() }], ['y', { f: f.number() }]) }],
-      ['b', { other: f.string() }],
-    );
+    const schema = DU('k', ['a', { inner: DU('t', ['x', { f: f.string() }], ['y', { f: f.number() }]) }], ['b', { other: f.string() }]);
     const { jsonSchema, findings } = adv(schema);
     expectNoUnionKeywords(jsonSchema);
     expect(jsonSchema.properties.inner.properties.t).toMatchObject({ enum: ['x', 'y'] });
@@ -208,7 +221,12 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
   });
 
   it('10a: an identical checked key in several variants is kept (same checks and parameters: nothing to leak)', () => {
-    const schema = DU('k', ['a', { i: f.min(f.int(), 0), id: f.minLength(f.string(), 1) }], ['b', { i: f.min(f.int(), 0), id: f.minLength(f.string(), 1) }], ['c', { id: f.minLength(f.string(), 1) }]);
+    const schema = DU(
+      'k',
+      ['a', { i: f.min(f.int(), 0), id: f.minLength(f.string(), 1) }],
+      ['b', { i: f.min(f.int(), 0), id: f.minLength(f.string(), 1) }],
+      ['c', { id: f.minLength(f.string(), 1) }],
+    );
     const { jsonSchema, findings, merges } = adv(schema);
     expect(jsonSchema.properties.i).toMatchObject({ type: 'integer', minimum: 0 });
     expect(jsonSchema.properties.id).toMatchObject({ type: 'string', minLength: 1 });
@@ -229,7 +247,11 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 1–12 with 
   });
 
   it('10c: the same shape with different refinements is widened (deep check rule, ADR-0033 0.15.1)', () => {
-    const schema = DU('k', ['a', { i: f.refine(f.min(f.int(), 0), (n: number) => n !== 1) }], ['b', { i: f.refine(f.min(f.int(), 0), (n: number) => n !== 2) }]);
+    const schema = DU(
+      'k',
+      ['a', { i: f.refine(f.min(f.int(), 0), (n: number) => n !== 1) }],
+      ['b', { i: f.refine(f.min(f.int(), 0), (n: number) => n !== 2) }],
+    );
     const { jsonSchema, findings, merges } = adv(schema);
     expect(jsonSchema.properties.i.type).toBeUndefined();
     expect(jsonSchema.properties.i.description).toMatch(/^Required if k = a \| b/);

@@ -5,22 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { probeTools } from '../../../shared/index';
 import { FLAVOURS, type Flavour } from '../support/flavours';
-import {
-  adv,
-  expectBothAccept,
-  expectNoUnionKeywords,
-  expectUnionKeywords,
-  flat,
-  kindOf,
-  shapeOf,
-  unionOptions,
-  withCode,
-} from '../support/engine';
+import { adv, expectBothAccept, expectNoUnionKeywords, expectUnionKeywords, flat, kindOf, shapeOf, unionOptions, withCode } from '../support/engine';
 import { jsonAccepts, keywordPaths } from '../support/jsonSchema';
 
 describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 18–24 with %s', (_name, f: Flavour) => {
-  const action = () =>
-    f.du('type', [f.object({ type: f.literal('a'), x: f.string() }), f.object({ type: f.literal('b'), y: f.number() })]);
+  const action = () => f.du('type', [f.object({ type: f.literal('a'), x: f.string() }), f.object({ type: f.literal('b'), y: f.number() })]);
 
   it('18 (P2): params + a union input become one mountable object, no allOf', () => {
     const params = f.object({ botId: f.string() });
@@ -43,7 +32,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 18–24 with
     expect(withCode(off.findings, 'not-mountable').length).toBeGreaterThan(0);
   });
 
-  it('19 (P2\'): a key in both params and input is not mountable, naming the key; extend likewise', () => {
+  it("19 (P2'): a key in both params and input is not mountable, naming the key; extend likewise", () => {
     const r = adv(f.object({ id: f.string(), q: f.string() }), {}, { params: f.object({ id: f.string() }) });
     expect(r.mountable).toBe(false);
     const refused = withCode(r.findings, 'not-mountable');
@@ -78,7 +67,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 18–24 with
     expectBothAccept(f.object({ v: union }), jsonSchema, { v: { type: 'b', y: 1 } });
   });
 
-  it('21 (P5\'): a union under a record value is flattened, no oneOf anywhere', () => {
+  it("21 (P5'): a union under a record value is flattened, no oneOf anywhere", () => {
     const schema = f.object({ m: f.record(action()) });
     const { jsonSchema, findings } = adv(schema);
     expectNoUnionKeywords(jsonSchema);

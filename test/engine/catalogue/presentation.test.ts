@@ -34,10 +34,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 25–30 with
   });
 
   it('27: key order is the discriminator first, then first-seen across variants', () => {
-    const schema = f.du('k', [
-      f.object({ z1: f.string(), m: f.string(), k: f.literal('a') }),
-      f.object({ b1: f.string(), k: f.literal('b'), z1: f.string() }),
-    ]);
+    const schema = f.du('k', [f.object({ z1: f.string(), m: f.string(), k: f.literal('a') }), f.object({ b1: f.string(), k: f.literal('b'), z1: f.string() })]);
     expect(Object.keys(adv(schema).jsonSchema.properties)).toEqual(['k', 'z1', 'm', 'b1']);
   });
 
@@ -69,12 +66,14 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 25–30 with
     };
     const canonical = (j: any) => {
       const props = Object.fromEntries(
-        Object.keys(j.properties).sort().map((key) => {
-          const p = { ...j.properties[key] };
-          if (Array.isArray(p.enum)) p.enum = [...p.enum].sort();
-          if (typeof p.description === 'string') p.description = canonicalHint(p.description);
-          return [key, p];
-        }),
+        Object.keys(j.properties)
+          .sort()
+          .map((key) => {
+            const p = { ...j.properties[key] };
+            if (Array.isArray(p.enum)) p.enum = [...p.enum].sort();
+            if (typeof p.description === 'string') p.description = canonicalHint(p.description);
+            return [key, p];
+          }),
       );
       return { ...j, properties: props, required: [...(j.required ?? [])].sort() };
     };
@@ -92,7 +91,10 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 25–30 with
       expect(other.ownsObject(result), `not built by ${other.name}`).toBe(false);
     }
     // Every node of the result, the rebuilt enum, optional and unknown wrappers included, is of the input's copy.
-    const collision = f.du('k', [f.object({ k: f.literal('a'), v: f.string(), e: f.enum(['x']) }), f.object({ k: f.literal('b'), v: f.number(), e: f.enum(['y']) })]);
+    const collision = f.du('k', [
+      f.object({ k: f.literal('a'), v: f.string(), e: f.enum(['x']) }),
+      f.object({ k: f.literal('b'), v: f.number(), e: f.enum(['y']) }),
+    ]);
     const nodes = schemaNodes(flat(f.object({ c: collision })).schema);
     expect(nodes.length).toBeGreaterThan(6);
     for (const node of nodes) {

@@ -18,9 +18,15 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('spec rules with %s', (
     // Each variant gets its own refinement functions: the same JSON shape, checks that may differ.
     const fields = () => ({
       nul: f.nullable(f.refine(f.string(), () => true)),
-      def: f.withDefault(f.refine(f.number(), () => true), 1),
+      def: f.withDefault(
+        f.refine(f.number(), () => true),
+        1,
+      ),
       piped: f.transform(f.string(), (s: string) => s),
-      pipeOut: f.pipe(f.string(), f.refine(f.string(), () => true)),
+      pipeOut: f.pipe(
+        f.string(),
+        f.refine(f.string(), () => true),
+      ),
       member: f.union([f.refine(f.string(), () => true), f.number()]),
       rec: f.record(f.refine(f.number(), () => true)),
       both: f.intersection(f.object({ a: f.refine(f.string(), () => true) }), f.object({ b: f.string() })),
@@ -31,7 +37,16 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('spec rules with %s', (
     const widened = withCode(findings, 'collision-widened').map((c) => c.key);
     expect(widened).toEqual(Object.keys(fields()));
     for (const key of widened) expect(jsonSchema.properties[key!].type, key).toBeUndefined();
-    expectBothAccept(schema, jsonSchema, { k: 'b', nul: null, piped: 's', pipeOut: 'x', member: 2, rec: { x: 1 }, both: { a: 'x', b: 'y' }, deepArr: [{ inner: 'a' }] });
+    expectBothAccept(schema, jsonSchema, {
+      k: 'b',
+      nul: null,
+      piped: 's',
+      pipeOut: 'x',
+      member: 2,
+      rec: { x: 1 },
+      both: { a: 'x', b: 'y' },
+      deepArr: [{ inner: 'a' }],
+    });
   });
 
   it('identical declarations are kept at every depth: same checks and parameters, the same functions', () => {

@@ -8,7 +8,11 @@ import { FLAVOURS, type Flavour } from '../support/flavours';
 import { adv, expectBothAccept, withCode } from '../support/engine';
 
 describe.each(FLAVOURS.map((f) => [f.name, f] as const))('truthful flattening with %s', (_name, f: Flavour) => {
-  const DU = (...variants: Array<[string, Record<string, any>]>) => f.du('kind', variants.map(([label, fields]) => f.object({ kind: f.literal(label), ...fields })));
+  const DU = (...variants: Array<[string, Record<string, any>]>) =>
+    f.du(
+      'kind',
+      variants.map(([label, fields]) => f.object({ kind: f.literal(label), ...fields })),
+    );
 
   it('collisionWidening base-type: one JSON type, different constraints → that bare type, and the finding says so', () => {
     const schema = DU(['shared', { name: f.minLength(f.string(), 1), n: f.min(f.number(), 0) }], ['personal', { name: f.string(), n: f.number() }]);
@@ -61,7 +65,9 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('truthful flattening wi
   it('messages say what differs: a constraint one variant has and another lacks, or different values', () => {
     const schema = DU(['shared', { name: f.minLength(f.string(), 1), cols: f.max(f.int(), 6) }], ['personal', { name: f.string(), cols: f.max(f.int(), 12) }]);
     const messages = withCode(adv(schema).findings, 'collision-widened').map((x) => x.message);
-    expect(messages[0]).toContain('key `name` is a string in both, but variant shared requires minLength 1 and personal does not, so the model sees `name` as unknown');
+    expect(messages[0]).toContain(
+      'key `name` is a string in both, but variant shared requires minLength 1 and personal does not, so the model sees `name` as unknown',
+    );
     expect(messages[1]).toMatch(/key `cols` is an integer in both, but maximum: 6 in shared, 12 in personal/);
   });
 });

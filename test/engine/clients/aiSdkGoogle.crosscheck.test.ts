@@ -23,7 +23,8 @@ import { build, corpus, type Z } from './corpus';
 
 /** What the provider sends unchanged that Gemini's `parameters` refuse. */
 const DIFFERENCES: Record<string, string> = {
-  'array-items': "the provider passes a tuple's list of `items` through; Gemini's `items` is one schema, so the request fails (a list where one schema is expected, like a type list)",
+  'array-items':
+    "the provider passes a tuple's list of `items` through; Gemini's `items` is one schema, so the request fails (a list where one schema is expected, like a type list)",
 };
 
 async function sentParameters(inputSchema: unknown): Promise<unknown> {
@@ -37,7 +38,10 @@ async function sentParameters(inputSchema: unknown): Promise<unknown> {
     }) as unknown as typeof fetch,
   });
   const model: any = google('gemini-2.5-flash');
-  await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [{ type: 'function', name: 't', description: 'd', inputSchema }] });
+  await model.doGenerate({
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    tools: [{ type: 'function', name: 't', description: 'd', inputSchema }],
+  });
   return body.tools?.[0]?.functionDeclarations?.[0]?.parameters;
 }
 

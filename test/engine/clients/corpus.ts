@@ -23,7 +23,13 @@ const EXTRAS: Array<[string, (z: Z) => unknown]> = [
   ['passthrough', (z) => z.object({ a: z.string() }).passthrough()],
   ['strict', (z) => z.object({ a: z.string() }).strict()],
   ['intersection', (z) => z.intersection(z.object({ a: z.string() }), z.object({ b: z.number() }))],
-  ['recursive', (z) => { const node: Z = z.lazy(() => z.object({ children: z.array(node) })); return node; }],
+  [
+    'recursive',
+    (z) => {
+      const node: Z = z.lazy(() => z.object({ children: z.array(node) }));
+      return node;
+    },
+  ],
   ['unknownArray', (z) => z.array(z.unknown())],
   ['positive', (z) => z.number().positive()],
 ];
@@ -39,4 +45,3 @@ export function build(f: Flavour, z: Z, fields: Record<string, { kind: 'spec'; s
   for (const [k, v] of Object.entries(fields)) shape[k] = v.kind === 'spec' ? buildSchema(f, v.spec) : EXTRAS.find(([n]) => n === v.name)![1](z);
   return z.object(shape);
 }
-

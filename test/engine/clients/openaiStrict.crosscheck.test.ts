@@ -41,7 +41,19 @@ function allowsNull(s: any): boolean {
   return false;
 }
 
-const MERGEABLE = new Set(['$comment', 'default', 'description', 'examples', 'readOnly', 'title', 'writeOnly', 'additionalProperties', 'properties', 'required', 'type']);
+const MERGEABLE = new Set([
+  '$comment',
+  'default',
+  'description',
+  'examples',
+  'readOnly',
+  'title',
+  'writeOnly',
+  'additionalProperties',
+  'properties',
+  'required',
+  'type',
+]);
 /** An intersection of plain objects with distinct keys: openai-node merges it into one object (mergeObjectAllOf). */
 function mergeable(node: any): boolean {
   const branches: any[] = node?.allOf ?? [];
@@ -85,7 +97,9 @@ function crossCheck(f: Flavour, z: Z) {
       if (refusal) refusedCount++;
       const blocking = ours.filter((v) => unrepairable(v, jsonSchema));
       if (Boolean(refusal) !== blocking.length > 0) {
-        mismatches.push(`${JSON.stringify(jsonSchema)}\n  transform: ${refusal ?? 'accepted'}\n  profile: ${blocking.map((v) => `${v.rule}@/${v.pointer.join('/')}`).join(', ') || 'nothing it cannot repair'}`);
+        mismatches.push(
+          `${JSON.stringify(jsonSchema)}\n  transform: ${refusal ?? 'accepted'}\n  profile: ${blocking.map((v) => `${v.rule}@/${v.pointer.join('/')}`).join(', ') || 'nothing it cannot repair'}`,
+        );
       }
       if (strict !== undefined) {
         for (const v of judgeTool({ name: 't', inputSchema: strict }, {}, ['openai-strict'])) {

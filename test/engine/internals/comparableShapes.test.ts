@@ -81,8 +81,26 @@ describe('zod 4 variant shapes computed locally', () => {
   it('equal it on the nodes it replays (descriptions, nullable compaction, defaults, catchall, nested objects and arrays)', () => {
     const shared = z.object({ id: z.string().describe('id'), n: z.number().int().min(0).optional() });
     const union = z.discriminatedUnion('k', [
-      z.object({ k: z.literal('a'), s: z.string().min(1).regex(/^[a-z]+$/).describe('s'), n: z.string().nullable(), o: shared, d: z.number().default(3) }),
-      z.object({ k: z.literal(['b', 'c']), s: z.email(), n: z.string().min(2).nullable().optional(), o: shared.nullable(), e: z.enum(['x', 'y']).default('x') }).catchall(z.boolean()),
+      z.object({
+        k: z.literal('a'),
+        s: z
+          .string()
+          .min(1)
+          .regex(/^[a-z]+$/)
+          .describe('s'),
+        n: z.string().nullable(),
+        o: shared,
+        d: z.number().default(3),
+      }),
+      z
+        .object({
+          k: z.literal(['b', 'c']),
+          s: z.email(),
+          n: z.string().min(2).nullable().optional(),
+          o: shared.nullable(),
+          e: z.enum(['x', 'y']).default('x'),
+        })
+        .catchall(z.boolean()),
       z.object({ k: z.literal('d'), a: z.array(z.object({ t: z.literal(1) })), u: z.unknown(), b: z.boolean().optional() }).strict(),
     ]);
     const got = comparableVariantPropertiesV4(union, union._zod.def.options);
@@ -91,7 +109,12 @@ describe('zod 4 variant shapes computed locally', () => {
   });
 
   it('declines what it does not replay: a cycle, mini nodes, transforms, arrays with checks', () => {
-    const A: any = z.object({ k: z.literal('a'), get self() { return A.optional(); } });
+    const A: any = z.object({
+      k: z.literal('a'),
+      get self() {
+        return A.optional();
+      },
+    });
     const cases = [
       z.discriminatedUnion('k', [A, z.object({ k: z.literal('b') })]),
       zMini.discriminatedUnion('k', [zMini.object({ k: zMini.literal('a'), s: zMini.string() })]),

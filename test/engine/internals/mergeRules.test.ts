@@ -9,13 +9,22 @@ import { canonicalHash, canonicalString, sameCanonical, stripAnnotations, withou
 const props = (input: unknown) => (advertise({ name: 't', input }, {}).jsonSchema as any).properties;
 
 describe('K4 defaults', () => {
-  it.each([['zod 4', z4], ['zod 3', z3]] as const)('%s: a default shared by every declaring variant is advertised, an unshared one is not', (_n, z: any) => {
-    const shared = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), n: z.number().default(1) }), z.object({ k: z.literal('b'), n: z.number().default(1) })]);
+  it.each([
+    ['zod 4', z4],
+    ['zod 3', z3],
+  ] as const)('%s: a default shared by every declaring variant is advertised, an unshared one is not', (_n, z: any) => {
+    const shared = z.discriminatedUnion('k', [
+      z.object({ k: z.literal('a'), n: z.number().default(1) }),
+      z.object({ k: z.literal('b'), n: z.number().default(1) }),
+    ]);
     expect(props(shared).n.default).toBe(1);
     const unshared = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), n: z.number().default(1) }), z.object({ k: z.literal('b'), n: z.number() })]);
     expect(props(unshared).n).toMatchObject({ type: 'number' });
     expect(props(unshared).n.default).toBeUndefined();
-    const different = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), n: z.number().default(1) }), z.object({ k: z.literal('b'), n: z.number().default(2) })]);
+    const different = z.discriminatedUnion('k', [
+      z.object({ k: z.literal('a'), n: z.number().default(1) }),
+      z.object({ k: z.literal('b'), n: z.number().default(2) }),
+    ]);
     expect(props(different).n.default).toBeUndefined();
     expect(props(different).n.type).toBe('number');
   });
@@ -26,7 +35,14 @@ describe('deep check rule', () => {
     expect(findChecks(z4.string())).toEqual([]);
     expect(findChecks(z4.object({ a: z4.array(z4.string().regex(/a/)) }).optional())).toEqual(['regex']);
     expect(findChecks(z4.union([z4.string(), z4.number().int()]))).toEqual(['int']);
-    expect(findChecks(z4.record(z4.string(), z4.string().refine(() => true)))).toEqual(['refine']);
+    expect(
+      findChecks(
+        z4.record(
+          z4.string(),
+          z4.string().refine(() => true),
+        ),
+      ),
+    ).toEqual(['refine']);
     expect(findChecks(z4.intersection(z4.object({}), z4.object({ a: z4.string().min(1) })))).toEqual(['min']);
     expect(findChecks(z4.string().transform((s) => s))).toContain('transform');
     expect(findChecks(z3.object({ a: z3.string().min(1) }).nullable())).toEqual(['min']);
@@ -61,7 +77,12 @@ describe('canonical shapes', () => {
 
 describe('walk identity and recursion', () => {
   it('returns the very same object for a tree with no discriminated union, even a recursive one', () => {
-    const tree: any = z4.object({ name: z4.string(), get children() { return z4.array(tree); } });
+    const tree: any = z4.object({
+      name: z4.string(),
+      get children() {
+        return z4.array(tree);
+      },
+    });
     expect(flattenUnionsDeep(tree).schema).toBe(tree);
     const plain = z3.object({ a: z3.array(z3.object({ b: z3.string() })) });
     expect(flattenUnionsDeep(plain).schema).toBe(plain);
@@ -69,7 +90,12 @@ describe('walk identity and recursion', () => {
 
   it('a recursive getter points at the flattened object, so no oneOf is left', () => {
     const act = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), x: z4.string() }), z4.object({ k: z4.literal('b') })]);
-    const tree: any = z4.object({ act, get child() { return tree.optional(); } });
+    const tree: any = z4.object({
+      act,
+      get child() {
+        return tree.optional();
+      },
+    });
     const json = JSON.stringify(advertise({ name: 't', input: tree }, {}).jsonSchema);
     expect(json).not.toContain('oneOf');
     const out = flattenUnionsDeep(tree).schema as any;
@@ -78,17 +104,32 @@ describe('walk identity and recursion', () => {
 });
 
 describe('descriptions and hints', () => {
-  it.each([['zod 4', z4], ['zod 3', z3]] as const)('%s: a description on the optional wrapper comes before the hint', (_n, z: any) => {
-    const du = z.discriminatedUnion('k', [z.object({ k: z.literal('a'), chat: z.string().optional().describe('Target chat') }), z.object({ k: z.literal('b') })]);
+  it.each([
+    ['zod 4', z4],
+    ['zod 3', z3],
+  ] as const)('%s: a description on the optional wrapper comes before the hint', (_n, z: any) => {
+    const du = z.discriminatedUnion('k', [
+      z.object({ k: z.literal('a'), chat: z.string().optional().describe('Target chat') }),
+      z.object({ k: z.literal('b') }),
+    ]);
     expect(props(du).chat.description).toBe('Target chat Optional when k = a');
   });
 
   it('an unknown key names each variant shape after the hint; the flat object keeps the union description', () => {
-    const du = z4.discriminatedUnion('kind', [z4.object({ kind: z4.literal('message'), media: z4.object({ id: z4.string() }) }), z4.object({ kind: z4.literal('mediaGroup'), media: z4.array(z4.string()) })]).describe('Send');
+    const du = z4
+      .discriminatedUnion('kind', [
+        z4.object({ kind: z4.literal('message'), media: z4.object({ id: z4.string() }) }),
+        z4.object({ kind: z4.literal('mediaGroup'), media: z4.array(z4.string()) }),
+      ])
+      .describe('Send');
     const json = advertise({ name: 'send_message', input: du }, {});
-    expect((json.jsonSchema as any).properties.media.description).toBe('Required if kind = message | mediaGroup. object when kind = message; array when kind = mediaGroup');
+    expect((json.jsonSchema as any).properties.media.description).toBe(
+      'Required if kind = message | mediaGroup. object when kind = message; array when kind = mediaGroup',
+    );
     expect((json.jsonSchema as any).description).toBe('Send');
-    expect(json.findings[0].message).toBe('Tool send_message: key `media` is declared differently by variants message (object) and mediaGroup (array), so the model sees `media` as unknown; rename it in one variant.');
+    expect(json.findings[0].message).toBe(
+      'Tool send_message: key `media` is declared differently by variants message (object) and mediaGroup (array), so the model sees `media` as unknown; rename it in one variant.',
+    );
   });
 });
 
@@ -99,7 +140,12 @@ describe('findings inside a key kept for several variants', () => {
     const du = z4.discriminatedUnion('k', [z4.object({ k: z4.literal('a'), inner: inner() }), z4.object({ k: z4.literal('b'), inner: inner() })]);
     const collision = flattenUnionsDeep(du).findings.find((f) => f.code === 'collision-widened')!;
     expect(collision.path).toEqual(['inner', 'v']);
-    expect(collision.sites.map((s) => s.trail.map((t) => ('label' in t ? t.label : 'key' in t ? t.key : t.kind)).join('.'))).toEqual(['a.inner.x.v', 'a.inner.y.v', 'b.inner.x.v', 'b.inner.y.v']);
+    expect(collision.sites.map((s) => s.trail.map((t) => ('label' in t ? t.label : 'key' in t ? t.key : t.kind)).join('.'))).toEqual([
+      'a.inner.x.v',
+      'a.inner.y.v',
+      'b.inner.x.v',
+      'b.inner.y.v',
+    ]);
   });
 
   it('point once at a schema the variants share', () => {
@@ -112,11 +158,36 @@ describe('findings inside a key kept for several variants', () => {
 describe('canonical comparison', () => {
   it('sameCanonical agrees with comparing canonical texts', () => {
     const values: unknown[] = [
-      {}, { a: 1 }, { a: 1, b: 2 }, { b: 2, a: 1 }, { a: undefined }, { a: null }, { a: NaN }, [1, 2], [2, 1], [undefined], [null], [],
-      { type: 'string', enum: ['a', 'b'] }, { enum: ['a', 'b'], type: 'string' }, { type: 'string', enum: ['b', 'a'] }, '1', 1, -0, 0, null, undefined,
-      { a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, { a: [1] }, { a: { 0: 1 } }, true, 'true',
+      {},
+      { a: 1 },
+      { a: 1, b: 2 },
+      { b: 2, a: 1 },
+      { a: undefined },
+      { a: null },
+      { a: NaN },
+      [1, 2],
+      [2, 1],
+      [undefined],
+      [null],
+      [],
+      { type: 'string', enum: ['a', 'b'] },
+      { enum: ['a', 'b'], type: 'string' },
+      { type: 'string', enum: ['b', 'a'] },
+      '1',
+      1,
+      -0,
+      0,
+      null,
+      undefined,
+      { a: { b: [1, { c: 'x' }] } },
+      { a: { b: [1, { c: 'y' }] } },
+      { a: [1] },
+      { a: { 0: 1 } },
+      true,
+      'true',
     ];
-    for (const a of values) for (const b of values) expect(sameCanonical(a, b), `${canonicalString(a)} vs ${canonicalString(b)}`).toBe(canonicalString(a) === canonicalString(b));
+    for (const a of values)
+      for (const b of values) expect(sameCanonical(a, b), `${canonicalString(a)} vs ${canonicalString(b)}`).toBe(canonicalString(a) === canonicalString(b));
     // Equal canonical texts, equal hashes (the buckets distinctShapes compares within).
     for (const a of values) for (const b of values) if (sameCanonical(a, b)) expect(canonicalHash(a)).toBe(canonicalHash(b));
     expect(canonicalHash({ type: 'string', enum: ['a', 'b'] })).not.toBe(canonicalHash({ type: 'string', enum: ['b', 'a'] }));
@@ -125,7 +196,11 @@ describe('canonical comparison', () => {
 
 describe('annotation stripping without copies', () => {
   it('withoutAnnotations gives what stripAnnotations gives, and the schema itself when nothing is to strip', () => {
-    const clean = { type: 'object', properties: { a: { type: 'string', enum: ['x'] }, b: { anyOf: [{ type: 'null' }, { type: 'array', items: {} }] } }, required: ['a'] };
+    const clean = {
+      type: 'object',
+      properties: { a: { type: 'string', enum: ['x'] }, b: { anyOf: [{ type: 'null' }, { type: 'array', items: {} }] } },
+      required: ['a'],
+    };
     expect(withoutAnnotations(clean)).toBe(clean);
     const annotated = [
       { type: 'string', description: 'd' },

@@ -15,10 +15,16 @@ function flatFields(schema: any) {
 }
 
 const collidingUnion = (z: any) =>
-  z.discriminatedUnion('k', [z.object({ k: z.literal('a'), x: z.string(), m: z.enum(['p']) }), z.object({ k: z.literal('b'), x: z.number(), m: z.enum(['q']) })]);
+  z.discriminatedUnion('k', [
+    z.object({ k: z.literal('a'), x: z.string(), m: z.enum(['p']) }),
+    z.object({ k: z.literal('b'), x: z.number(), m: z.enum(['q']) }),
+  ]);
 
 describe('same-copy building', () => {
-  it.each([['zod', z4], ['zod-copy', zCopy]] as const)('%s classic: object, enum, unknown and optional come from the input copy', (_n, z: any) => {
+  it.each([
+    ['zod', z4],
+    ['zod-copy', zCopy],
+  ] as const)('%s classic: object, enum, unknown and optional come from the input copy', (_n, z: any) => {
     const { out, shape } = flatFields(collidingUnion(z));
     expect(out._zod.constr).toBe(z.ZodObject);
     expect(shape.k._zod.constr).toBe(z.ZodEnum);
@@ -42,7 +48,10 @@ describe('same-copy building', () => {
   });
 
   it('mini: the flat object is a mini object of the input copy and parses both variants', () => {
-    const du = zMini.discriminatedUnion('k', [zMini.object({ k: zMini.literal('a'), x: zMini.optional(zMini.string()) }), zMini.object({ k: zMini.literal('b'), x: zMini.number() })]);
+    const du = zMini.discriminatedUnion('k', [
+      zMini.object({ k: zMini.literal('a'), x: zMini.optional(zMini.string()) }),
+      zMini.object({ k: zMini.literal('b'), x: zMini.number() }),
+    ]);
     const { out, shape } = flatFields(du);
     expect(out._zod.constr).toBe(zMini.ZodMiniObject);
     expect(shape.x._zod.constr).toBe(zMini.ZodMiniOptional);

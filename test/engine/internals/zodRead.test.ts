@@ -35,7 +35,10 @@ describe('readNode', () => {
     expect(literalValues(readNode(z4.literal(['a', 'b']))!)).toEqual(['a', 'b']);
     expect(literalValues(readNode(z4.enum(['x', 'y']))!)).toEqual(['x', 'y']);
     expect(literalValues(readNode(z3.literal(1))!)).toEqual([1]);
-    enum Native { A = 'a', B = 'b' }
+    enum Native {
+      A = 'a',
+      B = 'b',
+    }
     expect(literalValues(readNode(z3.nativeEnum(Native))!)).toEqual(['a', 'b']);
     expect(childrenOf(readNode(z4.string().pipe(z4.string().min(1)))!)).toHaveLength(2);
   });

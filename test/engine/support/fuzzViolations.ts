@@ -27,7 +27,11 @@ function unionsLeft(json: unknown): boolean {
   if (Array.isArray(json)) return json.some(unionsLeft);
   if (!json || typeof json !== 'object') return false;
   for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
-    const wrapper = k === 'anyOf' && Array.isArray(v) && v.length === 2 && v.some((m: any) => (m?.type === 'null' && Object.keys(m).length === 1) || JSON.stringify(m) === '{"not":{}}');
+    const wrapper =
+      k === 'anyOf' &&
+      Array.isArray(v) &&
+      v.length === 2 &&
+      v.some((m: any) => (m?.type === 'null' && Object.keys(m).length === 1) || JSON.stringify(m) === '{"not":{}}');
     if ((k === 'oneOf' || k === 'anyOf') && !wrapper) return true;
     if (unionsLeft(v)) return true;
   }
@@ -43,14 +47,20 @@ export const fuzzCaseArb = fc
   })
   .chain((c) => {
     const root: FieldSpec =
-      c.wrap === 'object' ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.wrap === 'union-unknown' ? { t: 'object', fields: { u: { t: 'union', members: [{ t: 'unknown' }, c.du] } } } : c.du;
-    return fc
-      .record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }), seed: fc.integer() })
-      // The widening rides on the seed (not a generated field), so adding it left the generated cases as they were.
-      .map((x) => {
-        const widening: CollisionWidening = x.seed & 1 ? 'base-type' : 'unknown';
-        return { ...x, c: { ...x.c, widening } };
-      });
+      c.wrap === 'object'
+        ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } }
+        : c.wrap === 'union-unknown'
+          ? { t: 'object', fields: { u: { t: 'union', members: [{ t: 'unknown' }, c.du] } } }
+          : c.du;
+    return (
+      fc
+        .record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }), seed: fc.integer() })
+        // The widening rides on the seed (not a generated field), so adding it left the generated cases as they were.
+        .map((x) => {
+          const widening: CollisionWidening = x.seed & 1 ? 'base-type' : 'unknown';
+          return { ...x, c: { ...x.c, widening } };
+        })
+    );
   });
 
 const canonical = (v: unknown) => JSON.stringify(v);
@@ -69,7 +79,7 @@ export function countViolations(n: number, seed = 16): FuzzCount {
       out.examples[kind] ??= `${c.flavour} ${c.target}: ${what}\nspec: ${JSON.stringify(root)}`;
     };
     let state = s >>> 0;
-    const rnd = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rnd = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const flavour = FLAVOURS.find((f) => f.name === c.flavour)!;
     let schema: any;
     try {
@@ -82,14 +92,18 @@ export function countViolations(n: number, seed = 16): FuzzCount {
     const failed = result.findings.find((f) => /could not be analysed|cannot be converted/.test(f.message));
     if (failed) note('throw', failed.message);
     if (previous) advertise({ name: 'other', input: previous }, { target: c.target, collisionWidening: c.widening });
-    if (canonical(advertise({ name: 'fuzz', input: schema }, { target: c.target, collisionWidening: c.widening })) !== canonical(result)) note('nondeterministic', 'advertise differs after another schema was advertised');
+    if (canonical(advertise({ name: 'fuzz', input: schema }, { target: c.target, collisionWidening: c.widening })) !== canonical(result))
+      note('nondeterministic', 'advertise differs after another schema was advertised');
     previous = schema;
     if (!keepsUnions(root) && c.wrap !== 'union-unknown' && unionsLeft(result.jsonSchema)) note('union-left', JSON.stringify(result.jsonSchema));
     // The converter's own losses (zod-to-json-schema's strictUnions drops `{}` from an anyOf) are in the
     // unflattened schema too: a superset violation is a value zod AND the unflattened schema accept.
     let unflattened: ReturnType<typeof declaredDialectValidator> | undefined;
     try {
-      unflattened = declaredDialectValidator(advertise({ name: 'fuzz', input: schema }, { target: c.target, flattenUnionInput: false }).jsonSchema as { $schema?: string }, c.target);
+      unflattened = declaredDialectValidator(
+        advertise({ name: 'fuzz', input: schema }, { target: c.target, flattenUnionInput: false }).jsonSchema as { $schema?: string },
+        c.target,
+      );
     } catch {
       unflattened = undefined;
     }
@@ -107,10 +121,13 @@ export function countViolations(n: number, seed = 16): FuzzCount {
         accepted = false;
       }
       if (!accepted) continue;
-      if (validate && (!unflattened || unflattened(value)) && !validate(value)) note('not-superset', `${JSON.stringify(value)} rejected by ${JSON.stringify(result.jsonSchema)}: ${JSON.stringify(validate.errors)}`);
-      if (canonical(coerceJsonArgs(value, schema)) !== canonical(value)) note('coerce-changed-valid', `${JSON.stringify(value)} → ${JSON.stringify(coerceJsonArgs(value, schema))}`);
+      if (validate && (!unflattened || unflattened(value)) && !validate(value))
+        note('not-superset', `${JSON.stringify(value)} rejected by ${JSON.stringify(result.jsonSchema)}: ${JSON.stringify(validate.errors)}`);
+      if (canonical(coerceJsonArgs(value, schema)) !== canonical(value))
+        note('coerce-changed-valid', `${JSON.stringify(value)} → ${JSON.stringify(coerceJsonArgs(value, schema))}`);
       const sent = serializeSomewhere(root, value, rnd);
-      if (canonical(coerceJsonArgs(sent, schema)) !== canonical(value)) note('coerce-no-repair', `${JSON.stringify(sent)} → ${JSON.stringify(coerceJsonArgs(sent, schema))}, expected ${JSON.stringify(value)}`);
+      if (canonical(coerceJsonArgs(sent, schema)) !== canonical(value))
+        note('coerce-no-repair', `${JSON.stringify(sent)} → ${JSON.stringify(coerceJsonArgs(sent, schema))}, expected ${JSON.stringify(value)}`);
     }
     for (const k of hit) out.byKind[k]++;
     if (hit.size > 0) out.violating++;

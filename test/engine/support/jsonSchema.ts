@@ -28,11 +28,14 @@ const BY_SCHEMA_URI: Record<string, any> = {
 export function declaredDialectValidator(jsonSchema: { $schema?: string }, target: Target) {
   const ajv = (jsonSchema.$schema && BY_SCHEMA_URI[jsonSchema.$schema]) || validators[target];
   const validate = ajv.compile(jsonSchema);
-  const predicate = Object.assign((value: unknown) => {
-    const ok = validate(value) as boolean;
-    predicate.errors = validate.errors;
-    return ok;
-  }, { errors: undefined });
+  const predicate = Object.assign(
+    (value: unknown) => {
+      const ok = validate(value) as boolean;
+      predicate.errors = validate.errors;
+      return ok;
+    },
+    { errors: undefined },
+  );
   return predicate;
 }
 
@@ -41,11 +44,14 @@ export function validatorFor(jsonSchema: object, target: Target = 'draft-7'): ((
   const cached = compiled.get(jsonSchema);
   if (cached) return cached;
   const validate = validators[target].compile(jsonSchema);
-  const predicate = Object.assign((value: unknown) => {
-    const ok = validate(value) as boolean;
-    predicate.errors = validate.errors;
-    return ok;
-  }, { errors: undefined });
+  const predicate = Object.assign(
+    (value: unknown) => {
+      const ok = validate(value) as boolean;
+      predicate.errors = validate.errors;
+      return ok;
+    },
+    { errors: undefined },
+  );
   compiled.set(jsonSchema, predicate);
   return predicate;
 }

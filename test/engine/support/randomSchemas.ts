@@ -44,7 +44,12 @@ export interface DuSpec {
 }
 
 const scalar: fc.Arbitrary<FieldSpec> = fc.oneof(
-  fc.record({ t: fc.constant('string' as const), min: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), regex: fc.boolean(), refine: fc.boolean() }),
+  fc.record({
+    t: fc.constant('string' as const),
+    min: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    regex: fc.boolean(),
+    refine: fc.boolean(),
+  }),
   fc.record({ t: fc.constant('number' as const), int: fc.boolean(), min: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }) }),
   fc.constant({ t: 'boolean' as const }),
   fc.record({ t: fc.constant('literal' as const), v: fc.constantFrom(...WORDS) }),
@@ -77,7 +82,14 @@ export function duArb(depth: number, fuzz = false): fc.Arbitrary<DuSpec> {
   return fc
     .record({
       disc: fc.constantFrom('k', 'type'),
-      variants: fc.array(fc.record({ as: fc.constantFrom('literal' as const, 'enum' as const, 'multi' as const), fields: fieldsArb(depth, fuzz), mode: fuzz ? modeArb : fc.constant('strip' as const) }), { minLength: 1, maxLength: 4 }),
+      variants: fc.array(
+        fc.record({
+          as: fc.constantFrom('literal' as const, 'enum' as const, 'multi' as const),
+          fields: fieldsArb(depth, fuzz),
+          mode: fuzz ? modeArb : fc.constant('strip' as const),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
       nullableDisc: fuzz ? chance(4) : fc.constant(false),
     })
     .map(({ disc, variants, nullableDisc }) => ({
@@ -116,7 +128,9 @@ export function fieldArb(depth: number, fuzz = false): fc.Arbitrary<FieldSpec> {
  */
 function unionArb(depth: number): fc.Arbitrary<FieldSpec> {
   return fc.oneof(
-    fc.tuple(fieldArb(depth, true), fc.boolean()).map(([other, first]) => ({ t: 'union' as const, members: first ? [{ t: 'string' as const }, other] : [other, { t: 'string' as const }] })),
+    fc
+      .tuple(fieldArb(depth, true), fc.boolean())
+      .map(([other, first]) => ({ t: 'union' as const, members: first ? [{ t: 'string' as const }, other] : [other, { t: 'string' as const }] })),
     duArb(depth, true).map((du) => ({ t: 'union' as const, members: [{ t: 'unknown' as const }, du] })),
     fc.array(fieldArb(depth, true), { minLength: 2, maxLength: 3 }).map((members) => ({ t: 'union' as const, members })),
   );
@@ -183,8 +197,7 @@ function buildBare(f: Flavour, spec: FieldSpec): S {
       return f.du(
         spec.disc,
         spec.variants.map((v) => {
-          let disc =
-            v.as === 'literal' ? f.literal(v.labels[0]) : v.as === 'multi' && f.multiLiteral ? f.literal(v.labels) : f.enum(v.labels);
+          let disc = v.as === 'literal' ? f.literal(v.labels[0]) : v.as === 'multi' && f.multiLiteral ? f.literal(v.labels) : f.enum(v.labels);
           if (v.nullableDisc) disc = f.nullable(disc);
           const shape = { [spec.disc]: disc, ...Object.fromEntries(Object.entries(v.fields).map(([k, fs]) => [k, buildSchema(f, fs)])) };
           switch (v.mode) {
@@ -246,13 +259,17 @@ function bareValueArb(spec: FieldSpec): fc.Arbitrary<unknown> {
     case 'tuple':
       return fc.tuple(...spec.items.map((i) => valueArb(i))).map((items) => items.map((i) => (i === ABSENT ? null : i)));
     case 'record':
-      return fc.dictionary(fc.constantFrom('p', 'q', ...KEYWORD_KEYS), valueArb(spec.value), { maxKeys: 2 }).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== ABSENT)));
+      return fc
+        .dictionary(fc.constantFrom('p', 'q', ...KEYWORD_KEYS), valueArb(spec.value), { maxKeys: 2 })
+        .map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== ABSENT)));
     case 'union':
       return fc.oneof(...spec.members.map((m) => valueArb(m))).filter((v) => v !== ABSENT);
     case 'du':
       return fc.oneof(
         ...spec.variants.map((v) => {
-          const fixed: Record<string, fc.Arbitrary<unknown>> = { [spec.disc]: v.nullableDisc ? fc.constantFrom(...v.labels, null) : fc.constantFrom(...v.labels) };
+          const fixed: Record<string, fc.Arbitrary<unknown>> = {
+            [spec.disc]: v.nullableDisc ? fc.constantFrom(...v.labels, null) : fc.constantFrom(...v.labels),
+          };
           // Only a key no variant declares: a key another variant declares is typed by that declaration in the
           // flat object (the invariant is a superset modulo keys a variant strips or passes through untyped).
           if (v.mode === 'passthrough' || v.mode === 'catchall') fixed[EXTRA_KEY] = fc.oneof(fc.constant(ABSENT), fc.string({ maxLength: 3 }));

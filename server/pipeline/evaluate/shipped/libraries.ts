@@ -65,7 +65,12 @@ export async function askLibraries(recordings: readonly Recording[], swaps: Read
     for (const r of mine) {
       if (listing.tools) {
         const definition = r.name === undefined ? undefined : listing.tools.get(r.name);
-        answers.set(r, definition ? { definition, inputSchema: definition.inputSchema } : { note: 'not in the server\'s tools/list (disabled, or replaced by a later registration)' });
+        answers.set(
+          r,
+          definition
+            ? { definition, inputSchema: definition.inputSchema }
+            : { note: "not in the server's tools/list (disabled, or replaced by a later registration)" },
+        );
       } else if (listing.failure) {
         const alone = r.name === undefined ? undefined : listing.failure.perTool.get(r.name);
         answers.set(r, {

@@ -135,7 +135,12 @@ function errorText(error: unknown): string {
  * The recorded server's `tools/list`, with some tools' inputs swapped for the duration (a tool counted as
  * flattened ships its flattened schema). When the list fails, each tool is listed alone to find which fail.
  */
-export async function listMcpTools(server: object, Real: AnyClass, serverModule: string, swaps: ReadonlyMap<string, unknown> = new Map()): Promise<McpListing | undefined> {
+export async function listMcpTools(
+  server: object,
+  Real: AnyClass,
+  serverModule: string,
+  swaps: ReadonlyMap<string, unknown> = new Map(),
+): Promise<McpListing | undefined> {
   const pkg = packageOf(fileOf(serverModule));
   const kit = await clientKit(serverModule);
   if (!kit || typeof Real.prototype.connect !== 'function') return undefined;
@@ -161,7 +166,12 @@ export async function listMcpTools(server: object, Real: AnyClass, serverModule:
   }
 }
 
-async function listEachAlone(server: object, Real: AnyClass, kit: ClientKit, registered: Record<string, RegisteredTool>): Promise<Map<string, string | undefined>> {
+async function listEachAlone(
+  server: object,
+  Real: AnyClass,
+  kit: ClientKit,
+  registered: Record<string, RegisteredTool>,
+): Promise<Map<string, string | undefined>> {
   const names = Object.keys(registered);
   const enabled = new Map(names.map((n) => [n, registered[n].enabled]));
   const out = new Map<string, string | undefined>();

@@ -39,13 +39,24 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     const first = sites[0];
     const message = messages.listFails(tool, facts.libraryLabel, first?.path, first?.what, facts.listFailure.error, facts.listFailure.toolCount);
     findings = findings.filter((f) => !(f.code === 'not-mountable' && sites.some((s) => samePath(s.path, f.path))));
-    findings.push(finding('list-fails', message, { tool, path: first?.path ?? [], sites: first ? sites.map((s) => ({ trail: s.trail, anchor: 'node' as const })) : [{ trail: [], anchor: 'tool' }] }));
+    findings.push(
+      finding('list-fails', message, {
+        tool,
+        path: first?.path ?? [],
+        sites: first ? sites.map((s) => ({ trail: s.trail, anchor: 'node' as const })) : [{ trail: [], anchor: 'tool' }],
+      }),
+    );
     return findings;
   }
   // The library listed it: the engine's "not an object, so MCP cannot mount it" guess is moot.
-  if (facts.fromLibrary) findings = findings.filter((f) => !(f.code === 'not-mountable' && f.path.length === 0 && f.sites.every((s) => s.trail.length === 0 && s.anchor === 'node')));
+  if (facts.fromLibrary)
+    findings = findings.filter(
+      (f) => !(f.code === 'not-mountable' && f.path.length === 0 && f.sites.every((s) => s.trail.length === 0 && s.anchor === 'node')),
+    );
   if (facts.fromLibrary && isEmptyInput(facts.inputSchema) && hasParameters(facts.input)) {
-    findings.push(finding('schema-dropped', messages.schemaDropped(tool, facts.libraryLabel, describeInput(facts.input)), { tool, sites: [{ trail: [], anchor: 'node' }] }));
+    findings.push(
+      finding('schema-dropped', messages.schemaDropped(tool, facts.libraryLabel, describeInput(facts.input)), { tool, sites: [{ trail: [], anchor: 'node' }] }),
+    );
     return findings;
   }
   if (!facts.flattened) {

@@ -16,7 +16,14 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNull = (v: unknown) => isObject(v) && v.type === 'null' && Object.keys(v).length === 1;
 const isStructured = (v: unknown): boolean =>
-  isObject(v) && (v.type === 'object' || v.type === 'array' || isObject(v.properties) || v.items !== undefined || typeof v.$ref === 'string' || Array.isArray(v.anyOf) || Array.isArray(v.oneOf));
+  isObject(v) &&
+  (v.type === 'object' ||
+    v.type === 'array' ||
+    isObject(v.properties) ||
+    v.items !== undefined ||
+    typeof v.$ref === 'string' ||
+    Array.isArray(v.anyOf) ||
+    Array.isArray(v.oneOf));
 
 export function unionsIn(schema: unknown): ShippedUnion[] {
   const out: ShippedUnion[] = [];
