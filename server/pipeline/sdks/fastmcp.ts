@@ -39,6 +39,18 @@ const FASTMCP_SERVER: ServerClass = {
 
 export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs): { FastMCP: AnyClass } {
   const session = currentSession();
+  // One tool as addTool and addTools both record it (a function, not a method: nothing is added to the user's class).
+  const record = (server: object, tool: FastMcpTool, callSite: ReturnType<typeof captureCallSite>) =>
+    session.record({
+      sdk: 'fastmcp',
+      name: String(tool?.name),
+      input: tool?.parameters,
+      description: descriptionOf(tool?.description),
+      callSite,
+      server: identityOf(server),
+      libraryModule: hrefs?.real,
+      ship: shipWith(hrefs, tool ?? {}),
+    });
   class RecordingFastMCP extends real.FastMCP {
     constructor(...args: any[]) {
       super(...args);
@@ -47,33 +59,13 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknow
     }
 
     addTool(tool: FastMcpTool): unknown {
-      const callSite = captureCallSite(RecordingFastMCP.prototype.addTool);
-      session.record({
-        sdk: 'fastmcp',
-        name: String(tool?.name),
-        input: tool?.parameters,
-        description: descriptionOf(tool?.description),
-        callSite,
-        server: identityOf(this),
-        libraryModule: hrefs?.real,
-        ship: shipWith(hrefs, tool ?? {}),
-      });
+      record(this, tool, captureCallSite(RecordingFastMCP.prototype.addTool));
       return super.addTool(tool);
     }
 
     addTools(tools: FastMcpTool[]): unknown {
       const callSite = captureCallSite(RecordingFastMCP.prototype.addTools);
-      for (const tool of tools ?? [])
-        session.record({
-          sdk: 'fastmcp',
-          name: String(tool?.name),
-          input: tool?.parameters,
-          description: descriptionOf(tool?.description),
-          callSite,
-          server: identityOf(this),
-          libraryModule: hrefs?.real,
-          ship: shipWith(hrefs, tool ?? {}),
-        });
+      for (const tool of tools ?? []) record(this, tool, callSite);
       return super.addTools(tools);
     }
 
