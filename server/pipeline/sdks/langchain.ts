@@ -25,9 +25,8 @@ function shipWith(hrefs: RecorderHrefs | undefined, fields: Options) {
 
 export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTool: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs) {
   const session = currentSession();
-  const tool = function tool(this: unknown, ...args: any[]) {
-    const callSite = captureCallSite(tool);
-    const fields = args[1] as Options;
+  // One tool as `tool()` and `new DynamicStructuredTool()` both record it.
+  const record = (fields: Options, callSite: ReturnType<typeof captureCallSite>) =>
     session.record({
       sdk: 'langchain',
       name: fields?.name ? String(fields.name) : undefined,
@@ -37,21 +36,17 @@ export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTo
       libraryModule: hrefs?.real,
       ship: shipWith(hrefs, fields),
     });
+  const tool = function tool(this: unknown, ...args: any[]) {
+    const callSite = captureCallSite(tool);
+    const fields = args[1] as Options;
+    record(fields, callSite);
     return real.tool.apply(this, args);
   };
   class DynamicStructuredTool extends real.DynamicStructuredTool {
     constructor(...args: any[]) {
       const callSite = captureCallSite(DynamicStructuredTool);
       const fields = args[0] as Options;
-      session.record({
-        sdk: 'langchain',
-        name: fields?.name ? String(fields.name) : undefined,
-        input: fields?.schema,
-        description: descriptionOf(fields?.description),
-        callSite,
-        libraryModule: hrefs?.real,
-        ship: shipWith(hrefs, fields),
-      });
+      record(fields, callSite);
       super(...args);
     }
   }
