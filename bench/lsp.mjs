@@ -6,16 +6,12 @@
 //   (4) hover and the rename quick fix (first, with the TypeScript project cold, then warm);
 //   (5) code lens after an edit: didChange → the codeLens answer for that version (the server answers once the
 //       analysis caught up), and → the workspace/codeLens/refresh that follows it, median of LENS_EDITS edits.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startLspSession } from './lspSession.mjs';
 import { treeRss } from './processTree.mjs';
 import { generateWorkspace, REPO_ROOT, toolFileText } from './workspace.mjs';
-
-const require = createRequire(import.meta.url);
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter, WorkDoneProgress } = require('vscode-languageserver-protocol/node');
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
@@ -40,27 +36,7 @@ const verdict = (value, target) => (value <= target ? 'ok' : 'OVER TARGET');
 const workspace = generateWorkspace({ dir: path.join(REPO_ROOT, '.cache', 'bench-lsp-workspace'), files: FILES, toolsPerFile: TOOLS });
 console.log(`workspace: ${FILES} files × ${TOOLS} tools = ${workspace.toolCount} tools (${path.relative(REPO_ROOT, workspace.root)})`);
 
-const server = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: workspace.root, stdio: ['pipe', 'pipe', 'inherit'] });
-const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-const published = [];
-const waiters = new Set();
-const wake = () => waiters.forEach((w) => w());
-let state = 'starting';
-connection.onNotification('textDocument/publishDiagnostics', (p) => {
-  published.push({ ...p, at: performance.now() });
-  wake();
-});
-connection.onNotification('toolSchemaLens/status', (p) => {
-  state = p.state;
-  wake();
-});
-// A server that flattens every tool: the hover and the rename quick fix are measured on a collision diagnostic.
-connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ flattenUnionInput: true })));
-connection.onRequest('window/workDoneProgress/create', (p) => {
-  connection.onProgress(WorkDoneProgress.type, p.token, () => undefined);
-  return null;
-});
-connection.onRequest('client/registerCapability', () => null);
+const { server, connection, published, wake, until, publishedFor, idle } = startLspSession(cli, workspace.root);
 const refreshes = [];
 connection.onRequest('workspace/codeLens/refresh', () => {
   refreshes.push(performance.now());
@@ -68,29 +44,6 @@ connection.onRequest('workspace/codeLens/refresh', () => {
   return null;
 });
 connection.listen();
-
-function until(what, probe, timeoutMs = 120_000) {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const v = probe();
-      if (v !== undefined) {
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(v);
-      }
-    };
-    const timer = setTimeout(() => {
-      waiters.delete(check);
-      reject(new Error(`timed out waiting for ${what}`));
-    }, timeoutMs);
-    waiters.add(check);
-    check();
-  });
-}
-const publishedFor =
-  (uri, version, from = 0) =>
-  () =>
-    published.slice(from).find((p) => p.uri === uri && p.version === version);
 
 const root = pathToFileURL(workspace.root).href;
 await connection.sendRequest('initialize', {
@@ -118,7 +71,7 @@ const first = await until('first diagnostics', publishedFor(uri, 1));
 const firstMs = first.at - openedAt;
 
 // (2) The first scan, and memory right after it.
-await until('first scan', () => (state === 'idle' ? true : undefined), 300_000);
+await until('first scan', idle, 300_000);
 const scanMs = performance.now() - started;
 await new Promise((r) => setTimeout(r, 300));
 const rss = treeRss(server.pid);

@@ -6,17 +6,14 @@
 //       refreshed that file (the edits pause in between).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
+import { startLspSession } from './lspSession.mjs';
 import { treeRss } from './processTree.mjs';
 import { REPO_ROOT } from './workspace.mjs';
 import { definitionFileText, generateServerWorkspace } from './serverWorkspace.mjs';
 import { samplePeakRss } from './processTree.mjs';
-
-const require = createRequire(import.meta.url);
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter, WorkDoneProgress } = require('vscode-languageserver-protocol/node');
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
@@ -66,51 +63,8 @@ console.log(`workspace: one entry registering ${FILES} files × ${TOOLS} tools =
 }
 
 // (2) The language server.
-const server = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: workspace.root, stdio: ['pipe', 'pipe', 'inherit'] });
-const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-const published = [];
-const waiters = new Set();
-const wake = () => waiters.forEach((w) => w());
-let state = 'starting';
-connection.onNotification('textDocument/publishDiagnostics', (p) => {
-  published.push({ ...p, at: performance.now() });
-  wake();
-});
-connection.onNotification('toolSchemaLens/status', (p) => {
-  state = p.state;
-  wake();
-});
-// A server that flattens every tool (as bench/lsp.mjs): the refreshed findings are told apart by a collision's line.
-connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ flattenUnionInput: true })));
-connection.onRequest('window/workDoneProgress/create', (p) => {
-  connection.onProgress(WorkDoneProgress.type, p.token, () => undefined);
-  return null;
-});
-connection.onRequest('client/registerCapability', () => null);
+const { server, connection, published, until, publishedFor, idle } = startLspSession(cli, workspace.root);
 connection.listen();
-
-function until(what, probe, timeoutMs = 120_000) {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const v = probe();
-      if (v !== undefined) {
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(v);
-      }
-    };
-    const timer = setTimeout(() => {
-      waiters.delete(check);
-      reject(new Error(`timed out waiting for ${what}`));
-    }, timeoutMs);
-    waiters.add(check);
-    check();
-  });
-}
-const publishedFor =
-  (uri, version, from = 0) =>
-  () =>
-    published.slice(from).find((p) => p.uri === uri && p.version === version);
 const collisionsIn = (p) => p.diagnostics.filter((d) => d.code === 'collision-widened');
 
 const root = pathToFileURL(workspace.root).href;
@@ -123,7 +77,7 @@ await connection.sendRequest('initialize', {
 });
 const started = performance.now();
 await connection.sendNotification('initialized', {});
-await until('first scan', () => (state === 'idle' ? true : undefined), 300_000);
+await until('first scan', idle, 300_000);
 const scanMs = performance.now() - started;
 
 const index = Math.floor(FILES / 2) - (Math.floor(FILES / 2) % 2); // an even file: its union collides
@@ -131,7 +85,7 @@ const file = workspace.toolFiles[index];
 const uri = pathToFileURL(file).href;
 await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text: readFileSync(file, 'utf8') } });
 await until('diagnostics of the opened file', publishedFor(uri, 1));
-await until('idle after open', () => (state === 'idle' ? true : undefined), 60_000);
+await until('idle after open', idle, 60_000);
 
 const latencies = [];
 const settled = [];
@@ -152,7 +106,7 @@ for (let v = 2; v < EDITS + 2; v++) {
     return last && collisionsIn(last).some((d) => d.range.start.line === unionLine + 1) ? last : undefined;
   });
   settled.push(fresh.at - at);
-  await until('idle', () => (state === 'idle' ? true : undefined), 60_000);
+  await until('idle', idle, 60_000);
 }
 const rss = treeRss(server.pid);
 console.log(`language server: first scan ${ms(scanMs)}; server + workers RSS after the edits ${mb(rss)}`);
