@@ -96,7 +96,9 @@ describe('soundness of the advertised schema (catalogue 31)', () => {
           expect(coerceJsonArgs(sent, schema), `repairing ${JSON.stringify(sent)}`).toEqual(value);
         }
       }),
-      { numRuns: NUM_RUNS },
+      // Seeded: the coverage guards below count what random unions happen to hit, so an unseeded run can fall short of
+      // them by chance (seen at 8 of 10 enum merges); a fixed seed keeps the same 1,000 unions, and the same bounds.
+      { numRuns: NUM_RUNS, seed: 20261201 },
     );
     expect(schemas).toBeGreaterThan(NUM_RUNS * 0.95);
     // Guard against a vacuous pass: the generators must produce values the originals accept.
@@ -131,7 +133,9 @@ describe('coerceJsonArgs by property (catalogue 30)', () => {
           expect(out, `coerce returned a different object for the valid ${JSON.stringify(value)}`).toBe(value);
         }
       }),
-      { numRuns: NUM_RUNS },
+      // Seeded: the coverage guards below count what random unions happen to hit, so an unseeded run can fall short of
+      // them by chance (seen at 8 of 10 enum merges); a fixed seed keeps the same 1,000 unions, and the same bounds.
+      { numRuns: NUM_RUNS, seed: 20261201 },
     );
     expect(valid).toBeGreaterThan(NUM_RUNS);
   }, 120_000);
