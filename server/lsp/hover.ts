@@ -1,8 +1,9 @@
 /**
  * Hover: what the model sees at the spot under the cursor. On a key inside a schema: the key's advertised
  * subschema, which variants declare it and how they were merged. On a tool's registration, name or schema: the
- * whole advertised input schema. Either way the findings at that spot. Answered from the last results only, so it
- * never waits for an analysis.
+ * whole advertised input schema; the same where the tool was written when a helper in another file registers it
+ * (a top-level key there answers with its own subschema). Either way the findings at that spot. Answered from the
+ * last results only, so it never waits for an analysis.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import { contains, type Diagnostic, formatPath, type KeyReport, type Position, type Range, type ToolReport } from '../pipeline';
@@ -33,7 +34,11 @@ export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file
   }
   const sections: string[] = [];
   let range: Range | undefined;
-  if (keyHits.length) {
+  const topKeyHits = keyHits.length ? [] : definitionKeysAt(tools, file, position);
+  if (topKeyHits.length) {
+    range = topKeyHits[0].range;
+    for (const hit of topKeyHits.slice(0, 3)) sections.push(topKeySection(hit.tool, hit.key));
+  } else if (keyHits.length) {
     keyHits.sort((a, b) => size(a.range) - size(b.range));
     range = keyHits[0].range;
     const seen = new Set<string>();
@@ -45,8 +50,7 @@ export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file
     }
   } else {
     const toolHits = tools
-      .filter((t) => t.location.file === file)
-      .map((t) => ({ tool: t, range: [t.nameRange, t.schemaRange, registrationHead(t)].find((r) => r !== undefined && contains(r, position)) }))
+      .map((t) => ({ tool: t, range: toolRangesIn(t, file).find((r) => contains(r, position)) }))
       .filter((h): h is { tool: ToolReport; range: Range } => h.range !== undefined)
       .sort((a, b) => size(a.range) - size(b.range));
     if (toolHits.length) {
@@ -60,6 +64,43 @@ export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file
   }
   if (!sections.length) return null;
   return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, range };
+}
+
+/** The spots of a file that answer with a tool's whole schema: at its registration, and where the tool was written. */
+function toolRangesIn(tool: ToolReport, file: string): Range[] {
+  const ranges: Range[] = [];
+  if (tool.location.file === file) ranges.push(...[tool.nameRange, tool.schemaRange, registrationHead(tool)].filter((r): r is Range => r !== undefined));
+  if (tool.definedAt?.file === file) ranges.push(...tool.definedAt.nameRanges, ...tool.definedAt.schemaRanges);
+  return ranges;
+}
+
+interface TopKeyHit {
+  tool: ToolReport;
+  key: string;
+  range: Range;
+}
+
+/**
+ * A top-level key of a tool's schema under the cursor, where the tool was written: one hit per tool (a shared shape
+ * spread into many tools answers for the first few). Union keys have their own, richer answer (keySection).
+ */
+function definitionKeysAt(tools: ToolReport[], file: string, position: Position): TopKeyHit[] {
+  const hits: TopKeyHit[] = [];
+  for (const tool of tools) {
+    const at = tool.definedAt?.keys.find((k) => k.file === file && contains(k.range, position));
+    if (at) hits.push({ tool, key: at.key, range: at.range });
+  }
+  return hits;
+}
+
+function topKeySection(tool: ToolReport, key: string): string {
+  const root = tool.advertised as { properties?: Record<string, unknown>; required?: unknown } | undefined;
+  const required = Array.isArray(root?.required) && root.required.includes(key);
+  const lines = [`**\`${key}\`** in tool \`${tool.name}\` (${required ? 'required' : 'optional'})`, `_${shippedHeader(tool)}_`];
+  const { text, truncated } = schemaJson(root?.properties?.[key], 30);
+  lines.push(`What the model sees for \`${key}\`:\n\n\`\`\`json\n${text}\n\`\`\``);
+  if (truncated) lines.push('_Deeper levels collapsed._');
+  return lines.join('\n\n');
 }
 
 /**

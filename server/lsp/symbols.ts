@@ -5,7 +5,7 @@
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
 import type { Range, ToolReport } from '../pipeline';
 import type { ProblemCounts } from '../pipeline';
-import { NO_PROBLEMS, problemsText, tokensText } from './toolFacts';
+import { NO_PROBLEMS, problemsText, tokensText, toolSpotsIn } from './toolFacts';
 
 function kindOf(tool: ToolReport): SymbolKind {
   return tool.kind === 'exported' ? SymbolKind.Variable : SymbolKind.Function;
@@ -20,23 +20,23 @@ function inside(inner: Range, outer: Range): boolean {
   return before(outer.start, inner.start) && before(inner.end, outer.end);
 }
 
-/** The tools registered or declared in `file`, in source order. */
+/** The tools registered, declared or written in `file`, in source order. */
 export function documentSymbols(tools: readonly ToolReport[], problems: ReadonlyMap<string, ProblemCounts>, file: string): DocumentSymbol[] {
   const seen = new Set<string>();
   return tools
-    .filter((t) => t.location.file === file)
-    .sort((a, b) => a.location.range.start.line - b.location.range.start.line || a.location.range.start.character - b.location.range.start.character)
-    .filter((t) => {
-      const id = `${t.name}\0${t.kind}\0${t.location.range.start.line}:${t.location.range.start.character}`;
+    .flatMap((t) => toolSpotsIn(t, file).map((spot) => ({ t, spot })))
+    .sort((a, b) => a.spot.range.start.line - b.spot.range.start.line || a.spot.range.start.character - b.spot.range.start.character)
+    .filter(({ t, spot }) => {
+      const id = `${t.name}\0${t.kind}\0${spot.range.start.line}:${spot.range.start.character}`;
       return !seen.has(id) && seen.add(id);
     })
-    .map((t) => ({
+    .map(({ t, spot }) => ({
       name: t.name,
       detail: detailOf(t, problems),
       kind: kindOf(t),
-      range: t.location.range,
+      range: spot.range,
       // The protocol requires the selection inside the range; a name placed elsewhere falls back to the start.
-      selectionRange: t.nameRange && inside(t.nameRange, t.location.range) ? t.nameRange : { start: t.location.range.start, end: t.location.range.start },
+      selectionRange: spot.nameRange && inside(spot.nameRange, spot.range) ? spot.nameRange : { start: spot.range.start, end: spot.range.start },
     }));
 }
 

@@ -2,7 +2,7 @@
  * The few facts about a tool that every view words the same way (code lens, outline, Tools view, hover header):
  * its tokens, its problems, the library that registered it and the dialect of its schema.
  */
-import type { ToolReport, ToolSdk } from '../pipeline';
+import type { Range, ToolReport, ToolSdk } from '../pipeline';
 import type { ProblemCounts } from '../pipeline';
 
 const LIBRARY: Record<ToolSdk, string> = {
@@ -43,4 +43,18 @@ export function dialectOf(schema: unknown): string | undefined {
   if (typeof uri !== 'string') return undefined;
   const m = /draft[-/](\d{4}-\d{2}|\d{2})/.exec(uri);
   return m ? (m[1].includes('-') ? m[1] : `draft-${m[1]}`) : uri;
+}
+
+/** A place in a file that stands for a tool: the whole spot and its name. */
+export interface ToolSpot {
+  range: Range;
+  nameRange?: Range;
+}
+
+/** Where a tool stands in `file`: its registration, and where it was written when a helper elsewhere registers it. */
+export function toolSpotsIn(tool: ToolReport, file: string): ToolSpot[] {
+  const spots: ToolSpot[] = [];
+  if (tool.location.file === file) spots.push({ range: tool.location.range, nameRange: tool.nameRange });
+  if (tool.definedAt?.file === file) spots.push({ range: tool.definedAt.range, nameRange: tool.definedAt.nameRanges[0] });
+  return spots;
 }

@@ -1,11 +1,11 @@
 /**
- * ListToolsRequest: every tool the server knows, or the tools at a position. At a position: the registration or
- * declaration containing it; else whatever starts nearest above it in the file, a registration or a key that tools
+ * ListToolsRequest: every tool the server knows, or the tools at a position. At a position: the registration,
+ * declaration or definition containing it; else whatever starts nearest above it in the file, a registration or a key that tools
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
 import { contains, type Position, type ProblemCounts, type ToolReport } from '../pipeline';
 import type { ListToolsParams, ListToolsResult, ServerSummary, ToolSummary } from '../../protocol';
-import { dialectOf, libraryOf, NO_PROBLEMS } from './toolFacts';
+import { dialectOf, libraryOf, NO_PROBLEMS, toolSpotsIn } from './toolFacts';
 import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { uriToPath } from './uris';
 
@@ -49,7 +49,7 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
   const file = uriToPath(params.uri);
   if (!file) return [];
   const pos = params.position;
-  const containing = sorted.filter((t) => t.location.file === file && contains(t.location.range, pos));
+  const containing = sorted.filter((t) => toolSpotsIn(t, file).some((spot) => contains(spot.range, pos)));
   if (containing.length) return [summary(containing[containing.length - 1])];
   const above = anchorsIn(sorted, file).filter((a) => !after(a.start, pos));
   // The client opens the first: a registered tool (what the model is sent) before an exported schema.
@@ -66,7 +66,7 @@ function anchorsIn(tools: ToolReport[], file: string): Anchor[] {
     byStart.set(id, anchor);
   };
   for (const tool of tools) {
-    if (tool.location.file === file) add(tool.location.range.start, tool);
+    for (const spot of toolSpotsIn(tool, file)) add(spot.range.start, tool);
     for (const key of tool.keys) for (const at of key.declarations) if (at && at.file === file) add(at.range.start, tool);
   }
   return [...byStart.values()].sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);

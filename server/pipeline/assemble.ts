@@ -11,7 +11,7 @@ import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
 import { clientFinding, defaultTargets, verdicts } from '../../shared/clients/index';
 import { countToolTokens, toolOverBudget } from './tokens';
-import type { Diagnostic, DiscoveredSite, EvaluatedFile, EvaluatedTool, FileReport, KeyReport, Location, Range, TokenBudget, ToolReport } from './types';
+import type { Diagnostic, DiscoveredSite, EvaluatedFile, EvaluatedTool, FileReport, KeyReport, Location, Range, TokenBudget, ToolDefinition, ToolReport } from './types';
 
 /** One evaluated tool with where it lives: what locating a finding of that tool starts from. */
 export interface ToolPlace {
@@ -33,6 +33,8 @@ export interface Locator {
   locateExact(place: ToolPlace, site: FindingSite): Location | null;
   /** A new name for `key` in `variant` that collides with nothing in the union. */
   suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
+  /** Where the tool was written, when its input schema was created outside the registration (a tool file a helper registers). */
+  definition?(place: ToolPlace, advertised: unknown): ToolDefinition | undefined;
   /** The range of a file's first line (where file-level findings go). */
   firstLine(file: string): Range;
   /** A reported point (a failing call, a syntax error) widened to the word or character there, so it can be underlined. */
@@ -101,12 +103,14 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         const f = clientFinding(tool.name, v, targets);
         if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       }
+      const definedAt = locator.definition?.(place, tool.advertised);
       const report: ToolReport = {
         name: tool.name,
         kind: tool.kind,
         location: place.location,
         nameRange: site?.nameRange,
         schemaRange: site?.schemaRange,
+        ...(definedAt ? { definedAt } : {}),
         advertised: tool.advertised,
         ...(tool.description ? { description: tool.description } : {}),
         tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema }),

@@ -36,6 +36,7 @@ export type {
   Range,
   SeveritySetting,
   TokenBudget,
+  ToolDefinition,
   ToolReport,
   ToolSdk,
 } from './types';

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import type { Locator, ToolPlace } from './assemble';
 import { locateSite, placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
-import type { Range } from './types';
+import type { Range, ToolDefinition } from './types';
+import { definitionAround } from './locate/toolDefinition';
 import { contains } from './match';
 import { schemaCallAt, shapeLiteralAt } from './locate/createdAt';
 
@@ -30,6 +31,7 @@ export function createLocator(project: WorkspaceProject): Locator {
     }
     return roots.get(place);
   };
+  const definitions = new Map<ToolPlace, ToolDefinition | undefined>();
   const registration = (place: ToolPlace) => (place.site && place.siteFile ? toolLocation(place.siteFile, place.site) : place.location);
 
   return {
@@ -40,6 +42,19 @@ export function createLocator(project: WorkspaceProject): Locator {
     locateExact(place, site) {
       const roots = rootsFor(place);
       return roots ? locateSite(roots, site) : null;
+    },
+    definition(place, advertised) {
+      if (!definitions.has(place)) {
+        const input = createdRoots(place)?.input;
+        let found: ToolDefinition | undefined;
+        try {
+          found = input ? definitionAround(input, advertised) : undefined;
+        } catch {
+          found = undefined; // half-typed source mid-edit: the tool is known at its registration only
+        }
+        definitions.set(place, found);
+      }
+      return definitions.get(place);
     },
     suggestRename(place, _site, key, variant, discriminator) {
       // Names already used in that union: every key its variants declare (the engine reports a merge per key).

@@ -125,6 +125,8 @@ export interface ToolReport {
   nameRange?: Range;
   /** Range of the schema expression (the input argument / initializer), for hover on a schema. */
   schemaRange?: Range;
+  /** Where the tool was written, when another file (or another place) registers it: hover, lens and outline answer there too. */
+  definedAt?: ToolDefinition;
   /** The advertised JSON Schema, exactly what the model sees. */
   advertised: unknown;
   /** The description it was registered with (sent to the model with the schema). */
@@ -145,6 +147,22 @@ export interface ToolReport {
   flattened?: FlattenedPreview;
   /** Per target the tool is judged against: the profile rules it breaks there (none: it loads). */
   verdicts?: import('../../shared/clients/types').TargetVerdict[];
+}
+
+/**
+ * A tool's own definition apart from its registration (`const addThing = { name, parameters: Args }` in a tool file
+ * that a helper elsewhere registers), found from where its input schema was created.
+ */
+export interface ToolDefinition {
+  file: string;
+  /** The tool object literal, else the schema expression. */
+  range: Range;
+  /** Its `name` property and the identifier the object is bound to. */
+  nameRanges: Range[];
+  /** The schema expression, the property holding it and the identifier it is bound to. */
+  schemaRanges: Range[];
+  /** The advertised object's top-level keys where this schema declares them (a spread's keys lie in their own file). */
+  keys: Array<{ key: string; file: string; range: Range }>;
 }
 
 /** The result of analysing one file. */
