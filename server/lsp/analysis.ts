@@ -182,7 +182,9 @@ export class AnalysisScheduler {
       // A buffer that changed (or was opened or closed) while this ran: its newer run will speak for it.
       const fresh = files.filter((f) => this.docs.version(f) === overlays.get(f)?.version);
       const versions = new Map(fresh.map((f) => [f, overlays.get(f)?.version] as const));
-      this.listener.results(this.store.apply(seq, fresh, versions, result, files));
+      // With the texts the run read, an entry's findings in a tool file edited since are moved onto its newer text.
+      const texts = new Map([...overlays].map(([f, o]) => [f, o.text] as const));
+      this.listener.results(this.store.apply(seq, fresh, versions, result, files, texts));
     } finally {
       this.runs.delete(run);
     }

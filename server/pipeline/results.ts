@@ -8,6 +8,8 @@
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types';
 import { diagnosticKey, preferRegistrations, withoutUnusedExports } from './workspaceChecks';
 import { toolIdentity } from './workspaceTools';
+import { readWorkspaceFile } from './boundedRead';
+import { rebaseDiagnostic, rebaseTool, textShift, toolTouches, type PositionMap } from './rebase';
 
 /** Several analyses as one: every tool, and every diagnostic once (a registration's finding preferred). */
 export function mergeAnalyses(results: Iterable<AnalysisResult>): { tools: ToolReport[]; diagnostics: Diagnostic[] } {
@@ -33,6 +35,17 @@ interface OriginEntry {
   seq: number;
   report?: FileReport;
   diagnostics: Map<string, Diagnostic[]>;
+  /** The buffers' texts the run read (a file not in it was read from disk). */
+  read: ReadonlyMap<string, string>;
+  /** Files whose ranges here were since moved onto a newer text: that text. */
+  rebased: Map<string, string>;
+}
+
+const NO_TEXTS: ReadonlyMap<string, string> = new Map();
+
+function diskText(file: string): string | undefined {
+  const read = readWorkspaceFile(file);
+  return 'text' in read ? read.text : undefined;
 }
 
 export class ResultStore {
@@ -41,6 +54,10 @@ export class ResultStore {
   private readonly analysedVersions = new Map<string, number | undefined>();
   /** Findings about the whole workspace at once (a server over its token budget), from no one origin. */
   private workspaceFindings: Diagnostic[] = [];
+  /** The buffer text each open file was last analysed at: every origin's ranges in it are kept on this text. */
+  private readonly analysedTexts = new Map<string, string>();
+
+  constructor(private readonly readDisk: (file: string) => string | undefined = diskText) {}
 
   /** Replace the workspace-wide findings; returns the files whose diagnostics changed. */
   setWorkspaceDiagnostics(next: Diagnostic[]): Set<string> {
@@ -55,7 +72,9 @@ export class ResultStore {
 
   /**
    * Take in one run's result for the `fresh` files it analysed (files whose buffers changed meanwhile are left out).
-   * Returns every file whose diagnostics may have changed.
+   * `texts` are the buffers the run read (the language server's overlays): with them, whatever any origin placed in
+   * an open file is kept on the text that file was last analysed at (see rebase.ts). Returns every file whose
+   * diagnostics may have changed.
    */
   apply(
     seq: number,
@@ -63,6 +82,7 @@ export class ResultStore {
     versions: ReadonlyMap<string, number | undefined>,
     result: AnalysisResult,
     analysed: readonly string[] = fresh,
+    texts?: ReadonlyMap<string, string>,
   ): Set<string> {
     const registeredBefore = this.hasRegistrations();
     const freshSet = new Set(fresh);
@@ -79,7 +99,7 @@ export class ResultStore {
     for (const file of fresh) {
       const current = this.origins.get(file);
       if (current && current.seq > seq) continue;
-      next.set(file, { seq, report: reports.get(file), diagnostics: new Map() });
+      next.set(file, { seq, report: reports.get(file), diagnostics: new Map(), read: texts ?? NO_TEXTS, rebased: new Map() });
     }
     const fallbackOrigin = fresh[0];
     for (const [file, diagnostics] of result.diagnosticsByFile) {
@@ -104,9 +124,55 @@ export class ResultStore {
       else this.origins.delete(origin);
       this.analysedVersions.set(origin, versions.get(origin));
     }
+    if (texts) for (const f of this.rebase(fresh, texts, next.values())) touched.add(f);
     // The first registration found (or the last one gone) hides (or shows) every file's exported schemas.
     if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
     return touched;
+  }
+
+  /**
+   * Keep every origin's ranges in an open file on the text that file was last analysed at: every origin's in the
+   * files just analysed, and the new origins' in every open file analysed before (an entry run that read an older
+   * text of a tool file). Returns the files whose ranges moved.
+   */
+  private rebase(fresh: readonly string[], texts: ReadonlyMap<string, string>, added: Iterable<OriginEntry>): Set<string> {
+    for (const f of fresh) {
+      const text = texts.get(f);
+      if (text === undefined) this.analysedTexts.delete(f);
+      else this.analysedTexts.set(f, text);
+    }
+    const moved = new Set<string>();
+    const disk = new Map<string, string | undefined>();
+    const textOf = (file: string, text: string | undefined) => {
+      if (text !== undefined) return text;
+      if (!disk.has(file)) disk.set(file, this.readDisk(file));
+      return disk.get(file);
+    };
+    // One map per pair of texts: every origin that read the same old text moves the same way.
+    const maps = new Map<string, Map<string | undefined, PositionMap | undefined>>();
+    const move = (entry: OriginEntry, file: string) => {
+      const target = this.analysedTexts.get(file);
+      const base = entry.rebased.get(file) ?? entry.read.get(file);
+      if (base === target || !entryTouches(entry, file)) return;
+      const to = textOf(file, target);
+      if (to === undefined) return;
+      const byBase = maps.get(file) ?? new Map<string | undefined, PositionMap | undefined>();
+      maps.set(file, byBase);
+      if (!byBase.has(base)) {
+        const from = textOf(file, base);
+        byBase.set(base, from === undefined ? undefined : textShift(from, to));
+      }
+      const map = byBase.get(base);
+      entry.rebased.set(file, to);
+      if (map) {
+        moveEntry(entry, file, map);
+        moved.add(file);
+      }
+    };
+    const freshSet = new Set(fresh);
+    for (const entry of this.origins.values()) for (const f of freshSet) move(entry, f);
+    for (const entry of added) for (const f of this.analysedTexts.keys()) if (!freshSet.has(f)) move(entry, f);
+    return moved;
   }
 
   /** True when some origin recorded a registration: exported schemas are then reported only through their tools. */
@@ -135,6 +201,7 @@ export class ResultStore {
     const touched = this.remove([...this.origins.keys()]);
     for (const f of this.setWorkspaceDiagnostics([])) touched.add(f);
     this.analysedVersions.clear();
+    this.analysedTexts.clear();
     return touched;
   }
 
@@ -206,4 +273,25 @@ export interface ProblemCounts {
   errors: number;
   warnings: number;
   infos: number;
+}
+
+/** Whether an origin placed anything in `file`: a diagnostic, a related location, a tool's range. */
+function entryTouches(entry: OriginEntry, file: string): boolean {
+  if (entry.diagnostics.get(file)?.length) return true;
+  for (const list of entry.diagnostics.values()) if (list.some((d) => d.related.some((r) => r.location.file === file))) return true;
+  return entry.report?.tools.some((t) => toolTouches(t, file)) === true;
+}
+
+/** Move what an origin placed in `file`: its diagnostics there, related locations there, its tools' ranges there. */
+function moveEntry(entry: OriginEntry, file: string, map: PositionMap): void {
+  const here = entry.diagnostics.get(file);
+  if (here?.length) entry.diagnostics.set(file, here.map((d) => rebaseDiagnostic(d, file, map)));
+  // A finding elsewhere can point here (related information).
+  for (const [f, list] of entry.diagnostics) {
+    if (f !== file && list.some((d) => d.related.some((r) => r.location.file === file))) entry.diagnostics.set(f, list.map((d) => rebaseDiagnostic(d, file, map)));
+  }
+  const report = entry.report;
+  if (report?.tools.some((t) => toolTouches(t, file))) {
+    entry.report = { ...report, tools: report.tools.map((t) => (toolTouches(t, file) ? rebaseTool(t, file, map) : t)) };
+  }
 }
