@@ -11,7 +11,19 @@ import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
 import { clientFinding, defaultTargets, verdicts } from '../../shared/clients/index';
 import { countToolTokens, toolOverBudget } from './tokens';
-import type { Diagnostic, DiscoveredSite, EvaluatedFile, EvaluatedTool, FileReport, KeyReport, Location, Range, TokenBudget, ToolDefinition, ToolReport } from './types';
+import type {
+  Diagnostic,
+  DiscoveredSite,
+  EvaluatedFile,
+  EvaluatedTool,
+  FileReport,
+  KeyReport,
+  Location,
+  Range,
+  TokenBudget,
+  ToolDefinition,
+  ToolReport,
+} from './types';
 
 /** One evaluated tool with where it lives: what locating a finding of that tool starts from. */
 export interface ToolPlace {

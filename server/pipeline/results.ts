@@ -285,10 +285,18 @@ function entryTouches(entry: OriginEntry, file: string): boolean {
 /** Move what an origin placed in `file`: its diagnostics there, related locations there, its tools' ranges there. */
 function moveEntry(entry: OriginEntry, file: string, map: PositionMap): void {
   const here = entry.diagnostics.get(file);
-  if (here?.length) entry.diagnostics.set(file, here.map((d) => rebaseDiagnostic(d, file, map)));
+  if (here?.length)
+    entry.diagnostics.set(
+      file,
+      here.map((d) => rebaseDiagnostic(d, file, map)),
+    );
   // A finding elsewhere can point here (related information).
   for (const [f, list] of entry.diagnostics) {
-    if (f !== file && list.some((d) => d.related.some((r) => r.location.file === file))) entry.diagnostics.set(f, list.map((d) => rebaseDiagnostic(d, file, map)));
+    if (f !== file && list.some((d) => d.related.some((r) => r.location.file === file)))
+      entry.diagnostics.set(
+        f,
+        list.map((d) => rebaseDiagnostic(d, file, map)),
+      );
   }
   const report = entry.report;
   if (report?.tools.some((t) => toolTouches(t, file))) {

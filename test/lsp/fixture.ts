@@ -14,7 +14,7 @@ export function positionOf(file: string, needle: string, nth = 0, offset = 0, te
   return { line, character: at - (before.lastIndexOf('\n') + 1) };
 }
 
-export function rangeAt(file: string, needle: string, nth = 0) {
-  const start = positionOf(file, needle, nth);
+export function rangeAt(file: string, needle: string, nth = 0, text?: string) {
+  const start = positionOf(file, needle, nth, 0, text);
   return { start, end: { line: start.line, character: start.character + needle.length } };
 }
