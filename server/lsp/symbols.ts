@@ -58,7 +58,10 @@ export function workspaceSymbols(tools: readonly ToolReport[], query: string, ur
     out.push({
       name: t.name,
       kind: kindOf(t),
-      location: { uri: uriOf(t.location.file), range: t.nameRange ?? t.location.range },
+      // Where the tool was written, when a helper elsewhere registers it: that is the file the user wants to open.
+      location: t.definedAt
+        ? { uri: uriOf(t.definedAt.file), range: t.definedAt.nameRanges[0] ?? t.definedAt.range }
+        : { uri: uriOf(t.location.file), range: t.nameRange ?? t.location.range },
       containerName: t.kind === 'exported' ? 'exported schema' : `tool · ${tokensText(t)}`,
     });
   }

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, TestClient } from './client';
+import { REPO, TestClient, uriOf } from './client';
 import { positionOf, rangeAt } from './fixture';
 
 const EXTRA_TOOLS = 24;
@@ -86,12 +86,15 @@ describe('tools in their own files, registered by a helper', { timeout: 120_000 
     expect(limit).toContain('**`limit`** in tool `find_notes` (optional)');
     expect(limit).toContain('"maximum": 50');
 
-    const lenses = await client.request('textDocument/codeLens', { textDocument: { uri: `file://${moveNote}` } });
+    const lenses = await client.request('textDocument/codeLens', { textDocument: { uri: uriOf(moveNote) } });
     expect(lenses.map((l: any) => [l.range.start.line, l.command.title])).toEqual([
       [positionOf(moveNote, 'const moveNote = {').line, expect.stringMatching(/^\d+ tokens · 2 problems · Show schema$/)],
     ]);
-    const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri: `file://${moveNote}` } });
+    const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri: uriOf(moveNote) } });
     expect(symbols.map((s: any) => s.name)).toEqual(['move_note']);
+    // Ctrl+T opens the tool file, not the helper that registers every tool.
+    const [found] = await client.request('workspace/symbol', { query: 'move_note' });
+    expect(found.location).toEqual({ uri: uriOf(moveNote), range: rangeAt(moveNote, "name: 'move_note'") });
   });
 
   it('publishes the edited tool file with its findings on the new text at once, and the entry re-run keeps them there', async () => {
