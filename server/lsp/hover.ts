@@ -2,11 +2,11 @@
  * Hover: what the model sees at the spot under the cursor. On a key inside a schema: the key's advertised
  * subschema, which variants declare it and how they were merged. On a tool's registration, name or schema: the
  * whole advertised input schema; the same where the tool was written when a helper in another file registers it
- * (a top-level key there answers with its own subschema). Either way the findings at that spot. Answered from the
+ * (a key there answers with its own subschema). Either way the findings at that spot. Answered from the
  * last results only, so it never waits for an analysis.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
-import { contains, type Diagnostic, formatPath, type KeyReport, type Position, type Range, type ToolReport } from '../pipeline';
+import { contains, type Diagnostic, formatPath, type KeyReport, type Position, type Range, type ToolDefinition, type ToolReport } from '../pipeline';
 import { inlineJson, schemaJson } from './schemaText';
 import { dialectOf, libraryOf, tokensText } from './toolFacts';
 import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
@@ -34,10 +34,10 @@ export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file
   }
   const sections: string[] = [];
   let range: Range | undefined;
-  const topKeyHits = keyHits.length ? [] : definitionKeysAt(tools, file, position);
-  if (topKeyHits.length) {
-    range = topKeyHits[0].range;
-    for (const hit of topKeyHits.slice(0, 3)) sections.push(topKeySection(hit.tool, hit.key));
+  const definitionKeyHits = keyHits.length ? [] : definitionKeysAt(tools, file, position);
+  if (definitionKeyHits.length) {
+    range = definitionKeyHits[0].key.range;
+    for (const hit of definitionKeyHits.slice(0, 3)) sections.push(definitionKeySection(hit));
   } else if (keyHits.length) {
     keyHits.sort((a, b) => size(a.range) - size(b.range));
     range = keyHits[0].range;
@@ -74,31 +74,29 @@ function toolRangesIn(tool: ToolReport, file: string): Range[] {
   return ranges;
 }
 
-interface TopKeyHit {
+interface DefinitionKeyHit {
   tool: ToolReport;
-  key: string;
-  range: Range;
+  key: ToolDefinition['keys'][number];
 }
 
 /**
- * A top-level key of a tool's schema under the cursor, where the tool was written: one hit per tool (a shared shape
- * spread into many tools answers for the first few). Union keys have their own, richer answer (keySection).
+ * A key of a tool's schema under the cursor, where the tool was written: one hit per tool (a shared shape spread
+ * into many tools answers for the first few). Union keys a flatten merged have their own, richer answer (keySection).
  */
-function definitionKeysAt(tools: ToolReport[], file: string, position: Position): TopKeyHit[] {
-  const hits: TopKeyHit[] = [];
+function definitionKeysAt(tools: ToolReport[], file: string, position: Position): DefinitionKeyHit[] {
+  const hits: DefinitionKeyHit[] = [];
   for (const tool of tools) {
-    const at = tool.definedAt?.keys.find((k) => k.file === file && contains(k.range, position));
-    if (at) hits.push({ tool, key: at.key, range: at.range });
+    const key = tool.definedAt?.keys.find((k) => k.file === file && contains(k.range, position));
+    if (key) hits.push({ tool, key });
   }
   return hits;
 }
 
-function topKeySection(tool: ToolReport, key: string): string {
-  const root = tool.advertised as { properties?: Record<string, unknown>; required?: unknown } | undefined;
-  const required = Array.isArray(root?.required) && root.required.includes(key);
-  const lines = [`**\`${key}\`** in tool \`${tool.name}\` (${required ? 'required' : 'optional'})`, `_${shippedHeader(tool)}_`];
-  const { text, truncated } = schemaJson(root?.properties?.[key], 30);
-  lines.push(`What the model sees for \`${key}\`:\n\n\`\`\`json\n${text}\n\`\`\``);
+function definitionKeySection({ tool, key }: DefinitionKeyHit): string {
+  const name = formatPath(key.path);
+  const lines = [`**\`${name}\`** in tool \`${tool.name}\` (${key.required ? 'required' : 'optional'})`, `_${shippedHeader(tool)}_`];
+  const { text, truncated } = schemaJson(key.advertised, 30);
+  lines.push(`What the model sees for \`${key.path[key.path.length - 1]}\`:\n\n\`\`\`json\n${text}\n\`\`\``);
   if (truncated) lines.push('_Deeper levels collapsed._');
   return lines.join('\n\n');
 }

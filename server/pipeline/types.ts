@@ -161,8 +161,8 @@ export interface ToolDefinition {
   nameRanges: Range[];
   /** The schema expression, the property holding it and the identifier it is bound to. */
   schemaRanges: Range[];
-  /** The advertised object's top-level keys where this schema declares them (a spread's keys lie in their own file). */
-  keys: Array<{ key: string; file: string; range: Range }>;
+  /** The advertised schema's keys where this schema declares them (a spread's keys lie in their own file), with their subschemas. */
+  keys: Array<{ path: string[]; file: string; range: Range; advertised: unknown; required: boolean }>;
 }
 
 /** The result of analysing one file. */

@@ -10,10 +10,11 @@ import { filePathOf, peel, propertyName, rangeOf, transparentParent } from '../s
 import { formOf } from './schemaForm';
 import { findKey } from './shapeKeys';
 
-/** Keys per tool looked up at most (a generated schema can have hundreds; the hover needs the ones written here). */
-const MAX_KEYS = 64;
+/** Keys per tool placed at most (a generated schema can have hundreds; the hover needs the ones written here). */
+const MAX_KEYS = 128;
+const MAX_DEPTH = 12;
 
-/** The tool's definition around its input schema expression, with the top-level keys of `advertised` placed. */
+/** The tool's definition around its input schema expression, with the keys of `advertised` placed. */
 export function definitionAround(input: Node, advertised: unknown): ToolDefinition {
   const schema = outermostExpression(input);
   const schemaRanges: Range[] = [rangeOf(schema)];
@@ -30,7 +31,7 @@ export function definitionAround(input: Node, advertised: unknown): ToolDefiniti
   }
   const binding = bindingOf(schema);
   if (binding) schemaRanges.push(rangeOf(binding));
-  return { file: filePathOf(input.getSourceFile()), range, nameRanges, schemaRanges, keys: topLevelKeys(input, advertised) };
+  return { file: filePathOf(input.getSourceFile()), range, nameRanges, schemaRanges, keys: declaredKeys(input, advertised) };
 }
 
 /** `z.object({...}).describe(...)`: the schema as a whole is the last call of the chain started at the creation site. */
@@ -84,16 +85,94 @@ function bindingOf(node: Node): Identifier | undefined {
   return Node.isIdentifier(name) ? name : undefined;
 }
 
-/** Each top-level key of the advertised object, where this schema declares it (possibly in another file, through a spread). */
-function topLevelKeys(input: Node, advertised: unknown): ToolDefinition['keys'] {
-  const properties = (advertised as { properties?: unknown } | undefined)?.properties;
-  if (!properties || typeof properties !== 'object') return [];
-  const form = formOf(input);
-  if (form.kind !== 'object') return [];
+type JsonObject = { properties?: Record<string, unknown>; required?: unknown; items?: unknown; oneOf?: unknown; anyOf?: unknown };
+
+function asJson(schema: unknown): JsonObject | undefined {
+  return schema && typeof schema === 'object' ? schema : undefined;
+}
+
+/**
+ * Each key of the advertised schema where this schema declares it (a spread's keys lie in their own file): the
+ * source and the JSON Schema walked together, through objects, arrays and unions (options in order), so a key
+ * inside a variant answers with that variant's subschema.
+ */
+function declaredKeys(input: Node, advertised: unknown): ToolDefinition['keys'] {
   const keys: ToolDefinition['keys'] = [];
-  for (const key of Object.keys(properties).slice(0, MAX_KEYS)) {
-    const found = findKey(form.shapes, key).found;
-    if (found && propertyName(found.nameNode) === key) keys.push({ key, file: filePathOf(found.nameNode.getSourceFile()), range: rangeOf(found.nameNode) });
-  }
+  const walk = (node: Node, schema: JsonObject | undefined, path: string[], depth: number): void => {
+    if (!schema || depth > MAX_DEPTH || keys.length >= MAX_KEYS) return;
+    const form = formOf(throughChecks(node));
+    if (form.kind === 'object') {
+      const props = schema.properties ?? objectMember(schema)?.properties;
+      const required = (schema.properties ? schema.required : objectMember(schema)?.required) ?? [];
+      for (const [key, sub] of Object.entries(props ?? {})) {
+        if (keys.length >= MAX_KEYS) return;
+        const found = findKey(form.shapes, key).found;
+        if (!found || propertyName(found.nameNode) !== key) continue;
+        const at = [...path, key];
+        keys.push({
+          path: at,
+          file: filePathOf(found.nameNode.getSourceFile()),
+          range: rangeOf(found.nameNode),
+          advertised: sub,
+          required: Array.isArray(required) && required.includes(key),
+        });
+        if (!Node.isShorthandPropertyAssignment(found.property)) walk(found.value, asJson(sub), at, depth + 1);
+      }
+    } else if (form.kind === 'array') walk(form.element, asJson(schema.items), [...path, '*'], depth + 1);
+    else if (form.kind === 'du' || form.kind === 'union') {
+      const options = form.kind === 'du' ? form.options : form.members;
+      const advertisedOptions = schema.oneOf ?? schema.anyOf;
+      // Options are matched by position only when the library kept them all, in order.
+      if (Array.isArray(advertisedOptions) && advertisedOptions.length === options.length)
+        options.forEach((o, i) => walk(o, asJson(advertisedOptions[i]), path, depth + 1));
+    }
+  };
+  walk(input, asJson(advertised), [], 0);
   return keys;
+}
+
+/** Checks and wrappers that keep a schema's shape (`z.array(x).min(1).max(25).describe(...)`): the schema inside. */
+const CHECKS = new Set([
+  'min',
+  'max',
+  'length',
+  'nonempty',
+  'int',
+  'positive',
+  'nonnegative',
+  'negative',
+  'nonpositive',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'multipleOf',
+  'regex',
+  'trim',
+  'describe',
+  'meta',
+  'optional',
+  'nullable',
+  'nullish',
+  'default',
+  'prefault',
+  'brand',
+  'readonly',
+  'catch',
+]);
+
+function throughChecks(node: Node): Node {
+  let current = peel(node);
+  for (let depth = 0; depth < 16 && Node.isCallExpression(current); depth++) {
+    const callee = current.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || !CHECKS.has(callee.getName())) break;
+    current = peel(callee.getExpression());
+  }
+  return current === peel(node) ? node : current;
+}
+
+/** `.nullable()` advertises `anyOf: [object, null]`: the object among the options. */
+function objectMember(schema: JsonObject): JsonObject | undefined {
+  const options = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(options) ? options.map(asJson).find((o) => o?.properties) : undefined;
 }
