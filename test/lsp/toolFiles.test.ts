@@ -85,7 +85,7 @@ describe('tools in their own files, registered by a helper', { timeout: 120_000 
     const limit = hoverText(await client.hover(findNotes, positionOf(findNotes, 'limit:', 0, 1)));
     expect(limit).toContain('**`limit`** in tool `find_notes` (optional)');
     expect(limit).toContain('"maximum": 50');
-    // A key nested in an object, and one inside a union's variant: their own subschemas.
+    // A key nested in an object: its own subschema.
     const tag = hoverText(await client.hover(findNotes, positionOf(findNotes, 'tag:', 0, 1)));
     expect(tag).toContain('**`filter.tag`** in tool `find_notes` (required)');
     expect(tag).toContain('"description": "Only notes with this tag."');
