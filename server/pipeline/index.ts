@@ -184,7 +184,9 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       await yieldToEventLoop();
     }
 
-    const locator = createLocator(project);
+    // Where each tool was written is placed only in open buffers: it serves the editor there, and placing it for
+    // every tool of a whole-server entry on each of its runs costs memory the CLI and unopened files never use.
+    const locator = createLocator(project, (file) => overlayTexts.has(path.resolve(file)));
     const assembled: AssembledFile[] = [];
     for (const file of analysed) {
       const evaluated = options.trusted ? await evaluations.get(file)! : undefined;

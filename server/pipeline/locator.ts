@@ -12,7 +12,8 @@ import { definitionAround } from './locate/toolDefinition';
 import { contains } from './match';
 import { schemaCallAt, shapeLiteralAt } from './locate/createdAt';
 
-export function createLocator(project: WorkspaceProject): Locator {
+/** `definitionsIn`: the files where a tool's own definition is worth placing (the open buffers); default none. */
+export function createLocator(project: WorkspaceProject, definitionsIn: (file: string) => boolean = () => false): Locator {
   const roots = new Map<ToolPlace, SchemaRoots | undefined>();
   // A schema created outside the registration's own argument (a helper, a registry, a factory) is followed from
   // where it was created; one built inside the call is followed from the call's argument, as discovery found it.
@@ -45,7 +46,8 @@ export function createLocator(project: WorkspaceProject): Locator {
     },
     definition(place, advertised) {
       if (!definitions.has(place)) {
-        const input = createdRoots(place)?.input;
+        const at = place.tool.inputSite;
+        const input = at && definitionsIn(at.file) ? createdRoots(place)?.input : undefined;
         let found: ToolDefinition | undefined;
         try {
           found = input ? definitionAround(input, advertised) : undefined;

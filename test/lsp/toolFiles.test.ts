@@ -55,9 +55,16 @@ describe('tools in their own files, registered by a helper', { timeout: 120_000 
     if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 
+  /** Open a tool file; where its tool was written is placed by the entry's run that follows the open. */
+  async function openToolFile(file: string) {
+    const logsBefore = client.logs.length;
+    client.open(file);
+    await client.waitForDiagnostics(file, { version: 1 });
+    await client.waitFor('the entry run after the open', () => (client.logs.slice(logsBefore).some((l) => /analysed index\.ts/.test(l)) ? true : undefined));
+  }
+
   it('answers a hover in the tool file with what the model sees: on a key, the tool name, its binding and its schema', async () => {
-    client.open(moveNote);
-    await client.waitForDiagnostics(moveNote, { version: 1 });
+    await openToolFile(moveNote);
 
     const key = await client.hover(moveNote, positionOf(moveNote, 'noteId: z', 0, 2));
     expect(key?.range).toEqual(rangeAt(moveNote, 'noteId'));
@@ -80,8 +87,7 @@ describe('tools in their own files, registered by a helper', { timeout: 120_000 
     expect(await client.hover(moveNote, positionOf(moveNote, 'return `moved', 0, 2))).toBeNull();
 
     // A schema written inline in the tool object.
-    client.open(findNotes);
-    await client.waitForDiagnostics(findNotes, { version: 1 });
+    await openToolFile(findNotes);
     const limit = hoverText(await client.hover(findNotes, positionOf(findNotes, 'limit:', 0, 1)));
     expect(limit).toContain('**`limit`** in tool `find_notes` (optional)');
     expect(limit).toContain('"maximum": 50');
