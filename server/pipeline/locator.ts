@@ -7,40 +7,48 @@ import * as path from 'node:path';
 import type { Locator, ToolPlace } from './assemble';
 import { locateSite, placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
-import type { Range } from './types';
+import type { FindingSite } from '../../shared/types';
+import type { Location, Range } from './types';
 import { contains } from './match';
-import { schemaCallAt, shapeLiteralAt } from './locate/createdAt';
+import { createdRoots } from './locate/createdAt';
 
 export function createLocator(project: WorkspaceProject): Locator {
-  const roots = new Map<ToolPlace, SchemaRoots | undefined>();
+  const roots = new Map<ToolPlace, SchemaRoots[]>();
   // A schema created outside the registration's own argument (a helper, a registry, a factory) is followed from
   // where it was created; one built inside the call is followed from the call's argument, as discovery found it.
-  const createdRoots = (place: ToolPlace): SchemaRoots | undefined => {
+  // Each root is tried in turn; the registration's argument last.
+  const created = (place: ToolPlace): SchemaRoots[] => {
     const at = place.tool.inputSite;
-    if (!at) return undefined;
-    if (place.site && place.siteFile && path.resolve(place.siteFile) === path.resolve(at.file) && contains(place.site.range, at)) return undefined;
-    const sourceFile = project.sourceFile(path.resolve(at.file));
-    const input = sourceFile ? (at.shape ? shapeLiteralAt : schemaCallAt)(sourceFile, at.line, at.character) : undefined;
-    return input ? { input } : undefined;
+    if (!at) return [];
+    const call = at.call;
+    if (call && place.site && place.siteFile && path.resolve(place.siteFile) === path.resolve(call.file) && contains(place.site.range, call)) return [];
+    return createdRoots(at, (file) => project.sourceFile(path.resolve(file))).map((input) => ({ input }));
   };
-  const rootsFor = (place: ToolPlace) => {
-    if (!roots.has(place)) {
+  const rootsFor = (place: ToolPlace): SchemaRoots[] => {
+    let found = roots.get(place);
+    if (!found) {
       const sourceFile = place.site && place.siteFile ? project.sourceFile(place.siteFile) : undefined;
-      roots.set(place, createdRoots(place) ?? (sourceFile && place.site ? rootsOf(sourceFile, place.site) : undefined));
+      found = [...created(place), ...(sourceFile && place.site ? [rootsOf(sourceFile, place.site)] : [])];
+      roots.set(place, found);
     }
-    return roots.get(place);
+    return found;
+  };
+  const exact = (place: ToolPlace, site: FindingSite): Location | null => {
+    for (const r of rootsFor(place)) {
+      const at = locateSite(r, site);
+      if (at) return at;
+    }
+    return null;
   };
   const registration = (place: ToolPlace) => (place.site && place.siteFile ? toolLocation(place.siteFile, place.site) : place.location);
 
   return {
     locate(place, site) {
       if (site.anchor === 'tool') return registration(place);
-      return placeSite(rootsFor(place), site, registration(place)).location;
+      // Exact from any root, else the nearest node the first root reaches, else the registration.
+      return exact(place, site) ?? placeSite(rootsFor(place)[0], site, registration(place)).location;
     },
-    locateExact(place, site) {
-      const roots = rootsFor(place);
-      return roots ? locateSite(roots, site) : null;
-    },
+    locateExact: exact,
     suggestRename(place, _site, key, variant, discriminator) {
       // Names already used in that union: every key its variants declare (the engine reports a merge per key).
       const finding = place.tool.findings.find((f) => f.key === key && f.discriminator === discriminator);
