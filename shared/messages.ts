@@ -276,6 +276,14 @@ export const messages = {
     if (descriptionShare >= 0.4) return `${over}; its descriptions are ${percent(descriptionShare)} of it: shorten them.`;
     return `${over}; split it into tools that each take fewer keys.`;
   },
+  /** Related information of a tool's budget finding: its heaviest key. */
+  overBudgetKeyRelated(key: string, tokens: number): string {
+    return `\`${key}\`: ${count(tokens)} tokens`;
+  },
+  /** Related information of a budget finding placed on the heaviest key: the tool it belongs to. */
+  overBudgetToolRelated(tool: string, tokens: number): string {
+    return `tool ${tool}: ${count(tokens)} tokens in all`;
+  },
   overBudgetServer(
     server: string,
     tools: number,

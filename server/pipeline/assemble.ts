@@ -33,6 +33,8 @@ export interface Locator {
   locateExact(place: ToolPlace, site: FindingSite): Location | null;
   /** A new name for `key` in `variant` that collides with nothing in the union. */
   suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
+  /** Where a tool whose registration does not name it literally is defined (its `name: '...'`), among these files; null when unknown. */
+  toolDefinition(place: ToolPlace, files: readonly string[]): Location | null;
   /** The range of a file's first line (where file-level findings go). */
   firstLine(file: string): Range;
   /** A reported point (a failing call, a syntax error) widened to the word or character there, so it can be underlined. */
@@ -131,7 +133,11 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       };
       tools.push(report);
       push(
-        toolOverBudget(report, input.budget, severities, (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' })),
+        toolOverBudget(report, input.budget, severities, {
+          key: (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' }),
+          // A registration that does not name the tool as written (a registry loop's `t.name`) is not where it is defined.
+          definition: () => (site?.name !== undefined ? null : locator.toolDefinition(place, evaluated.inputs)),
+        }),
         tool.kind,
       );
     }

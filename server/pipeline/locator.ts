@@ -11,6 +11,7 @@ import type { FindingSite } from '../../shared/types';
 import type { Location, Range } from './types';
 import { contains } from './match';
 import { createdRoots } from './locate/createdAt';
+import { toolDefinitionName } from './locate/toolDefinition';
 
 export function createLocator(project: WorkspaceProject): Locator {
   const roots = new Map<ToolPlace, SchemaRoots[]>();
@@ -56,6 +57,10 @@ export function createLocator(project: WorkspaceProject): Locator {
       const taken = new Set<string>([discriminator]);
       for (const m of place.tool.merges) if (m.discriminator === discriminator && m.path.slice(0, -1).join('\0') === unionPath) taken.add(m.key);
       return suggestRename(key, variant, taken);
+    },
+    toolDefinition(place, files) {
+      const abs = files.map((f) => path.resolve(f));
+      return toolDefinitionName(place.tool.name, abs, (f) => project.readText(f), (f) => project.sourceFile(f));
     },
     firstLine: (file) => firstLineRange(project.readText(path.resolve(file))),
     pointAt: (file, line, character) => wordRange(project.readText(path.resolve(file)), line, character),
