@@ -60,7 +60,12 @@ export function createLocator(project: WorkspaceProject): Locator {
     },
     toolDefinition(place, files) {
       const abs = files.map((f) => path.resolve(f));
-      return toolDefinitionName(place.tool.name, abs, (f) => project.readText(f), (f) => project.sourceFile(f));
+      return toolDefinitionName(
+        place.tool.name,
+        abs,
+        (f) => project.readText(f),
+        (f) => project.sourceFile(f),
+      );
     },
     firstLine: (file) => firstLineRange(project.readText(path.resolve(file))),
     pointAt: (file, line, character) => wordRange(project.readText(path.resolve(file)), line, character),

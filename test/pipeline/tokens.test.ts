@@ -44,7 +44,10 @@ describe('token counts and budgets on a real server', () => {
     const [filters] = heaviestKeys(tool('search_orders').advertised);
     expect(filters.key).toBe('filters');
     expect(d.related).toEqual([
-      { location: { file: server, range: { start: { line: 38, character: 2 }, end: { line: 38, character: 17 } } }, message: 'tool search_orders: 1,608 tokens in all' },
+      {
+        location: { file: server, range: { start: { line: 38, character: 2 }, end: { line: 38, character: 17 } } },
+        message: 'tool search_orders: 1,608 tokens in all',
+      },
     ]);
   });
 

@@ -34,7 +34,13 @@ export function toolDefinitionName(
       if (!value || stringValue(value) !== name) return;
       const literal = node.getParent();
       if (!Node.isObjectLiteralExpression(literal)) return;
-      const toolLike = literal.getProperties().some((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) && TOOL_PROPERTIES.has(propertyName(p.getNameNode()) ?? ''));
+      const toolLike = literal
+        .getProperties()
+        .some(
+          (p) =>
+            (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) &&
+            TOOL_PROPERTIES.has(propertyName(p.getNameNode()) ?? ''),
+        );
       found.push({ at: value, toolLike });
     });
   }
