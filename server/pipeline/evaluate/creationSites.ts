@@ -84,11 +84,11 @@ function shapeOf(schema: any): Record<string, unknown> | undefined {
 const MEMBER_SITES = 12;
 
 /**
- * Where `schema` was created in workspace source: the call that built it, when workspace code did, and where
- * the members of its shape were built, each with its key. An object built from a raw shape somewhere else (the
- * SDK's `z.object(shape)`, a helper's, a shape rebuilt by `Object.fromEntries`) is written where those members
- * sit under their keys; the locator picks that literal (members created elsewhere, `type: SomeEnum`, say
- * nothing about it).
+ * Where `schema` was created in workspace source: the call that built it, when workspace code did; else, for an
+ * object a package built from a raw shape (the SDK's `z.object(shape)` of `Schema.shape` or of a shape rebuilt by
+ * `Object.fromEntries`), where the members of that shape were built, each with its key: the schema as written is
+ * the literal holding them under those keys, which the locator picks (a member created elsewhere, `type:
+ * SomeEnum`, names no literal).
  */
 export function creationSite(schema: unknown): InputSite | undefined {
   if (!schema || typeof schema !== 'object') return undefined;

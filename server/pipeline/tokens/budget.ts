@@ -1,6 +1,6 @@
 /**
- * `over-budget`: a tool whose definition costs more tokens than the per-tool budget (placed on its registration,
- * naming its heaviest key), and a server (a workspace folder's registered tools) over the per-server budget
+ * `over-budget`: a tool whose definition costs more tokens than the per-tool budget (naming its heaviest key, and
+ * placed there or on the tool), and a server (a workspace folder's registered tools) over the per-server budget
  * (placed on its heaviest tool). The server check needs every tool at once, so the fronts run it on their whole
  * result (the CLI after its run, the language server over its store), never inside one file's analysis.
  */
