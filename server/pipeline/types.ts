@@ -210,6 +210,8 @@ export type { ToolSdk };
 export interface InputSite {
   call?: SourcePoint;
   members?: (SourcePoint & { key: string })[];
+  /** With `members`: every key of the shape, to tell the literal that builds it from one that lends it a few. */
+  keys?: string[];
 }
 
 export interface SourcePoint {

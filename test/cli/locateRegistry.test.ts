@@ -3,7 +3,7 @@
  * `locate-registry` workspace registers every tool at one call: a class loops over a registry of tool
  * definitions whose inputs are `Schema.shape` of schemas in other files (the first keys created elsewhere,
  * `kind: ContactKind`; a union whose members are `.strict()` objects; `.extend(AuthSchema.shape)` from a third
- * file), and a factory registers a catalog whose shapes are rebuilt by `Object.fromEntries(... .filter(...))`.
+ * file, which declares more of the keys in its literal than the tool's own does), and a factory registers a catalog whose shapes are rebuilt by `Object.fromEntries(... .filter(...))`.
  * Run on zod 4 (the repo's) and on zod 3 with SDK 1.17 (a copy beside `eval-zod3-sdk117`'s packages).
  */
 import * as fs from 'node:fs';

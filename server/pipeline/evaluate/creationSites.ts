@@ -97,10 +97,11 @@ export function creationSite(schema: unknown): InputSite | undefined {
   if (call) return { call };
   // Each member costs a source-mapped stack: formatted only when the object itself was built in a package.
   const members: NonNullable<InputSite['members']> = [];
-  for (const [key, member] of Object.entries(shapeOf(schema) ?? {})) {
+  const shape = shapeOf(schema) ?? {};
+  for (const [key, member] of Object.entries(shape)) {
     if (members.length >= MEMBER_SITES) break;
     const at = member && typeof member === 'object' ? creatorFrame(member) : undefined;
     if (at && !IN_PACKAGE.test(at.file)) members.push({ ...at, key });
   }
-  return members.length ? { members } : undefined;
+  return members.length ? { members, keys: Object.keys(shape) } : undefined;
 }

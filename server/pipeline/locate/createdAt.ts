@@ -8,6 +8,7 @@ import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import type { InputSite } from '../types';
 import { offsetOf, propertyName, transparentParent } from '../syntax';
 import { formOf } from './schemaForm';
+import { findKey } from './shapeKeys';
 
 export function schemaCallAt(sourceFile: SourceFile, line: number, character: number): Node | undefined {
   const offset = offsetOf(sourceFile, line, character);
@@ -23,10 +24,10 @@ export function schemaCallAt(sourceFile: SourceFile, line: number, character: nu
 }
 
 /**
- * The expressions a tool's input may be followed from, best first. For members: the literal that declares the
- * most of them under their own keys (a member created elsewhere, `kind: Kind`, places nothing), as the schema
- * that literal builds (`z.object({...}).extend(Other.shape)`, whose keys are more than the literal's) and as the
- * literal itself.
+ * The expressions a tool's input may be followed from, best first. For members: each object literal that declares
+ * some of them under their own keys (a member created elsewhere, `kind: Kind`, names none), as the schema it
+ * builds (`z.object({...}).extend(Other.shape)`, whose keys are more than the literal's) and as the literal
+ * itself; the one declaring the most of the shape's keys first (`Other`'s literal lends only its own).
  */
 export function createdRoots(site: InputSite, sourceFile: (file: string) => SourceFile | undefined): Node[] {
   if (site.call) {
@@ -34,21 +35,27 @@ export function createdRoots(site: InputSite, sourceFile: (file: string) => Sour
     const call = file && schemaCallAt(file, site.call.line, site.call.character);
     return call ? [call] : [];
   }
-  const votes = new Map<ObjectLiteralExpression, Set<string>>();
+  const literals = new Set<ObjectLiteralExpression>();
   for (const member of site.members ?? []) {
     const file = sourceFile(member.file);
     const call = file && schemaCallAt(file, member.line, member.character);
     const literal = call && literalHolding(call, member.key);
-    if (!literal) continue;
-    let keys = votes.get(literal);
-    if (!keys) votes.set(literal, (keys = new Set()));
-    keys.add(member.key);
+    if (literal) literals.add(literal);
   }
-  let best: ObjectLiteralExpression | undefined;
-  for (const [literal, keys] of votes) if (!best || keys.size > votes.get(best)!.size) best = literal;
-  if (!best) return [];
-  const built = schemaBuiltFrom(best);
-  return built ? [built, best] : [best];
+  const keys = site.keys ?? (site.members ?? []).map((m) => m.key);
+  const ranked = [...literals].map((literal, order) => {
+    const built = schemaBuiltFrom(literal);
+    return { roots: built ? [built, literal] : [literal], declared: declaredKeys(built ?? literal, keys), order };
+  });
+  ranked.sort((a, b) => b.declared - a.declared || a.order - b.order);
+  return ranked.flatMap((r) => r.roots);
+}
+
+/** How many of `keys` the object schema `root` declares, as far as the source says. */
+function declaredKeys(root: Node, keys: readonly string[]): number {
+  const form = formOf(root);
+  if (form.kind !== 'object') return 0;
+  return keys.filter((key) => findKey(form.shapes, key).found).length;
 }
 
 /** The object literal in which `member` is the value of property `key`. */
