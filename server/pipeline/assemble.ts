@@ -23,6 +23,8 @@ export interface ToolPlace {
   siteFile?: string;
   /** The registration (the site's whole call / declaration, else the call site). */
   location: Location;
+  /** The files the evaluation ran (to find where a tool that a shared call registers is defined). */
+  inputs?: readonly string[];
 }
 
 /** What assembly needs from locating: source ranges for schema trails. */
@@ -33,8 +35,6 @@ export interface Locator {
   locateExact(place: ToolPlace, site: FindingSite): Location | null;
   /** A new name for `key` in `variant` that collides with nothing in the union. */
   suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
-  /** Where a tool whose registration does not name it literally is defined (its `name: '...'`), among these files; null when unknown. */
-  toolDefinition(place: ToolPlace, files: readonly string[]): Location | null;
   /** The range of a file's first line (where file-level findings go). */
   firstLine(file: string): Range;
   /** A reported point (a failing call, a syntax error) widened to the word or character there, so it can be underlined. */
@@ -95,7 +95,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
   const evaluated = input.evaluated;
   if (evaluated) {
     for (const { tool, site, siteFile } of matchToolsToSites(file, evaluated.tools, input.sitesOf)) {
-      const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator) };
+      const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator), inputs: evaluated.inputs };
       places.push(place);
       for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       const targets = targetsOf(tool, input.clients);
@@ -135,8 +135,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       push(
         toolOverBudget(report, input.budget, severities, {
           key: (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' }),
-          // A registration that does not name the tool as written (a registry loop's `t.name`) is not where it is defined.
-          definition: () => (site?.name !== undefined ? null : locator.toolDefinition(place, evaluated.inputs)),
+          tool: () => locator.locate(place, { trail: [], anchor: 'tool' }) ?? place.location,
         }),
         tool.kind,
       );

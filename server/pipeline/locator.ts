@@ -1,7 +1,7 @@
 /**
  * The locate stage as assembly sees it: finding sites → source ranges through the shared ts-morph
  * project (locate/). Every site gets a place: the exact anchor, else the nearest node the trail
- * reached, else the tool's registration (its name when it is a literal).
+ * reached, else the tool: its registration when that names it, else its definition (a registry entry's `name`).
  */
 import * as path from 'node:path';
 import type { Locator, ToolPlace } from './assemble';
@@ -41,7 +41,28 @@ export function createLocator(project: WorkspaceProject): Locator {
     }
     return null;
   };
-  const registration = (place: ToolPlace) => (place.site && place.siteFile ? toolLocation(place.siteFile, place.site) : place.location);
+  // Where the tool is: the registration that names it; one a loop or a helper shares names no tool, and the
+  // tool's definition (a registry entry's `name: '...'`) is where it is, when one literal says so.
+  const definitions = new Map<ToolPlace, Location | null>();
+  const definition = (place: ToolPlace): Location | null => {
+    if (!definitions.has(place)) {
+      const near = rootsFor(place).flatMap((r) => (r.input ? [r.input.getSourceFile().getFilePath() as string] : []));
+      definitions.set(
+        place,
+        toolDefinitionName(place.tool.name, {
+          near,
+          ran: (place.inputs ?? []).map((f) => path.resolve(f)),
+          textOf: (f) => project.readText(f),
+          sourceFile: (f) => project.sourceFile(f),
+        }),
+      );
+    }
+    return definitions.get(place)!;
+  };
+  const registration = (place: ToolPlace): Location => {
+    if (place.site && place.siteFile && place.site.name !== undefined) return toolLocation(place.siteFile, place.site);
+    return definition(place) ?? (place.site && place.siteFile ? toolLocation(place.siteFile, place.site) : place.location);
+  };
 
   return {
     locate(place, site) {
@@ -57,15 +78,6 @@ export function createLocator(project: WorkspaceProject): Locator {
       const taken = new Set<string>([discriminator]);
       for (const m of place.tool.merges) if (m.discriminator === discriminator && m.path.slice(0, -1).join('\0') === unionPath) taken.add(m.key);
       return suggestRename(key, variant, taken);
-    },
-    toolDefinition(place, files) {
-      const abs = files.map((f) => path.resolve(f));
-      return toolDefinitionName(
-        place.tool.name,
-        abs,
-        (f) => project.readText(f),
-        (f) => project.sourceFile(f),
-      );
     },
     firstLine: (file) => firstLineRange(project.readText(path.resolve(file))),
     pointAt: (file, line, character) => wordRange(project.readText(path.resolve(file)), line, character),

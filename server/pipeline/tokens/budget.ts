@@ -30,14 +30,14 @@ export function sentTools(tools: readonly ToolReport[]): ToolReport[] {
 export interface ToolWhere {
   /** A top-level key's declaration; null when unknown. */
   key: (key: string) => Location | null;
-  /** The tool's own definition when its registration does not name it as written (a registry entry); null when unknown or named there. */
-  definition?: () => Location | null;
+  /** Where the tool is: its name at the registration, else its definition (a registry entry), else the registration. */
+  tool: () => Location;
 }
 
 /**
  * The per-tool finding, or null when the tool is within budget. It lands where the fix is: on the heaviest key's
- * declaration when the message names that key, else on the tool (its name at the registration, else its
- * definition, else the registration), the other of the two as related information.
+ * declaration when the message names that key, else on the tool (`where.tool`), the other of the two as related
+ * information.
  */
 export function toolOverBudget(tool: ToolReport, budget: TokenBudget | undefined, severities: SeverityOverrides, where: ToolWhere): Diagnostic | null {
   const limit = budget?.tokensPerTool ?? 0;
@@ -51,7 +51,7 @@ export function toolOverBudget(tool: ToolReport, budget: TokenBudget | undefined
   const descriptionShare = descriptions.reduce((n, d) => n + countTokens(d), 0) / total;
   const named = heavy !== undefined && heavy.share >= 0.25;
   const keyAt = top ? where.key(top.key) : null;
-  const toolAt: Location = where.definition?.() ?? { file: tool.location.file, range: tool.nameRange ?? tool.location.range };
+  const toolAt = where.tool();
   const keyRelated = keyAt ? [{ location: keyAt, message: messages.overBudgetKeyRelated(top.key, top.tokens) }] : [];
   const at = named && keyAt ? keyAt : toolAt;
   return {
