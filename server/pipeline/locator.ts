@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import type { Locator, ToolPlace } from './assemble';
-import { locateSite, placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
+import { locateSite, reachSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
 import type { FindingSite } from '../../shared/types';
 import type { Location, Range } from './types';
@@ -43,6 +43,12 @@ export function createLocator(project: WorkspaceProject): Locator {
   };
   // Where the tool is: the registration that names it; one a loop or a helper shares names no tool, and the
   // tool's definition (a registry entry's `name: '...'`) is where it is, when one literal says so.
+  // One analysis reads each file once, however many tools look for their definition in it.
+  const texts = new Map<string, string | undefined>();
+  const textOf = (file: string) => {
+    if (!texts.has(file)) texts.set(file, project.readText(file));
+    return texts.get(file);
+  };
   const definitions = new Map<ToolPlace, Location | null>();
   const definition = (place: ToolPlace): Location | null => {
     if (!definitions.has(place)) {
@@ -52,7 +58,7 @@ export function createLocator(project: WorkspaceProject): Locator {
         toolDefinitionName(place.tool.name, {
           near,
           ran: (place.inputs ?? []).map((f) => path.resolve(f)),
-          textOf: (f) => project.readText(f),
+          textOf,
           sourceFile: (f) => project.sourceFile(f),
         }),
       );
@@ -68,7 +74,7 @@ export function createLocator(project: WorkspaceProject): Locator {
     locate(place, site) {
       if (site.anchor === 'tool') return registration(place);
       // Exact from any root, else the nearest node the first root reaches, else the registration.
-      return exact(place, site) ?? placeSite(rootsFor(place)[0], site, registration(place)).location;
+      return exact(place, site) ?? reachSite(rootsFor(place)[0], site)?.location ?? registration(place);
     },
     locateExact: exact,
     suggestRename(place, _site, key, variant, discriminator) {
