@@ -191,6 +191,13 @@ export const messages = {
       `${path.length === 0 ? 'the input' : key(path)} is ${what}, which JSON Schema cannot express, so the tool cannot be mounted; use a JSON type (e.g. a string) there.`,
     );
   },
+  jsonRejected(tool: Who, path: string[], site: { what: string; expects: string; sends: string; fix: string }): string {
+    const call = site.what.replace(/^an? /, '');
+    return lead(
+      tool,
+      `${path.length === 0 ? 'the input' : key(path)} is ${site.what}, and a model's arguments are JSON, which has no ${site.expects}: it sends ${site.sends} there, which ${call} rejects, so every call that sets ${path.length === 0 ? 'it' : key(path)} fails validation; use ${site.fix}.`,
+    );
+  },
   keyClash(tool: Who, name: string, first: string, second: string): string {
     return lead(tool, `key \`${name}\` is declared by both ${first} and ${second}, so they cannot be merged into one object; rename it in one of them.`);
   },

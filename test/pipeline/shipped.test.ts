@@ -49,7 +49,7 @@ beforeAll(() => {
 afterAll(() => evaluator.dispose());
 
 const CASES: Array<{ fixture: string; sdk: string; zod: string; files: string[] }> = [
-  { fixture: 'eval-zod3-sdk117', sdk: '1.17.5', zod: '3.25.76', files: ['tools.ts', 'dates.ts', 'server.ts'] },
+  { fixture: 'eval-zod3-sdk117', sdk: '1.17.5', zod: '3.25.76', files: ['tools.ts', 'dates.ts', 'server.ts', 'when.ts'] },
   { fixture: 'ship-sdk122-zod4112', sdk: '1.22.0', zod: '4.1.12', files: ['tools.ts', 'dates.ts'] },
   { fixture: 'ship-sdk125-zod421', sdk: '1.25.2', zod: '4.2.1', files: ['tools.ts', 'dates.ts'] },
   { fixture: 'ship-sdk132-zod46', sdk: '1.32.2', zod: '4.6.7', files: ['tools.ts', 'dates.ts', 'marked.ts'] },
