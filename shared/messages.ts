@@ -235,15 +235,14 @@ export const messages = {
     tool: Who,
     path: string[],
     keyword: string,
-    flattened: { discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> },
+    flattened: { intoObject: boolean; discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> },
   ): string {
     const root = path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly';
-    const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
-    if (kept)
-      return lead(
-        tool,
-        `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (see the related information).`,
-      );
+    if (!flattened.intoObject) {
+      const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
+      const why = kept ? 'see the related information' : 'only a discriminated union on a string key becomes one object';
+      return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (${why}).`);
+    }
     const into = flattened.discriminator ? `one object with \`${flattened.discriminator}\` as an enum` : 'one object';
     const phrases = [...new Set(flattened.losses.map(lossPhrase))];
     const loss = phrases.length === 0 ? 'losing nothing' : `losing ${listWords(phrases)}`;

@@ -124,6 +124,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     fromLibrary: definition !== undefined,
     flattened: judgement.flattened,
     losses,
+    preview: judgement.preview?.jsonSchema,
     discriminators,
     listFailure: answer?.listFailure,
   });
@@ -290,6 +291,7 @@ function tagFindings(name: string, judgement: Judgement): Finding[] {
     fromLibrary: false,
     flattened: judgement.flattened,
     losses,
+    preview: judgement.preview?.jsonSchema,
     discriminators: discriminatorsOf(judgement),
   });
 }

@@ -27,6 +27,11 @@ export interface ShippedFacts {
   flattened: boolean;
   /** The flatten losses of the preview (tools shipped as written). */
   losses: Finding[];
+  /**
+   * The flattened preview's JSON Schema (what flattening would ship), or undefined when flattening changes nothing:
+   * a union it still carries is one flattening cannot make one object.
+   */
+  preview: unknown;
   /** The discriminators of the preview's flattened unions, by the dotted path of the union. */
   discriminators: ReadonlyMap<string, string>;
   /** The library's `tools/list` failed, and whether this tool fails alone. */
@@ -70,10 +75,17 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     return findings;
   }
   if (!facts.flattened) {
+    // A plain z.union stays a union when flattened (ADR-0033 walks its members; only discriminated unions become
+    // objects): one object only where the preview ships no union there and the flatten kept none there.
+    // A preview whose conversion failed (`{}`) says nothing either way: no claim that flattening makes one object.
+    const previewKnown = isNonEmptyObject(facts.preview);
+    const stillUnions = new Set(previewKnown ? unionsIn(facts.preview).map((u) => u.path.join('\u0000')) : []);
     for (const union of unionsIn(facts.inputSchema)) {
       const related = facts.losses.filter((f) => startsWith(f.path, union.path));
       const discriminator = facts.discriminators.get(union.path.join('.'));
-      const message = messages.unionShipped(tool, union.path, union.keyword, { discriminator, losses: related });
+      const kept = related.some((f) => f.code === 'union-kept' && samePath(f.path, union.path));
+      const intoObject = previewKnown && !kept && !stillUnions.has(union.path.join('\u0000'));
+      const message = messages.unionShipped(tool, union.path, union.keyword, { intoObject, discriminator, losses: related });
       findings.push(
         finding('union-shipped', message, {
           tool,
@@ -112,6 +124,10 @@ function rejectedWhereShipped(findings: readonly Finding[], facts: ShippedFacts)
 function revivesDate(inputSchema: unknown, path: readonly string[]): boolean {
   const nodes = nodesAt(inputSchema, path);
   return nodes.length > 0 && nodes.every((n) => n['x-date'] === true);
+}
+
+function isNonEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
 }
 
 function hasParameters(input: unknown): boolean {
