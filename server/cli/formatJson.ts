@@ -43,6 +43,8 @@ export function formatJson(report: CheckReport): string {
       ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
     })),
     tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
+    // Factories that registered only with arguments built from their parameter types (see docs/architecture.md).
+    ...(report.typedCalls.length ? { typedCalls: report.typedCalls.map((c) => ({ file: displayPath(report.cwd, c.file), factory: c.factory })) } : {}),
   };
   return JSON.stringify(out, null, 2) + '\n';
 }

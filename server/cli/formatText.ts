@@ -28,6 +28,13 @@ export function formatText(report: CheckReport, style: TextStyle): string {
   }
   if (lines.length > 0) lines.push('');
   lines.push(...toolsTable(report, paint));
+  for (const call of report.typedCalls)
+    lines.push(
+      paint(
+        '2',
+        `note: ${call.factory}() in ${displayPath(report.cwd, call.file)} registered its tools only when called with arguments built from its parameter types (required values empty, each set or list of named choices holding every choice)`,
+      ),
+    );
   lines.push(summaryLine(report, files.size, paint));
   return lines.join('\n') + '\n';
 }

@@ -40,6 +40,8 @@ export interface CheckReport {
   tokens: ServerTokens;
   /** Workspace files not read (a FIFO, a device, over the size limit), with why. */
   skipped: Array<{ file: string; reason: string }>;
+  /** Factories that registered only when called with arguments built from their parameter types. */
+  typedCalls: Array<{ file: string; factory: string }>;
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
@@ -58,17 +60,19 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const diagnostics: Diagnostic[] = [...merged.diagnostics];
   const sent: ToolReport[] = [];
   const skipped = new Map<string, string>();
+  const typedCalls = new Map<string, { file: string; factory: string }>();
   for (const { result, root, budget } of results) {
     const rootTools = result.files.flatMap((file) => file.tools);
     // Each checked folder is one server: its registered tools are what one client would be sent together.
     if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
     sent.push(...sentTools(rootTools));
     for (const s of result.skipped ?? []) skipped.set(s.file, s.reason);
+    for (const c of result.typedCalls ?? []) typedCalls.set(`${c.file}#${c.factory}`, c);
   }
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
   const skippedList = [...skipped].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent), skipped: skippedList };
+  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent), skipped: skippedList, typedCalls: [...typedCalls.values()] };
 }
 
 function toolOf(t: ToolReport): CheckedTool {

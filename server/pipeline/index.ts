@@ -15,6 +15,7 @@ import { createLocator } from './locator';
 import { findEntryPoints } from './entryPoints';
 import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
+import { typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
 import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
 import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
@@ -73,6 +74,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let project = new WorkspaceProject(options.root);
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
+  const typedFactories: TypedFactoryCache = new Map();
 
   const evaluatorNow = () => (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
   const checkCancelled = (token?: CancellationLike) => {
@@ -161,9 +163,18 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
           return internalFailure(file, err);
         })
-        .then((evaluated) => {
-          dependents.record(file, evaluated.inputs);
-          return evaluated;
+        .then(async (evaluated) => {
+          // A factory that registered nothing with placeholders is called once more with arguments built from its types.
+          const retry = typedRetry(project, file, factories.specs, evaluated, typedFactories);
+          const again =
+            retry &&
+            (await inFlight(() => evaluatorNow().evaluate({ ...request, factories: retry }, token)).catch((err) => {
+              if (err instanceof EvaluationCancelled) throw new CancelledError();
+              return undefined;
+            }));
+          const kept = again && again.tools.length > 0 ? again : evaluated;
+          dependents.record(file, kept.inputs);
+          return kept;
         });
       // A cancelled run stops awaiting; its other evaluations must not surface as unhandled rejections.
       evaluation.catch(() => undefined);
@@ -195,12 +206,21 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     keepEachToolOnce(assembled);
     // A file that should have yielded tools and did not says so (it is one of the assembled files).
     if (options.trusted) {
-      for (const d of noToolsFindings(assembled, analysedInfo, locator, options.severities))
+      const buildsServer = (file: string) => analysedInfo.get(file)?.buildsServer ?? factoriesOf(project, file, options.root).buildsServer;
+      for (const d of noToolsFindings(assembled, analysedInfo, locator, options.severities, buildsServer))
         assembled.find((a) => a.report.file === d.file)?.diagnostics.push(d);
     }
     const { reports, diagnosticsByFile } = checkWorkspace(assembled, options.severities, options.clients);
     const skipped = [...project.skipped].map(([file, reason]) => ({ file, reason }));
-    return { files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0), diagnosticsByFile, ...(skipped.length ? { skipped } : {}) };
+    const typedCalls = assembled.flatMap((a) =>
+      (a.evaluated?.factoryCalls ?? []).filter((c) => c.typed).map((c) => ({ file: a.report.file, factory: c.name })),
+    );
+    return {
+      files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0),
+      diagnosticsByFile,
+      ...(skipped.length ? { skipped } : {}),
+      ...(typedCalls.length ? { typedCalls } : {}),
+    };
   }
 
   return {

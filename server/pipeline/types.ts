@@ -176,6 +176,8 @@ export interface AnalysisResult {
   diagnosticsByFile: Map<string, Diagnostic[]>;
   /** Workspace files that were not read (a FIFO, a device, over the size limit), with why: the fronts say so. */
   skipped?: Array<{ file: string; reason: string }>;
+  /** Factories that registered only when called with arguments built from their parameter types: the fronts say so. */
+  typedCalls?: Array<{ file: string; factory: string }>;
 }
 
 export interface Pipeline {
@@ -310,7 +312,7 @@ export interface EvaluatedFile {
   inputs: string[];
   timings: { bundle: number; evaluate: number; engine: number };
   /** What became of each factory the worker was asked to call (evaluate/callFactories.ts). */
-  factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string }>;
+  factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string; typed?: boolean }>;
   /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
   reached?: Record<string, number[]>;
 }
@@ -336,8 +338,22 @@ export interface DiscoveredFile {
   candidate: boolean;
 }
 
-/** How the worker fills one parameter of a factory it calls: a recording server, an options object holding one at these keys, or a forgiving placeholder. */
-export type ParamHint = 'server' | 'value' | { serverKeys: string[] };
+/**
+ * How the worker fills one parameter of a factory it calls: a recording server, an options object holding one at
+ * these keys, a forgiving placeholder, or a value built from the parameter's type (discover/factoryArguments.ts).
+ */
+export type ParamHint = 'server' | 'value' | { serverKeys: string[] } | { built: BuiltValue };
+
+/** A value described in JSON, made in the worker: a recording server, a Set and a function cannot cross as themselves. */
+export type BuiltValue =
+  | { literal: string | number | boolean | null }
+  | { object: Record<string, BuiltValue> }
+  | { array: BuiltValue[] }
+  | { set: BuiltValue[] }
+  | { map: true }
+  | { fn: true }
+  | { server: true }
+  | { placeholder: true };
 
 /** A top-level function or class that builds a server or registers tools (discover/factories.ts). */
 export interface FactorySpec {

@@ -3,6 +3,7 @@
  * entry points or modules is one tool (same name registered at the same place), and a file that should
  * have yielded tools but did not says so, with what was run, instead of a silent nothing.
  */
+import path from 'node:path';
 import type { AssembledFile, Locator } from './assemble';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import type { Diagnostic, EvaluatedFile, ToolReport } from './types';
@@ -70,6 +71,7 @@ export function noToolsFindings(
   info: ReadonlyMap<string, AnalysedFile>,
   locator: Locator,
   severities: SeverityOverrides,
+  buildsServer: (file: string) => boolean = (file) => info.get(file)?.buildsServer ?? false,
 ): Diagnostic[] {
   const severity = effectiveSeverity('no-tools-found', 'warning', severities);
   if (!severity) return [];
@@ -90,14 +92,16 @@ export function noToolsFindings(
     const evaluated = a.evaluated;
     if (!known || !evaluated || evaluated.failure || filesWithTools.has(file)) continue;
     // Only a file that builds a server or registers: an entry that is a library's export, or that starts what
-    // another module builds, has nothing to register itself.
-    if (!known.buildsServer) continue;
+    // another module builds, has nothing to register itself, unless no tool was found anywhere and what it ran
+    // builds a server (an entry named to start a factory with options that grant nothing).
+    const builder = known.entry && filesWithTools.size === 0 ? evaluated.inputs.find((input) => input !== file && buildsServer(input)) : undefined;
+    if (!known.buildsServer && !builder) continue;
     out.push({
       file,
       range: locator.firstLine(file),
       severity,
       code: 'no-tools-found',
-      message: noToolsMessage(known, evaluated),
+      message: noToolsMessage(known, evaluated, builder),
       path: [],
       related: [],
     });
@@ -105,7 +109,7 @@ export function noToolsFindings(
   return out;
 }
 
-function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile): string {
+function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile, builder?: string): string {
   const calls = evaluated.factoryCalls ?? [];
   const ran = known.entry ? 'this entry point ran as the program starts' : "this file's top level ran";
   const called = calls.filter((c) => c.outcome === 'called').map((c) => `${c.name}()`);
@@ -114,6 +118,7 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile): string {
   if (called.length)
     parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called (a recording server where one is expected) and registered nothing`);
   if (threw.length) parts.push(threw.join('; '));
-  if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
+  if (builder) parts.push(`and the server it built (in ${path.basename(builder)}) got no tool: the options it passed may enable none`);
+  else if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
   return `${parts.join(', ')}; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).`;
 }

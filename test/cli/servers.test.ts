@@ -122,3 +122,40 @@ describe('check never reports a silent nothing', () => {
     expect(empty.stdout).toBe('⚠ 0 tools found in 1 file checked\n');
   });
 });
+
+describe('a factory that registers by the options it is given (servers-typed)', () => {
+  let run: CliRun;
+  beforeAll(async () => {
+    run = await runCli(['check', 'servers-typed', '--format', 'json']);
+  });
+
+  it('finds every tool the factory can register, calling it with arguments built from its parameter types', () => {
+    // The bin's own start grants no capability, and placeholders grant none either: the typed call grants each.
+    expect(names(run)).toEqual(['edit_note', 'purge_notes', 'read_note']);
+    expect(json(run).typedCalls).toEqual([{ file: 'servers-typed/src/server.ts', factory: 'buildServer' }]);
+    expect(findings(run)).toEqual(['servers-typed/src/tools/notes.ts:21:13 union-shipped edit_note']);
+  });
+
+  it('invents nothing beyond the choices: an unset optional stays unset, a required string is empty', () => {
+    const read = json(run).tools.find((t: any) => t.name === 'read_note');
+    // `limits.workspaceId` unset keeps the key the session would otherwise fill; the token is '' (no secret).
+    expect(Object.keys(read.advertised.properties)).toEqual(['workspaceId', 'id']);
+    expect(read.definition.description).toBe('read_note (anonymous)');
+  });
+
+  it('says so in the text report', async () => {
+    const text = await runCli(['check', 'servers-typed']);
+    expect(text.stdout).toContain(
+      'note: buildServer() in servers-typed/src/server.ts registered its tools only when called with arguments built from its parameter types (required values empty, each set or list of named choices holding every choice)\n',
+    );
+  });
+
+  it('an entry checked alone whose server gets no tool says so at the entry, never a silent nothing', async () => {
+    const alone = await runCli(['check', 'servers-typed/src/start.ts', '--format', 'json']);
+    expect(names(alone)).toEqual([]);
+    expect(findings(alone)).toEqual(['servers-typed/src/start.ts:1:1 no-tools-found']);
+    expect(json(alone).diagnostics[0].message).toBe(
+      'no tool was registered: this entry point ran as the program starts, and the server it built (in server.ts) got no tool: the options it passed may enable none; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).',
+    );
+  });
+});

@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/index';
 
@@ -73,19 +74,36 @@ describe('LangChain 1.4 and FastMCP 4.20 with zod 3.25', () => {
     expect(tools.get('share')!.findings.map((f) => f.code)).toEqual(['union-shipped']);
   });
 
-  it('FastMCP: its tools/list entry for the tool', async () => {
+  it('FastMCP: byte for byte what a real MCP client lists from the real server over stdio', async () => {
     const tools = await evaluated('ship-libs-zod3', 'fastmcp.ts');
-    const fastmcpFile = createRequire(path.join(fixtures, 'ship-libs-zod3', 'src', 'x.js')).resolve('fastmcp');
-    const { toJsonSchema, strictJsonSchema } = await fromFixture('ship-libs-zod3', 'xsschema', fastmcpFile);
-    const { addTool } = await load(path.join(fixtures, 'ship-libs-zod3', 'src', 'fastmcp.ts'));
-    const entry = {
-      annotations: undefined,
-      description: addTool.description,
-      inputSchema: strictJsonSchema(await toJsonSchema(addTool.parameters)),
-      name: addTool.name,
-    };
+    const dir = path.join(fixtures, 'ship-libs-zod3');
+    // The fixture's server started for real: bundled beside its node_modules, so fastmcp and the SDK are its own.
+    const started = path.join(dir, 'node_modules', '.cache', 'fastmcp-stdio.mjs');
+    await build({
+      stdin: {
+        contents: "import { server } from './fastmcp.ts'; await server.start({ transportType: 'stdio' });",
+        resolveDir: path.join(dir, 'src'),
+        loader: 'ts',
+      },
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      outfile: started,
+      logLevel: 'error',
+    });
+    const { Client } = await fromFixture('ship-libs-zod3', '@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await fromFixture('ship-libs-zod3', '@modelcontextprotocol/sdk/client/stdio.js');
+    const client = new Client({ name: 'test', version: '0.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [started], cwd: dir, stderr: 'ignore' }));
+    let listed: any[];
+    try {
+      listed = (await client.listTools()).tools;
+    } finally {
+      await client.close();
+    }
     const ours = tools.get('add')!;
-    expect(JSON.stringify(ours.shipped?.definition)).toBe(JSON.stringify(entry));
-    expect(JSON.stringify(ours.advertised)).toBe(JSON.stringify(entry.inputSchema));
-  });
+    expect(JSON.stringify(ours.shipped?.definition)).toBe(JSON.stringify(listed.find((t) => t.name === 'add')));
+    expect(JSON.stringify(ours.advertised)).toBe(JSON.stringify(listed.find((t) => t.name === 'add').inputSchema));
+  }, 30_000);
 });

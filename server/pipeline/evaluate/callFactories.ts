@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { FactorySpec, ParamHint, SourcePoint } from '../types';
+import type { BuiltValue, FactorySpec, ParamHint, SourcePoint } from '../types';
 import { recordingMcpServer } from '../sdks/mcp';
 import { identify } from './recorders/serverIdentity';
 import { PLACEHOLDER_MARK, type RecordingSession } from './recorders/session';
@@ -23,11 +23,20 @@ export interface FactoryCall {
   outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable';
   /** For `threw`: the error, one line. */
   reason?: string;
+  /** It registered only when called with arguments built from its parameter types. */
+  typed?: boolean;
 }
 
 type AnyClass = new (...args: any[]) => any;
-type Attempt = 'placeholders' | 'empty';
-const ATTEMPTS: readonly Attempt[] = ['placeholders', 'empty'];
+type Attempt = 'typed' | 'placeholders' | 'empty';
+
+const isBuilt = (hint: ParamHint): hint is { built: BuiltValue } => typeof hint === 'object' && 'built' in hint;
+
+/** A factory given built arguments (a second run, after placeholders registered nothing) tries those first. */
+function attemptsOf(factory: CallableFactory): readonly Attempt[] {
+  const typed = [factory.params, ...(factory.methods ?? []).map((m) => m.params)].some((hints) => hints.some(isBuilt));
+  return typed ? ['typed', 'placeholders', 'empty'] : ['placeholders', 'empty'];
+}
 
 /** A value that survives whatever a factory does with an option it was not given: reads, calls, `new`, string use. */
 export function placeholder(): unknown {
@@ -101,11 +110,12 @@ export async function callFactories(
     const out: unknown[] = [];
     for (const hint of hints) {
       if (hint === 'server') out.push(await newServer(session, entry));
-      else if (hint === 'value') out.push(attempt === 'placeholders' ? placeholder() : {});
+      else if (isBuilt(hint) && attempt === 'typed') out.push(await materialise(hint.built, () => newServer(session, entry)));
+      else if (hint === 'value' || isBuilt(hint)) out.push(attempt === 'empty' ? {} : placeholder());
       else {
         const options: Record<string, unknown> = {};
         for (const key of hint.serverKeys) options[key] = await newServer(session, entry);
-        out.push(attempt === 'placeholders' ? withPlaceholders(options) : options);
+        out.push(attempt === 'empty' ? options : withPlaceholders(options));
       }
     }
     return out;
@@ -136,23 +146,48 @@ export async function callFactories(
         continue;
       }
       let threw: unknown;
-      for (const attempt of ATTEMPTS) {
+      let returned = false;
+      let typed = false;
+      for (const attempt of attemptsOf(factory)) {
         const before = session.recordings.length;
         try {
           await callOnce(factory, value, attempt);
-          threw = undefined;
+          returned = true;
           // Placeholders can also filter everything away (`new Set(options.allowed)` is empty): then empty options.
-          if (session.recordings.length > before) break;
+          if (session.recordings.length > before) {
+            typed = attempt === 'typed';
+            break;
+          }
         } catch (error) {
           threw ??= error;
         }
       }
-      calls.push(threw === undefined ? { name: factory.name, outcome: 'called' } : { name: factory.name, outcome: 'threw', reason: oneLine(threw) });
+      // A factory that returned once was called; it threw only if every attempt threw.
+      if (returned) threw = undefined;
+      const outcome: FactoryCall =
+        threw === undefined ? { name: factory.name, outcome: 'called' } : { name: factory.name, outcome: 'threw', reason: oneLine(threw) };
+      calls.push(typed ? { ...outcome, typed } : outcome);
     }
   } finally {
     session.placeholderNames = false;
   }
   return calls;
+}
+
+/** The value a BuiltValue describes; the JSON kinds as they are, the rest made here. */
+async function materialise(value: BuiltValue, server: () => Promise<unknown>): Promise<unknown> {
+  if ('literal' in value) return value.literal;
+  if ('object' in value) {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value.object)) out[key] = await materialise(member, server);
+    return out;
+  }
+  if ('array' in value) return Promise.all(value.array.map((member) => materialise(member, server)));
+  if ('set' in value) return new Set(await Promise.all(value.set.map((member) => materialise(member, server))));
+  if ('map' in value) return new Map();
+  if ('fn' in value) return () => undefined;
+  if ('server' in value) return server();
+  return placeholder();
 }
 
 async function newServer(session: RecordingSession, entry: string): Promise<unknown> {

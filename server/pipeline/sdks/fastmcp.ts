@@ -18,8 +18,12 @@ interface FastMcpTool {
   annotations?: unknown;
 }
 
-/** FastMCP's own tools/list entry: `strictJsonSchema(await toJsonSchema(parameters))` from its xsschema, in its key order. */
-function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool) {
+/**
+ * FastMCP's own tools/list entry (`strictJsonSchema(await toJsonSchema(parameters))` from its xsschema), as an
+ * MCP client reads it: parsed by the `ListToolsResultSchema` of the SDK fastmcp serves with, which orders the
+ * known keys first, exactly as a real client over stdio sees them.
+ */
+function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool & { _meta?: unknown }) {
   return async (swap?: unknown) => {
     const xsschema = await loadBeside(hrefs?.real, 'xsschema');
     if (typeof xsschema?.toJsonSchema !== 'function' || typeof xsschema.strictJsonSchema !== 'function') return undefined;
@@ -27,9 +31,13 @@ function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool) {
     const inputSchema = parameters
       ? xsschema.strictJsonSchema(await xsschema.toJsonSchema(parameters))
       : { additionalProperties: false, properties: {}, type: 'object' };
-    const definition: Record<string, unknown> = { annotations: tool.annotations, description: tool.description, inputSchema, name: tool.name };
-    if (tool.outputSchema) definition.outputSchema = await xsschema.toJsonSchema(tool.outputSchema);
-    return { definition, inputSchema };
+    const sent: Record<string, unknown> = { annotations: tool.annotations, description: tool.description, inputSchema, name: tool.name };
+    if (tool.outputSchema) sent.outputSchema = xsschema.strictJsonSchema(await xsschema.toJsonSchema(tool.outputSchema));
+    if (tool._meta) sent._meta = tool._meta;
+    const types = await loadBeside(hrefs?.real, '@modelcontextprotocol/sdk/types.js');
+    const parsed = types?.ListToolsResultSchema?.safeParse?.(JSON.parse(JSON.stringify({ tools: [sent] })));
+    const definition = (parsed?.success ? parsed.data.tools[0] : sent) as Record<string, unknown>;
+    return { definition, inputSchema: definition.inputSchema };
   };
 }
 

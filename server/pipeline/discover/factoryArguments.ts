@@ -1,0 +1,203 @@
+/**
+ * Arguments built from a factory's parameter types, for the factory that registered nothing when called with
+ * placeholders (`buildServer({ context })` that filters its tools by `context.grantedSkills`). Required
+ * properties get empty values ('' / 0 / false / {} / []), optional ones stay unset, except a set or list of named
+ * choices (a union of literals: skills, toolsets, scopes), which gets every choice: the widest configuration, so
+ * every tool the factory can register is seen. No value is invented beyond that: no secret, no URL, no number.
+ * This is the one step of discovery that asks the type checker, and only after a call came back empty.
+ */
+import { Node, type ParameterDeclaration, type SourceFile, type Type } from 'ts-morph';
+import type { BuiltValue, EvaluatedFile, FactorySpec, ParamHint } from '../types';
+import type { WorkspaceProject } from '../project';
+
+const SERVER_CLASS = /^(?:McpServer|FastMCP|Server)$/;
+const MAX_DEPTH = 6;
+
+/** Typed factories by file, name and parameter text: a keystroke in a factory's body does not ask the type checker again. */
+export type TypedFactoryCache = Map<string, FactorySpec | undefined>;
+
+/**
+ * The factories to call again with built arguments, when the evaluation registered nothing and some factory was
+ * called (or threw) with placeholders; undefined when there is nothing to retry.
+ */
+export function typedRetry(
+  project: WorkspaceProject,
+  file: string,
+  specs: readonly FactorySpec[],
+  evaluated: EvaluatedFile,
+  cache: TypedFactoryCache,
+): FactorySpec[] | undefined {
+  if (evaluated.failure || evaluated.tools.length > 0) return undefined;
+  const empty = new Set((evaluated.factoryCalls ?? []).filter((c) => c.outcome === 'called' || c.outcome === 'threw').map((c) => c.name));
+  let retried = false;
+  const next = specs.map((spec) => {
+    if (!empty.has(spec.name)) return spec;
+    const typed = typedFactory(project, file, spec, cache);
+    retried ||= typed !== undefined;
+    return typed ?? spec;
+  });
+  return retried ? next : undefined;
+}
+
+/** The factory's parameter hints with each non-server argument built from its declared type; undefined when no type helps. */
+export function typedFactory(project: WorkspaceProject, file: string, spec: FactorySpec, cache?: TypedFactoryCache): FactorySpec | undefined {
+  let sourceFile: SourceFile | undefined;
+  try {
+    sourceFile = project.sourceFile(file);
+  } catch {
+    return undefined;
+  }
+  if (!sourceFile) return undefined;
+  try {
+    const declared = declarationOf(sourceFile, spec);
+    if (!declared) return undefined;
+    const key = [file, spec.name, ...[declared.params, ...(declared.methods ?? []).map((m) => m.params)].map((ps) => ps.map((p) => p.getText()).join())].join(
+      '\0',
+    );
+    if (cache?.has(key)) return cache.get(key);
+    const typed = buildTyped(spec, declared);
+    cache?.set(key, typed);
+    return typed;
+  } catch {
+    // A half-typed file mid-edit must never break evaluation: the placeholder call's outcome stands.
+    return undefined;
+  }
+}
+
+function buildTyped(spec: FactorySpec, declared: Declared): FactorySpec | undefined {
+  const params = typedHints(declared.params, spec.params);
+  const methods = spec.methods?.map((m) => {
+    const method = declared.methods?.find((d) => d.name === m.name);
+    return { ...m, params: method ? typedHints(method.params, m.params) : m.params };
+  });
+  const typed = { ...spec, params, ...(methods ? { methods } : {}) };
+  const helps = [typed.params, ...(typed.methods ?? []).map((m) => m.params)].some((hints) => hints.some((h) => typeof h === 'object' && 'built' in h));
+  return helps ? typed : undefined;
+}
+
+interface Declared {
+  params: ParameterDeclaration[];
+  methods?: Array<{ name: string; params: ParameterDeclaration[] }>;
+}
+
+function declarationOf(sourceFile: SourceFile, spec: FactorySpec): Declared | undefined {
+  const [first, last] = spec.lines;
+  const holds = (node: Node) => node.getStartLineNumber() - 1 <= first && node.getEndLineNumber() - 1 >= last;
+  for (const statement of sourceFile.getStatements()) {
+    if (!holds(statement)) continue;
+    if (Node.isFunctionDeclaration(statement)) {
+      // An overloaded function: the implementation's parameters are what the body reads.
+      const impl = statement.getImplementation() ?? statement;
+      return { params: impl.getParameters() };
+    }
+    if (Node.isClassDeclaration(statement)) {
+      const ctor = statement.getConstructors()[0];
+      return {
+        params: ctor?.getParameters() ?? [],
+        methods: statement.getMethods().map((m) => ({ name: m.getName(), params: m.getParameters() })),
+      };
+    }
+    if (Node.isVariableStatement(statement)) {
+      for (const decl of statement.getDeclarations()) {
+        const init = decl.getInitializer();
+        if (init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init)) && holds(decl)) return { params: init.getParameters() };
+      }
+    }
+    if (Node.isExportAssignment(statement)) {
+      const value = statement.getExpression();
+      if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return { params: value.getParameters() };
+    }
+  }
+  return undefined;
+}
+
+function typedHints(params: readonly ParameterDeclaration[], hints: readonly ParamHint[]): ParamHint[] {
+  return hints.map((hint, i) => {
+    const param = params[i];
+    if (hint === 'server' || !param) return hint;
+    const serverKeys = typeof hint === 'object' && 'serverKeys' in hint ? new Set(hint.serverKeys) : new Set<string>();
+    const built = buildValue(param.getType(), param, 0, serverKeys);
+    return built ? { built } : hint;
+  });
+}
+
+/** A value of `type` as described above; undefined for a value left unset. */
+export function buildValue(type: Type, at: Node, depth: number, serverKeys: ReadonlySet<string> = new Set()): BuiltValue | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (type.isUnion() && !type.isBoolean()) {
+    const members = type.getUnionTypes().filter((t) => !t.isUndefined() && !t.isNull());
+    if (members.length === 0) return { literal: null };
+    const literals = members.filter(isLiteral);
+    // A required choice among named options: the first one, as the program's default most often is.
+    if (literals.length === members.length) return literalOf(literals[0]);
+    const object = members.find((t) => t.isObject()) ?? members[0];
+    return buildValue(object, at, depth, serverKeys);
+  }
+  if (type.isString() || type.isTemplateLiteral()) return { literal: '' };
+  if (type.isNumber()) return { literal: 0 };
+  if (type.isBoolean() || type.isBooleanLiteral()) return { literal: type.getText() === 'true' };
+  if (isLiteral(type)) return literalOf(type);
+  if (type.isAny() || type.isUnknown()) return { placeholder: true };
+  if (type.getCallSignatures().length > 0) return { fn: true };
+  const name = type.getSymbol()?.getName() ?? '';
+  if (SERVER_CLASS.test(name)) return { server: true };
+  if (type.isArray() || type.isReadonlyArray()) {
+    const element = type.getArrayElementType() ?? type.getTypeArguments()[0];
+    return { array: element ? (choicesOf(element) ?? []) : [] };
+  }
+  if (name === 'Set' || name === 'ReadonlySet') {
+    const element = type.getTypeArguments()[0];
+    return { set: element ? (choicesOf(element) ?? []) : [] };
+  }
+  if (name === 'Map' || name === 'ReadonlyMap') return { map: true };
+  if (name === 'Date' || name === 'Promise' || name === 'URL' || name === 'RegExp') return { placeholder: true };
+  if (!type.isObject() && !type.isIntersection()) return { placeholder: true };
+  const object: Record<string, BuiltValue> = {};
+  for (const property of type.getProperties()) {
+    const key = property.getName();
+    if (serverKeys.has(key)) {
+      object[key] = { server: true };
+      continue;
+    }
+    const propertyType = property.getTypeAtLocation(at);
+    const optional = property.isOptional();
+    const built = optional ? choicesValue(propertyType) : buildValue(propertyType, at, depth + 1);
+    if (built) object[key] = built;
+  }
+  return { object };
+}
+
+/** For an optional property: every choice of a set or list of named options, else unset (a server is passed too). */
+function choicesValue(type: Type): BuiltValue | undefined {
+  const members = type.isUnion() ? type.getUnionTypes().filter((t) => !t.isUndefined() && !t.isNull()) : [type];
+  for (const member of members) {
+    const name = member.getSymbol()?.getName() ?? '';
+    if (SERVER_CLASS.test(name)) return { server: true };
+    const isList = member.isArray() || member.isReadonlyArray();
+    const element = isList
+      ? (member.getArrayElementType() ?? member.getTypeArguments()[0])
+      : name === 'Set' || name === 'ReadonlySet'
+        ? member.getTypeArguments()[0]
+        : undefined;
+    const choices = element ? choicesOf(element) : undefined;
+    if (choices && choices.length > 1) return isList ? { array: choices } : { set: choices };
+  }
+  return undefined;
+}
+
+/** Every member of a finite union of literals (an enum included), or undefined. */
+function choicesOf(type: Type): BuiltValue[] | undefined {
+  const members = type.isUnion() ? type.getUnionTypes() : [type];
+  if (members.length < 1 || !members.every(isLiteral)) return undefined;
+  return members.map(literalOf);
+}
+
+function isLiteral(type: Type): boolean {
+  return type.isStringLiteral() || type.isNumberLiteral() || type.isEnumLiteral();
+}
+
+function literalOf(type: Type): BuiltValue {
+  const value = type.getLiteralValue();
+  // An enum member's value is a string or a number; a bigint literal (no JSON) is taken as its text.
+  return { literal: typeof value === 'string' || typeof value === 'number' ? value : type.getText() };
+}
