@@ -15,7 +15,7 @@ import { createLocator } from './locator';
 import { findEntryPoints } from './entryPoints';
 import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
-import { typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
+import { typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
 import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
 import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
@@ -157,7 +157,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
         analysedInfo.delete(file);
         continue;
       }
-      const request = { file, overlays: overlayTexts, tagged, factories: factories.specs, env, argv: options.argv, entry: isEntry, options: options.engine };
+      const specs = typedBefore(project, file, factories.specs, typedFactories);
+      const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv: options.argv, entry: isEntry, options: options.engine };
       const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
@@ -165,7 +166,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
         })
         .then(async (evaluated) => {
           // A factory that registered nothing with placeholders is called once more with arguments built from its types.
-          const retry = typedRetry(project, file, factories.specs, evaluated, typedFactories);
+          const retry = specs === factories.specs ? typedRetry(project, file, specs, evaluated, typedFactories) : undefined;
           const again =
             retry &&
             (await inFlight(() => evaluatorNow().evaluate({ ...request, factories: retry }, token)).catch((err) => {

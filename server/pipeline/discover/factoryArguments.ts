@@ -39,8 +39,24 @@ export function typedRetry(
   return retried ? next : undefined;
 }
 
+/**
+ * The specs with the typed version of each factory that needed one before (from the cache alone, no type checker):
+ * a keystroke in such a file runs once, not once with placeholders and again with built arguments.
+ */
+export function typedBefore(project: WorkspaceProject, file: string, specs: readonly FactorySpec[], cache: TypedFactoryCache): readonly FactorySpec[] {
+  if (cache.size === 0) return specs;
+  const typed = specs.map((spec) => typedFactory(project, file, spec, cache, true) ?? spec);
+  return typed.some((spec, i) => spec !== specs[i]) ? typed : specs;
+}
+
 /** The factory's parameter hints with each non-server argument built from its declared type; undefined when no type helps. */
-export function typedFactory(project: WorkspaceProject, file: string, spec: FactorySpec, cache?: TypedFactoryCache): FactorySpec | undefined {
+export function typedFactory(
+  project: WorkspaceProject,
+  file: string,
+  spec: FactorySpec,
+  cache?: TypedFactoryCache,
+  cachedOnly = false,
+): FactorySpec | undefined {
   let sourceFile: SourceFile | undefined;
   try {
     sourceFile = project.sourceFile(file);
@@ -54,7 +70,7 @@ export function typedFactory(project: WorkspaceProject, file: string, spec: Fact
     const key = [file, spec.name, ...[declared.params, ...(declared.methods ?? []).map((m) => m.params)].map((ps) => ps.map((p) => p.getText()).join())].join(
       '\0',
     );
-    if (cache?.has(key)) return cache.get(key);
+    if (cache?.has(key) || cachedOnly) return cache?.get(key);
     const typed = buildTyped(spec, declared);
     cache?.set(key, typed);
     return typed;
