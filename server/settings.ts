@@ -39,6 +39,8 @@ export const DEFAULT_SETTINGS: Settings = {
     '**/dist/**',
     '**/build/**',
     '**/out/**',
+    // Dot-folders hold bundler and platform output (.next, .output, .vercel, .wrangler, .mastra): a second copy of each tool.
+    '**/.*/**',
     '**/*.d.ts',
     '**/*.test.*',
     '**/*.spec.*',

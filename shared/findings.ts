@@ -79,6 +79,12 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'A file that builds a server, or an entry point, ran and registered no tool: what was run and what was not called.',
   },
+  'validation-rejects': {
+    code: 'validation-rejects',
+    defaultSeverity: 'error',
+    summary:
+      'A key ships, but its zod rejects every value a model can send there (a z.date() gets a string: JSON has no Date), so every call that sets it fails validation.',
+  },
 };
 
 export const FINDING_CODES = Object.keys(CODES) as FindingCode[];
@@ -99,6 +105,11 @@ export function finding(
   };
 }
 
+/** Found by probing what ships (the tool mounts, a call validates), not lost by flattening: never a flatten loss. */
+export function isProbeFinding(f: Pick<Finding, 'code'>): boolean {
+  return f.code === 'not-mountable' || f.code === 'validation-rejects';
+}
+
 /** Render a schema path for messages: `media`, `content.parts[*].url`, `(root)`. */
 export function formatPath(path: readonly string[]): string {
   if (path.length === 0) return '(root)';
@@ -109,6 +120,8 @@ export function formatPath(path: readonly string[]): string {
 export const RULES = {
   /** `not-mountable`: a tool name registered more than once. */
   duplicateName: 'duplicate-name',
+  /** `not-mountable`: a node JSON Schema cannot express (the engine's prediction; the library may ship it after all). */
+  unrepresentable: 'unrepresentable',
   /** `over-budget`: one tool's definition over `budget.tokensPerTool`. */
   toolOverBudget: 'tool-over-budget',
   /** `over-budget`: a server's tools together over `budget.tokensPerServer`. */

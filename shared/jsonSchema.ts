@@ -1,6 +1,7 @@
 /**
- * The advertised JSON Schema, as the MCP TypeScript SDK 1.x would send it. zod 4: `toJSONSchema` with
- * `io: 'input'` (draft-7 by default, 2020-12 on request) and unrepresentable nodes shown as `{}`; zod 3:
+ * The advertised JSON Schema, as the MCP TypeScript SDK 1.x would send it. zod 4: `toJSONSchema` of the copy that
+ * built the schema where one is at hand (else ours) with `io: 'input'` (draft-7 by default, 2020-12 on request) and
+ * unrepresentable nodes shown as `{}`; zod 3:
  * zod-to-json-schema with `{ strictUnions: true, pipeStrategy: 'input' }`. zod-to-json-schema has no 2020-12
  * target, so for zod 3 "draft-2020-12" is its `jsonSchema2019-09` output (definitions under `$defs`) rewritten to
  * 2020-12: `$schema` set, tuples as `prefixItems`; nothing else zod 3 emits differs between the two.
@@ -33,7 +34,8 @@ export function toJsonSchema(schema: unknown, target: Target = 'draft-7'): unkno
 /** As `toJsonSchema`, but throws when the value is not a zod schema or the converter throws. */
 export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7'): unknown {
   if (isV4(schema)) {
-    return toJSONSchema(schema as AnyZod, {
+    // The converter of the copy that built it: ours drops the `type` of every described object of a zod 4.0–4.2 schema.
+    return (converterFor(schema) ?? toJSONSchema)(schema as AnyZod, {
       target: target === 'draft-2020-12' ? 'draft-2020-12' : 'draft-7',
       io: 'input',
       unrepresentable: 'any',

@@ -191,6 +191,13 @@ export const messages = {
       `${path.length === 0 ? 'the input' : key(path)} is ${what}, which JSON Schema cannot express, so the tool cannot be mounted; use a JSON type (e.g. a string) there.`,
     );
   },
+  jsonRejected(tool: Who, path: string[], site: { what: string; expects: string; sends: string; fix: string }): string {
+    const call = site.what.replace(/^an? /, '');
+    return lead(
+      tool,
+      `${path.length === 0 ? 'the input' : key(path)} is ${site.what}, and a model's arguments are JSON, which has no ${site.expects}: it sends ${site.sends} there, which ${call} rejects, so every call that sets ${path.length === 0 ? 'it' : key(path)} fails validation; use ${site.fix}.`,
+    );
+  },
   keyClash(tool: Who, name: string, first: string, second: string): string {
     return lead(tool, `key \`${name}\` is declared by both ${first} and ${second}, so they cannot be merged into one object; rename it in one of them.`);
   },
@@ -228,15 +235,14 @@ export const messages = {
     tool: Who,
     path: string[],
     keyword: string,
-    flattened: { discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> },
+    flattened: { intoObject: boolean; discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> },
   ): string {
     const root = path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly';
-    const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
-    if (kept)
-      return lead(
-        tool,
-        `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (see the related information).`,
-      );
+    if (!flattened.intoObject) {
+      const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
+      const why = kept ? 'see the related information' : 'only a discriminated union on a string key becomes one object';
+      return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (${why}).`);
+    }
     const into = flattened.discriminator ? `one object with \`${flattened.discriminator}\` as an enum` : 'one object';
     const phrases = [...new Set(flattened.losses.map(lossPhrase))];
     const loss = phrases.length === 0 ? 'losing nothing' : `losing ${listWords(phrases)}`;
@@ -275,6 +281,14 @@ export const messages = {
     }
     if (descriptionShare >= 0.4) return `${over}; its descriptions are ${percent(descriptionShare)} of it: shorten them.`;
     return `${over}; split it into tools that each take fewer keys.`;
+  },
+  /** Related information of a tool's budget finding: its heaviest key. */
+  overBudgetKeyRelated(key: string, tokens: number): string {
+    return `\`${key}\`: ${count(tokens)} tokens`;
+  },
+  /** Related information of a budget finding placed on the heaviest key: the tool it belongs to. */
+  overBudgetToolRelated(tool: string, tokens: number): string {
+    return `tool ${tool}: ${count(tokens)} tokens in all`;
   },
   overBudgetServer(
     server: string,

@@ -16,7 +16,8 @@ export type FindingCode =
   | 'schema-dropped'
   | 'list-fails'
   | 'union-shipped'
-  | 'no-tools-found';
+  | 'no-tools-found'
+  | 'validation-rejects';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -53,7 +54,7 @@ export interface FindingSite {
 }
 
 /** A check's stable id within its finding code (see `RULES` in findings.ts). */
-export type FindingRule = 'duplicate-name' | 'tool-over-budget' | 'server-over-budget' | import('./clients/types').RuleId;
+export type FindingRule = 'duplicate-name' | 'unrepresentable' | 'tool-over-budget' | 'server-over-budget' | import('./clients/types').RuleId;
 
 export interface Finding {
   code: FindingCode;

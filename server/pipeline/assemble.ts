@@ -35,6 +35,8 @@ export interface ToolPlace {
   siteFile?: string;
   /** The registration (the site's whole call / declaration, else the call site). */
   location: Location;
+  /** The files the evaluation ran (to find where a tool that a shared call registers is defined). */
+  inputs?: readonly string[];
 }
 
 /** What assembly needs from locating: source ranges for schema trails. */
@@ -46,7 +48,7 @@ export interface Locator {
   /** A new name for `key` in `variant` that collides with nothing in the union. */
   suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
   /** Where the tool was written, when its input schema was created outside the registration (a tool file a helper registers). */
-  definition?(place: ToolPlace, advertised: unknown): ToolDefinition | undefined;
+  definedAt?(place: ToolPlace, advertised: unknown): ToolDefinition | undefined;
   /** The range of a file's first line (where file-level findings go). */
   firstLine(file: string): Range;
   /** A reported point (a failing call, a syntax error) widened to the word or character there, so it can be underlined. */
@@ -107,7 +109,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
   const evaluated = input.evaluated;
   if (evaluated) {
     for (const { tool, site, siteFile } of matchToolsToSites(file, evaluated.tools, input.sitesOf)) {
-      const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator) };
+      const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator), inputs: evaluated.inputs };
       places.push(place);
       for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       const targets = targetsOf(tool, input.clients);
@@ -115,7 +117,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         const f = clientFinding(tool.name, v, targets);
         if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       }
-      const definedAt = locator.definition?.(place, tool.advertised);
+      const definedAt = locator.definedAt?.(place, tool.advertised);
       const report: ToolReport = {
         name: tool.name,
         kind: tool.kind,
@@ -147,7 +149,10 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       };
       tools.push(report);
       push(
-        toolOverBudget(report, input.budget, severities, (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' })),
+        toolOverBudget(report, input.budget, severities, {
+          key: (key) => locator.locateExact(place, { trail: [{ kind: 'key', key }], anchor: 'key' }),
+          tool: () => locator.locate(place, { trail: [], anchor: 'tool' }) ?? place.location,
+        }),
         tool.kind,
       );
     }

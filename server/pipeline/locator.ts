@@ -1,63 +1,103 @@
 /**
  * The locate stage as assembly sees it: finding sites → source ranges through the shared ts-morph
  * project (locate/). Every site gets a place: the exact anchor, else the nearest node the trail
- * reached, else the tool's registration (its name when it is a literal).
+ * reached, else the tool: its registration when that names it, else its definition (a registry entry's `name`).
  */
 import * as path from 'node:path';
 import type { Locator, ToolPlace } from './assemble';
-import { locateSite, placeSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
+import { locateSite, reachSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
-import type { Range, ToolDefinition } from './types';
-import { definitionAround } from './locate/toolDefinition';
+import type { FindingSite } from '../../shared/types';
+import type { Location, Range, ToolDefinition } from './types';
 import { contains } from './match';
-import { schemaCallAt, shapeLiteralAt } from './locate/createdAt';
+import { createdRoots } from './locate/createdAt';
+import { toolDefinitionName } from './locate/toolDefinition';
+import { definitionAround } from './locate/definedAt';
 
-/** `definitionsIn`: the files where a tool's own definition is worth placing (the open buffers); default none. */
+/** `definitionsIn`: the files where a tool's own definition (`ToolReport.definedAt`) is worth placing (the open buffers); default none. */
 export function createLocator(project: WorkspaceProject, definitionsIn: (file: string) => boolean = () => false): Locator {
-  const roots = new Map<ToolPlace, SchemaRoots | undefined>();
+  const roots = new Map<ToolPlace, SchemaRoots[]>();
   // A schema created outside the registration's own argument (a helper, a registry, a factory) is followed from
   // where it was created; one built inside the call is followed from the call's argument, as discovery found it.
-  const createdRoots = (place: ToolPlace): SchemaRoots | undefined => {
+  // Each root is tried in turn; the registration's argument last.
+  const created = (place: ToolPlace): SchemaRoots[] => {
     const at = place.tool.inputSite;
-    if (!at) return undefined;
-    if (place.site && place.siteFile && path.resolve(place.siteFile) === path.resolve(at.file) && contains(place.site.range, at)) return undefined;
-    const sourceFile = project.sourceFile(path.resolve(at.file));
-    const input = sourceFile ? (at.shape ? shapeLiteralAt : schemaCallAt)(sourceFile, at.line, at.character) : undefined;
-    return input ? { input } : undefined;
+    if (!at) return [];
+    const call = at.call;
+    if (call && place.site && place.siteFile && path.resolve(place.siteFile) === path.resolve(call.file) && contains(place.site.range, call)) return [];
+    return createdRoots(at, (file) => project.sourceFile(path.resolve(file))).map((input) => ({ input }));
   };
-  const rootsFor = (place: ToolPlace) => {
-    if (!roots.has(place)) {
+  const rootsFor = (place: ToolPlace): SchemaRoots[] => {
+    let found = roots.get(place);
+    if (!found) {
       const sourceFile = place.site && place.siteFile ? project.sourceFile(place.siteFile) : undefined;
-      roots.set(place, createdRoots(place) ?? (sourceFile && place.site ? rootsOf(sourceFile, place.site) : undefined));
+      found = [...created(place), ...(sourceFile && place.site ? [rootsOf(sourceFile, place.site)] : [])];
+      roots.set(place, found);
     }
-    return roots.get(place);
+    return found;
   };
-  const definitions = new Map<ToolPlace, ToolDefinition | undefined>();
-  const registration = (place: ToolPlace) => (place.site && place.siteFile ? toolLocation(place.siteFile, place.site) : place.location);
+  const exact = (place: ToolPlace, site: FindingSite): Location | null => {
+    for (const r of rootsFor(place)) {
+      const at = locateSite(r, site);
+      if (at) return at;
+    }
+    return null;
+  };
+  // Where the tool is: the registration that names it; one a loop or a helper shares names no tool, and the
+  // tool's definition (a registry entry's `name: '...'`) is where it is, when one literal says so.
+  // One analysis reads each file once, however many tools look for their definition in it.
+  const texts = new Map<string, string | undefined>();
+  const textOf = (file: string) => {
+    if (!texts.has(file)) texts.set(file, project.readText(file));
+    return texts.get(file);
+  };
+  const definitions = new Map<ToolPlace, Location | null>();
+  const definition = (place: ToolPlace): Location | null => {
+    if (!definitions.has(place)) {
+      const near = rootsFor(place).flatMap((r) => (r.input ? [r.input.getSourceFile().getFilePath() as string] : []));
+      definitions.set(
+        place,
+        toolDefinitionName(place.tool.name, {
+          near,
+          ran: (place.inputs ?? []).map((f) => path.resolve(f)),
+          textOf,
+          sourceFile: (f) => project.sourceFile(f),
+        }),
+      );
+    }
+    return definitions.get(place)!;
+  };
+  // Where the tool was written, for the editor: the schema expression its input was created at and the tool object
+  // around it, when that lies outside the registration's own argument.
+  const definedAts = new Map<ToolPlace, ToolDefinition | undefined>();
+  const definedAt = (place: ToolPlace, advertised: unknown): ToolDefinition | undefined => {
+    if (!definedAts.has(place)) {
+      const at = place.tool.inputSite;
+      const file = at?.call?.file ?? at?.members?.[0]?.file;
+      const input = file && definitionsIn(file) ? created(place)[0]?.input : undefined;
+      let found: ToolDefinition | undefined;
+      try {
+        found = input ? definitionAround(input, advertised) : undefined;
+      } catch {
+        found = undefined; // half-typed source mid-edit: the tool is known at its registration only
+      }
+      definedAts.set(place, found);
+    }
+    return definedAts.get(place);
+  };
+  const registration = (place: ToolPlace): Location => {
+    if (place.site && place.siteFile && place.site.name !== undefined) return toolLocation(place.siteFile, place.site);
+    return definition(place) ?? (place.site && place.siteFile ? toolLocation(place.siteFile, place.site) : place.location);
+  };
 
   return {
     locate(place, site) {
       if (site.anchor === 'tool') return registration(place);
-      return placeSite(rootsFor(place), site, registration(place)).location;
+      // Exact from any root, else the nearest node the first root reaches, else the registration.
+      return exact(place, site) ?? reachSite(rootsFor(place)[0], site)?.location ?? registration(place);
     },
-    locateExact(place, site) {
-      const roots = rootsFor(place);
-      return roots ? locateSite(roots, site) : null;
-    },
-    definition(place, advertised) {
-      if (!definitions.has(place)) {
-        const at = place.tool.inputSite;
-        const input = at && definitionsIn(at.file) ? createdRoots(place)?.input : undefined;
-        let found: ToolDefinition | undefined;
-        try {
-          found = input ? definitionAround(input, advertised) : undefined;
-        } catch {
-          found = undefined; // half-typed source mid-edit: the tool is known at its registration only
-        }
-        definitions.set(place, found);
-      }
-      return definitions.get(place);
-    },
+    locateExact: exact,
+    definedAt,
     suggestRename(place, _site, key, variant, discriminator) {
       // Names already used in that union: every key its variants declare (the engine reports a merge per key).
       const finding = place.tool.findings.find((f) => f.key === key && f.discriminator === discriminator);

@@ -222,6 +222,18 @@ export interface Pipeline {
 export type { ToolSdk };
 
 /** A 0-based point in a source file, as the evaluation worker reports it (from source-mapped stacks). */
+/**
+ * Where a tool's input schema was created in workspace source (evaluate/creationSites.ts): the call that built it,
+ * when workspace code did, and where members of its shape were built, with their keys (the literal that holds
+ * them under those keys is the schema as written, wherever the object itself was built).
+ */
+export interface InputSite {
+  call?: SourcePoint;
+  members?: (SourcePoint & { key: string })[];
+  /** With `members`: every key of the shape, to tell the literal that builds it from one that lends it a few. */
+  keys?: string[];
+}
+
 export interface SourcePoint {
   file: string;
   line: number;
@@ -254,7 +266,7 @@ export interface EvaluatedTool {
   /** For registrations on a server instance (MCP, FastMCP). */
   server?: ServerIdentity;
   /** Where the input schema was created in workspace source (the worker watches zod): findings start there when the registration's own argument cannot be followed. */
-  inputSite?: SourcePoint & { shape?: true };
+  inputSite?: InputSite;
   /** For a registration through a wrapper many tools share: the user frames of its stack, to find the call that names it. */
   frames?: SourcePoint[];
   /** The advertised JSON Schema (display form: unrepresentable nodes as `{}`). */

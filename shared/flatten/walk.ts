@@ -177,11 +177,17 @@ function walkPlainUnion(node: ZodNode, trail: Step[], path: string[], ctx: WalkC
   return changed ? rebuild(node, { options: next }) : node.raw;
 }
 
-/** An object, array or discriminated union, looking through optional/nullable/default. */
+/** Kinds the model sees as a JSON object or array: a union with one of them as a member stays an anyOf. */
+const STRUCTURED = new Set(['object', 'array', 'discriminated-union', 'record', 'tuple', 'intersection', 'map', 'set']);
+
+/**
+ * A member the model sees as an object or array (a record too), looking through optional/nullable/default. A nested
+ * plain union is not: walked as a member, it reports itself.
+ */
 function isStructured(schema: AnyZod): boolean {
   let node = readNode(schema);
   for (let depth = 0; node && depth < 8; depth++) {
-    if (node.kind === 'object' || node.kind === 'array' || node.kind === 'discriminated-union') return true;
+    if (STRUCTURED.has(node.kind)) return true;
     if (!isWrapper(node.kind)) return false;
     node = readNode(innerOf(node));
   }

@@ -2,14 +2,14 @@
  * Building the schema a host actually ships for one tool (ADR-0033 §3, §4): params, input and extend flattened
  * separately, then merged into one object; then probing exactly that schema.
  */
-import { finding } from '../findings';
+import { finding, RULES } from '../findings';
 import { messages } from '../messages';
 import { flattenWithTrail, subjectOf } from '../flatten/flattenUnionsDeep';
 import type { AdvertiseOptions, Finding, KeyMerge, Step, ToolInput } from '../types';
 import { rebuildObject } from '../zod/build';
 import { fallbackModule } from '../zod/modules';
 import { isV3, isZodSchema, isZodSchemaSafe, objectShape, readNode, type AnyZod } from '../zod/read';
-import { findUnrepresentable } from './unrepresentable';
+import { findJsonRejected, findUnrepresentable } from './unrepresentable';
 
 export interface Part {
   name: 'params' | 'input' | 'extend';
@@ -61,14 +61,38 @@ export function assembleTool(tool: ToolInput, options: AdvertiseOptions): Assemb
   // A part that is not zod cannot be merged, but the others are still probed: all failures in one pass.
   const merged = probeFindings.length > 0 ? { schema: parts.find((p) => p.name === 'input')?.advertised } : mergeParts(parts, name, probeFindings);
   for (const part of parts) {
+    const refused = new Set<string>();
     for (const site of findUnrepresentable(part.original, part.trail, part.flattened)) {
-      const message = messages.unrepresentable(name, site.path, site.what);
-      const same = probeFindings.find((f) => f.code === 'not-mountable' && f.path.join('\u0000') === site.path.join('\u0000') && f.message === message);
-      if (same) same.sites.push({ trail: site.trail, anchor: 'node' });
-      else probeFindings.push(finding('not-mountable', message, { tool: name, path: site.path, sites: [{ trail: site.trail, anchor: 'node' }] }));
+      refused.add(site.path.join('\u0000'));
+      addSite(probeFindings, 'not-mountable', messages.unrepresentable(name, site.path, site.what), name, site);
+    }
+    // What mounts (zod 3's converter ships a z.date() as a date-time string) may still reject every value sent.
+    for (const site of findJsonRejected(part.original, part.trail, part.flattened)) {
+      if (!refused.has(site.path.join('\u0000'))) addSite(probeFindings, 'validation-rejects', messages.jsonRejected(name, site.path, site), name, site);
     }
   }
   return { ...merged, flattenFindings, probeFindings, merges };
+}
+
+/** One finding per path and message: a node reached twice (a shared schema, two variants) adds a site. */
+function addSite(
+  findings: Finding[],
+  code: 'not-mountable' | 'validation-rejects',
+  message: string,
+  tool: string | undefined,
+  site: { path: string[]; trail: Step[] },
+): void {
+  const same = findings.find((f) => f.code === code && f.path.join('\u0000') === site.path.join('\u0000') && f.message === message);
+  if (same) same.sites.push({ trail: site.trail, anchor: 'node' });
+  else
+    findings.push(
+      finding(code, message, {
+        tool,
+        path: site.path,
+        sites: [{ trail: site.trail, anchor: 'node' }],
+        ...(code === 'not-mountable' ? { rule: RULES.unrepresentable } : {}),
+      }),
+    );
 }
 
 /** A raw shape (`{ a: z.string() }`) is the object the SDK would build from it. */

@@ -1,7 +1,8 @@
 /**
- * Finding the nodes of the ADVERTISED schema that JSON Schema cannot express, with their trail in the ORIGINAL
- * schema: the walk follows the original and steps through each flattened union exactly as the flatten did
- * (discriminator and keys widened to unknown are not advertised, so nothing inside them is probed).
+ * Finding nodes of the ADVERTISED schema, with their trail in the ORIGINAL schema: those JSON Schema cannot express
+ * (the tool cannot be mounted), and those whose value JSON cannot carry (a call that sets them fails validation).
+ * The walk follows the original and steps through each flattened union exactly as the flatten did (discriminator
+ * and keys widened to unknown are not advertised, so nothing inside them is probed).
  */
 import type { Step } from '../types';
 import { arrayElement, childrenOf, innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
@@ -12,6 +13,16 @@ export interface UnrepresentableSite {
   path: string[];
   /** What it is, for the message: `a z.date()`. */
   what: string;
+}
+
+/** A node whose value no JSON carries: what a model sends there instead, and what accepts that. */
+export interface JsonRejectedSite extends UnrepresentableSite {
+  /** `Date`: the JavaScript value zod expects, which JSON has not. */
+  expects: string;
+  /** `a date-time string`: what a model sends for it. */
+  sends: string;
+  /** `z.coerce.date()`: what to declare instead. */
+  fix: string;
 }
 
 const NAMES: Record<string, string> = {
@@ -46,7 +57,28 @@ function materialize(step: LazyStep): Step {
 
 /** Every unrepresentable node reachable in the advertised form of `schema` (flattened: union node → widened keys). */
 export function findUnrepresentable(schema: AnyZod, trail: Step[], flattened: Map<AnyZod, Set<string>>): UnrepresentableSite[] {
-  const out: UnrepresentableSite[] = [];
+  return findInAdvertised(schema, trail, flattened, (node) => {
+    const what = unrepresentable(node);
+    return what ? { what } : undefined;
+  });
+}
+
+/**
+ * Every node reachable in the advertised form of `schema` whose value JSON cannot carry (a non-coercing z.date() or
+ * z.bigint(), a z.map(), a z.set()): zod rejects whatever a model sends there. Of any zod; whether the node ships at
+ * all (zod 3's converter ships it, zod 4's throws) is the caller's question.
+ */
+export function findJsonRejected(schema: AnyZod, trail: Step[], flattened: Map<AnyZod, Set<string>>): JsonRejectedSite[] {
+  return findInAdvertised(schema, trail, flattened, jsonRejected);
+}
+
+function findInAdvertised<T extends object>(
+  schema: AnyZod,
+  trail: Step[],
+  flattened: Map<AnyZod, Set<string>>,
+  test: (node: ZodNode) => T | undefined,
+): Array<T & { trail: Step[]; path: string[] }> {
+  const out: Array<T & { trail: Step[]; path: string[] }> = [];
   const onStack = new Set<unknown>();
   let root: Chain<LazyStep>;
   for (const s of trail) root = { head: s, tail: root };
@@ -55,9 +87,9 @@ export function findUnrepresentable(schema: AnyZod, trail: Step[], flattened: Ma
   const visit = (value: AnyZod, tr: Chain<LazyStep>, path: Chain<string>, addressable: boolean): void => {
     const node = readNode(value);
     if (!node || onStack.has(value) || out.length > 200) return;
-    const what = unrepresentable(node);
-    if (what) {
-      out.push({ trail: toArray(tr, materialize), path: toArray(path, (p) => p), what });
+    const hit = test(node);
+    if (hit) {
+      out.push({ ...hit, trail: toArray(tr, materialize), path: toArray(path, (p) => p) });
       return;
     }
     onStack.add(value);
@@ -108,14 +140,33 @@ export function findUnrepresentable(schema: AnyZod, trail: Step[], flattened: Ma
   return out;
 }
 
+/** Kinds zod 3's converter (zod-to-json-schema, what every zod 3 library ships through) expresses after all. */
+const V3_EXPRESSED = new Set(['custom', 'transform', 'date', 'bigint', 'map', 'set']);
+
 function unrepresentable(node: ZodNode): string | undefined {
   if (node.kind === 'literal') {
     const isBad = (v: unknown) => v === undefined || typeof v === 'bigint';
     const values = literalValues(node);
     return values.some(isBad) ? `a literal ${String(values.find(isBad))}` : undefined;
   }
-  if (node.flavour === 'v3' && (node.kind === 'custom' || node.kind === 'transform')) return undefined;
+  // A date as a date-time string, a bigint as an int64 integer, a map as an array of pairs, a set as an array.
+  if (node.flavour === 'v3' && V3_EXPRESSED.has(node.kind)) return undefined;
   return NAMES[node.kind];
+}
+
+/** JSON has no Date, BigInt, Map or Set: what a model sends in their place, and the zod that accepts it. */
+const REJECTED: Partial<Record<ZodNode['kind'], { expects: string; sends: string; fix: string }>> = {
+  date: { expects: 'Date', sends: 'a date-time string', fix: 'z.coerce.date() (it parses the string) or z.string().datetime()' },
+  bigint: { expects: 'BigInt', sends: 'a number or a string', fix: 'z.coerce.bigint() or z.number().int()' },
+  map: { expects: 'Map', sends: 'an array of pairs or an object', fix: 'z.record(...)' },
+  set: { expects: 'Set', sends: 'an array', fix: 'z.array(...)' },
+};
+
+function jsonRejected(node: ZodNode): Omit<JsonRejectedSite, 'trail' | 'path'> | undefined {
+  const rejected = REJECTED[node.kind];
+  // z.coerce.date() / z.coerce.bigint() run `new Date(value)` / `BigInt(value)` first: the string or number passes.
+  if (!rejected || node.def.coerce === true) return undefined;
+  return { what: NAMES[node.kind], ...rejected };
 }
 
 /**

@@ -198,9 +198,10 @@ describe.each([ZOD3_ALIAS, ZOD4].map((f) => [f.name, f] as const))('determinism 
         'collision-widened',
         'collision-widened',
         'enum-widened',
-        'not-mountable',
-        'strictness-dropped',
-        'union-kept',
+        // The z.date(): zod 4 cannot convert it; zod 3 ships a date-time string that z.date() rejects.
+        f.major === 4 ? 'not-mountable' : 'strictness-dropped',
+        f.major === 4 ? 'strictness-dropped' : 'union-kept',
+        f.major === 4 ? 'union-kept' : 'validation-rejects',
       ]);
     }
   });

@@ -54,3 +54,18 @@ describe('the same findings for every zod 4 minor', () => {
     expect(new Set(texts).size).toBe(1);
   });
 });
+
+describe('the advertised JSON Schema of every zod 4 minor is that copy’s own', () => {
+  it.each(COPIES)('zod %s: a described object keeps its type and properties, exactly as the copy converts it', (_v, mod) => {
+    const z = mod.z;
+    const input = z.object({
+      data: z.union([z.object({ c: z.string() }).describe('Set'), z.object({ ids: z.array(z.string()) }).strict()]).describe('Data'),
+    });
+    for (const flattenUnionInput of [false, true]) {
+      const { jsonSchema } = advertise({ name: 't', input }, { flattenUnionInput });
+      // Our bundled 4.6 converter turned a 4.2.1 member into `{ "description": "Set" }`: the preview lied about the union.
+      expect((jsonSchema as any).properties.data.anyOf[0]).toMatchObject({ type: 'object', properties: { c: { type: 'string' } } });
+      expect(JSON.stringify(jsonSchema)).toBe(JSON.stringify(z.toJSONSchema(input, { target: 'draft-7', io: 'input' })));
+    }
+  });
+});

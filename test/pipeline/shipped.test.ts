@@ -49,10 +49,10 @@ beforeAll(() => {
 afterAll(() => evaluator.dispose());
 
 const CASES: Array<{ fixture: string; sdk: string; zod: string; files: string[] }> = [
-  { fixture: 'eval-zod3-sdk117', sdk: '1.17.5', zod: '3.25.76', files: ['tools.ts', 'dates.ts', 'server.ts'] },
+  { fixture: 'eval-zod3-sdk117', sdk: '1.17.5', zod: '3.25.76', files: ['tools.ts', 'dates.ts', 'server.ts', 'when.ts', 'payloads.ts'] },
   { fixture: 'ship-sdk122-zod4112', sdk: '1.22.0', zod: '4.1.12', files: ['tools.ts', 'dates.ts'] },
   { fixture: 'ship-sdk125-zod421', sdk: '1.25.2', zod: '4.2.1', files: ['tools.ts', 'dates.ts'] },
-  { fixture: 'ship-sdk132-zod46', sdk: '1.32.2', zod: '4.6.7', files: ['tools.ts', 'dates.ts', 'marked.ts'] },
+  { fixture: 'ship-sdk132-zod46', sdk: '1.32.2', zod: '4.6.7', files: ['tools.ts', 'dates.ts', 'marked.ts', 'payloads.ts'] },
   { fixture: 'ship-server2', sdk: '2.4.0', zod: '4.6.7', files: ['tools.ts', 'dates.ts'] },
 ];
 
@@ -103,6 +103,19 @@ describe('what ships decides the findings', () => {
     expect(stamp.findings.map((f) => [f.code, f.path])).toEqual([['list-fails', ['createdAt']]]);
     expect(stamp.findings[0].message).toContain('@modelcontextprotocol/sdk 1.32.2 cannot convert `createdAt` (a z.date())');
     expect(stamp.mountable).toBe(false);
+  });
+
+  it('a union of a string and a record ships as an anyOf flattened or not: its union-shipped relates the union-kept that says why', async () => {
+    const { tools } = await evaluator.evaluate({ file: sdk132('payloads.ts'), options: { flattenUnionInput: 'auto', target: 'draft-7' } });
+    const publish = tools.find((t) => t.name === 'publish')!;
+    const message = publish.findings.find((f) => f.code === 'union-shipped' && f.path.join('.') === 'message')!;
+    expect(message.related?.map((f) => [f.code, f.severity, f.path])).toEqual([['union-kept', 'information', ['message']]]);
+    expect(message.related?.[0].message).toBe(
+      'Tool publish: the union at `message` has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.',
+    );
+    const replyTo = publish.findings.find((f) => f.code === 'union-shipped' && f.path.join('.') === 'replyTo')!;
+    // Its lazy member is not entered: the loss is JSON repair there, not a reason the union stays.
+    expect(replyTo.related?.map((f) => [f.code, f.path])).toEqual([['not-walked', ['replyTo']]]);
   });
 
   it('"auto" counts a tool as flattened when its input carries the runtime marker; the losses are then diagnostics', async () => {

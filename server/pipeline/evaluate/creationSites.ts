@@ -7,7 +7,7 @@
  * zod 4 (classic and mini) gives every schema its `_zod` internals through `Object.defineProperty`; zod 3's
  * `ZodType` constructor assigns `this._def`. Both are observed without changing what zod does.
  */
-import type { SourcePoint } from '../types';
+import type { InputSite, SourcePoint } from '../types';
 import { framesOf } from './recorders/callSite';
 
 const captured = new WeakMap<object, { stack?: string }>();
@@ -80,19 +80,28 @@ function shapeOf(schema: any): Record<string, unknown> | undefined {
   }
 }
 
+/** How many members of a shape are placed at most: enough to find the literal, cheap to format. */
+const MEMBER_SITES = 12;
+
 /**
- * Where `schema` was created in workspace source. An object a package built from a raw shape (the SDK's
- * `z.object(shape)`) is placed at one of the shape's members instead (`shape: true`): the literal that
- * holds it is the schema as written.
+ * Where `schema` was created in workspace source: the call that built it, when workspace code did; else, for an
+ * object a package built from a raw shape (the SDK's `z.object(shape)` of `Schema.shape` or of a shape rebuilt by
+ * `Object.fromEntries`), where the members of that shape were built, each with its key: the schema as written is
+ * the literal holding them under those keys, which the locator picks (a member created elsewhere, `type:
+ * SomeEnum`, names no literal).
  */
-export function creationSite(schema: unknown): (SourcePoint & { shape?: true }) | undefined {
+export function creationSite(schema: unknown): InputSite | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   const frame = creatorFrame(schema);
-  if (!frame) return undefined;
-  if (!IN_PACKAGE.test(frame.file)) return frame;
-  for (const member of Object.values(shapeOf(schema) ?? {})) {
+  const call = frame && !IN_PACKAGE.test(frame.file) ? frame : undefined;
+  if (call) return { call };
+  // Each member costs a source-mapped stack: formatted only when the object itself was built in a package.
+  const members: NonNullable<InputSite['members']> = [];
+  const shape = shapeOf(schema) ?? {};
+  for (const [key, member] of Object.entries(shape)) {
+    if (members.length >= MEMBER_SITES) break;
     const at = member && typeof member === 'object' ? creatorFrame(member) : undefined;
-    if (at && !IN_PACKAGE.test(at.file)) return { ...at, shape: true };
+    if (at && !IN_PACKAGE.test(at.file)) members.push({ ...at, key });
   }
-  return undefined;
+  return members.length ? { members, keys: Object.keys(shape) } : undefined;
 }

@@ -6,7 +6,7 @@
  * duplicate names are found); exported schemas keep their flatten findings only, since they may not be a whole
  * tool input; tagged ones are judged as a whole tool input.
  */
-import { advertise, duplicateToolNames } from '../../../shared/index';
+import { advertise, duplicateToolNames, isProbeFinding } from '../../../shared/index';
 import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../shared/clients/index';
 import type { AdvertiseOptions, Finding, Target, ToolInput } from '../../../shared/types';
 import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../types';
@@ -105,7 +105,7 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
   const flat = advertiseSafely({ name, input, subject, ...parts }, { flattenUnionInput: true, target: options.target });
   if (flattened) return { ships: flat, flattened, input, swap: mark ? undefined : flat.schema };
   const asWritten = advertiseSafely({ name, input, subject }, { flattenUnionInput: false, target: options.target });
-  const changed = flat.merges.length > 0 || flat.findings.some((f) => f.code !== 'not-mountable');
+  const changed = flat.merges.length > 0 || flat.findings.some((f) => !isProbeFinding(f));
   return { ships: asWritten, preview: changed && !flat.refused ? flat : undefined, flattened, input };
 }
 
@@ -114,7 +114,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
   const library = libraryOf(r, judgement.input, options.zodFiles ?? []);
   const definition = answer?.definition;
   const inputSchema = definition ? answer?.inputSchema : judgement.ships.jsonSchema;
-  const losses = judgement.preview?.findings.filter((f) => f.code !== 'not-mountable') ?? [];
+  const losses = judgement.preview?.findings.filter((f) => !isProbeFinding(f)) ?? [];
   const discriminators = discriminatorsOf(judgement);
   const findings = shippedFindings(judgement.ships.findings, {
     tool: r.name,
@@ -124,6 +124,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     fromLibrary: definition !== undefined,
     flattened: judgement.flattened,
     losses,
+    preview: judgement.preview?.jsonSchema,
     discriminators,
     listFailure: answer?.listFailure,
   });
@@ -253,7 +254,7 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOption
   return schemas.map(({ kind, name, schema }) => {
     const judgement = judgeInput(name, schema, options, kind === 'exported' ? 'schema' : 'tool');
     const result = judgement.ships;
-    const findings = kind === 'exported' ? result.findings.filter((f) => f.code !== 'not-mountable') : tagFindings(name, judgement);
+    const findings = kind === 'exported' ? result.findings.filter((f) => !isProbeFinding(f)) : tagFindings(name, judgement);
     const compare = compareFor(judgement, result.jsonSchema, options);
     return {
       name,
@@ -269,7 +270,7 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOption
         ? {
             flattened: {
               advertised: judgement.preview.jsonSchema,
-              losses: judgement.preview.findings.filter((f) => f.code !== 'not-mountable'),
+              losses: judgement.preview.findings.filter((f) => !isProbeFinding(f)),
               merges: judgement.preview.merges,
             },
           }
@@ -281,7 +282,7 @@ export function judgeModuleSchemas(schemas: ModuleSchema[], options: JudgeOption
 
 /** A `@toolSchema` declaration is a whole tool input no library was seen sending: its unions ship as the emulation says. */
 function tagFindings(name: string, judgement: Judgement): Finding[] {
-  const losses = judgement.preview?.findings.filter((f) => f.code !== 'not-mountable') ?? [];
+  const losses = judgement.preview?.findings.filter((f) => !isProbeFinding(f)) ?? [];
   return shippedFindings(judgement.ships.findings, {
     tool: name,
     libraryLabel: 'the engine',
@@ -290,6 +291,7 @@ function tagFindings(name: string, judgement: Judgement): Finding[] {
     fromLibrary: false,
     flattened: judgement.flattened,
     losses,
+    preview: judgement.preview?.jsonSchema,
     discriminators: discriminatorsOf(judgement),
   });
 }

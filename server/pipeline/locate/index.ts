@@ -63,14 +63,19 @@ export function locateSite(roots: Node | SchemaRoots, site: FindingSite): Locati
 
 /** Place a finding site, never nowhere: exact anchor, else the nearest node reached, else the registration. */
 export function placeSite(roots: Node | SchemaRoots | undefined, site: FindingSite, registration: Location): Placement {
-  if (site.anchor === 'tool' || !roots) return { location: registration, exact: site.anchor === 'tool' };
+  return reachSite(roots, site) ?? { location: registration, exact: site.anchor === 'tool' };
+}
+
+/** Where a site's trail gets to: the exact anchor, else the nearest node reached; null when it reaches nothing. */
+export function reachSite(roots: Node | SchemaRoots | undefined, site: FindingSite): Placement | null {
+  if (site.anchor === 'tool' || !roots) return null;
   try {
     const reached = reach(roots, site);
-    if (!reached) return { location: registration, exact: false };
+    if (!reached) return null;
     if (reached.anchor) return { location: reached.anchor, exact: true };
     return { location: locationOf(reached.end.expression), exact: false };
   } catch {
-    return { location: registration, exact: false };
+    return null;
   }
 }
 

@@ -1,178 +1,94 @@
 /**
- * Where a tool was written when that is not where it is registered: a tool file that defines
- * `{ name, description, parameters: ArgsSchema, execute }` and a helper in another file that hands it to the SDK.
- * Found from the input schema's creation site (evaluate/creationSites.ts): the schema expression there, the object
- * literal that holds it (directly, or through the `const` it is bound to), that object's `name` and its binding.
+ * Where a tool is defined when its registration does not name it as written: a loop over a registry
+ * (`tools.forEach((t) => server.registerTool(t.name, t.definition, ...))`) or a helper registers every tool at one
+ * call, and the tool itself is the object literal that says `name: 'manage_contact'` (or `name: ToolNames.MANAGE`).
+ * Found by the name the library recorded; only a single such literal answers (two are a guess).
  */
-import { Node, SyntaxKind, type Identifier, type ObjectLiteralExpression } from 'ts-morph';
-import type { Range, ToolDefinition } from '../types';
-import { filePathOf, peel, propertyName, rangeOf, transparentParent } from '../syntax';
-import { formOf } from './schemaForm';
-import { findKey } from './shapeKeys';
+import * as path from 'node:path';
+import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import type { Location } from '../types';
+import { followImportedName, localInitializer, locationOf, peel, propertyName, propertyOf, stringValue } from '../syntax';
 
-/** Keys per tool placed at most (a generated schema can have hundreds; the hover needs the ones written here). */
-const MAX_KEYS = 128;
-const MAX_DEPTH = 12;
+/** Properties that say an object literal is a tool's definition rather than something else with that name. */
+const TOOL_PROPERTIES = new Set(['inputSchema', 'schema', 'parameters', 'input', 'definition', 'config', 'handler', 'execute', 'description', 'cb']);
 
-/** The tool's definition around its input schema expression, with the keys of `advertised` placed. */
-export function definitionAround(input: Node, advertised: unknown): ToolDefinition {
-  const schema = outermostExpression(input);
-  const schemaRanges: Range[] = [rangeOf(schema)];
-  const nameRanges: Range[] = [];
-  const tool = toolObjectOf(schema);
-  let range = rangeOf(schema);
-  if (tool) {
-    range = rangeOf(tool.object);
-    if (tool.holder) schemaRanges.push(rangeOf(tool.holder));
-    const name = tool.object.getProperty('name');
-    if (name) nameRanges.push(rangeOf(name));
-    const binding = bindingOf(tool.object);
-    if (binding) nameRanges.push(rangeOf(binding));
-  }
-  const binding = bindingOf(schema);
-  if (binding) schemaRanges.push(rangeOf(binding));
-  return { file: filePathOf(input.getSourceFile()), range, nameRanges, schemaRanges, keys: declaredKeys(input, advertised) };
+export interface DefinitionSearch {
+  /** Files to read whatever they say: where the tool's input was created (its definition is often beside it). */
+  near: readonly string[];
+  /** Other files the evaluation ran: read when they spell the name as a string, or import one that does. */
+  ran: readonly string[];
+  /** A file's text, read without a parse: only files that spell the name (or import one that does) are parsed. */
+  textOf: (file: string) => string | undefined;
+  sourceFile: (file: string) => SourceFile | undefined;
 }
 
-/** `z.object({...}).describe(...)`: the schema as a whole is the last call of the chain started at the creation site. */
-function outermostExpression(node: Node): Node {
-  let current = node;
-  for (let depth = 0; depth < 16; depth++) {
-    const parent = current.getParent();
-    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current) {
-      const call = parent.getParent();
-      if (Node.isCallExpression(call) && call.getExpression() === parent) {
-        current = call;
-        continue;
-      }
-    }
-    if (parent && (Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isParenthesizedExpression(parent))) {
-      current = parent;
-      continue;
-    }
-    break;
-  }
-  return current;
-}
-
-/**
- * The object literal a tool was written as, and the property of it holding the schema: the schema written in one
- * of its properties, or bound to a `const` that a property of an object literal in the same file names.
- */
-function toolObjectOf(schema: Node): { object: ObjectLiteralExpression; holder?: Node } | undefined {
-  const parent = transparentParent(schema);
-  if (Node.isPropertyAssignment(parent)) {
-    const object = parent.getParent();
-    if (Node.isObjectLiteralExpression(object) && object.getProperty('name')) return { object, holder: parent };
-  }
-  const name = bindingOf(schema);
-  if (!name) return undefined;
-  const text = name.getText();
-  for (const id of schema.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (id === name || id.getText() !== text) continue;
-    const holder = id.getParent();
-    const named = Node.isShorthandPropertyAssignment(holder) || (Node.isPropertyAssignment(holder) && peel(holder.getInitializerOrThrow()) === id);
-    const object = holder?.getParent();
-    if (named && Node.isObjectLiteralExpression(object) && object.getProperty('name')) return { object, holder };
-  }
-  return undefined;
-}
-
-/** The `const` name an expression is bound to (through `as` / `satisfies`), if any. */
-function bindingOf(node: Node): Identifier | undefined {
-  const declaration = transparentParent(node);
-  const name = Node.isVariableDeclaration(declaration) ? declaration.getNameNode() : undefined;
-  return Node.isIdentifier(name) ? name : undefined;
-}
-
-type JsonObject = { properties?: Record<string, unknown>; required?: unknown; items?: unknown; oneOf?: unknown; anyOf?: unknown };
-
-function asJson(schema: unknown): JsonObject | undefined {
-  return schema && typeof schema === 'object' ? schema : undefined;
-}
-
-/**
- * Each key of the advertised schema where this schema declares it (a spread's keys lie in their own file): the
- * source and the JSON Schema walked together, through objects, arrays and unions (options in order), so a key
- * inside a variant answers with that variant's subschema.
- */
-function declaredKeys(input: Node, advertised: unknown): ToolDefinition['keys'] {
-  const keys: ToolDefinition['keys'] = [];
-  const walk = (node: Node, schema: JsonObject | undefined, path: string[], depth: number): void => {
-    if (!schema || depth > MAX_DEPTH || keys.length >= MAX_KEYS) return;
-    const form = formOf(throughChecks(node));
-    if (form.kind === 'object') {
-      const props = schema.properties ?? objectMember(schema)?.properties;
-      const required = (schema.properties ? schema.required : objectMember(schema)?.required) ?? [];
-      for (const [key, sub] of Object.entries(props ?? {})) {
-        if (keys.length >= MAX_KEYS) return;
-        const found = findKey(form.shapes, key).found;
-        if (!found || propertyName(found.nameNode) !== key) continue;
-        const at = [...path, key];
-        keys.push({
-          path: at,
-          file: filePathOf(found.nameNode.getSourceFile()),
-          range: rangeOf(found.nameNode),
-          advertised: sub,
-          required: Array.isArray(required) && required.includes(key),
-        });
-        if (!Node.isShorthandPropertyAssignment(found.property)) walk(found.value, asJson(sub), at, depth + 1);
-      }
-    } else if (form.kind === 'array') walk(form.element, asJson(schema.items), [...path, '*'], depth + 1);
-    else if (form.kind === 'du' || form.kind === 'union') {
-      const options = form.kind === 'du' ? form.options : form.members;
-      const advertisedOptions = schema.oneOf ?? schema.anyOf;
-      // Options are matched by position only when the library kept them all, in order.
-      if (Array.isArray(advertisedOptions) && advertisedOptions.length === options.length)
-        options.forEach((o, i) => walk(o, asJson(advertisedOptions[i]), path, depth + 1));
-    }
+/** The `name` value of the one object literal that defines the tool; null when none does or several do. */
+export function toolDefinitionName(name: string, search: DefinitionSearch): Location | null {
+  const found: Array<{ at: Node; toolLike: boolean }> = [];
+  const seen = new Set<string>();
+  const read = (file: string) => {
+    if (seen.has(file) || /[\\/]node_modules[\\/]/.test(file)) return;
+    seen.add(file);
+    search.sourceFile(file)?.forEachDescendant((node) => {
+      if (!Node.isPropertyAssignment(node) || propertyName(node.getNameNode()) !== 'name') return;
+      const value = node.getInitializer();
+      const literal = node.getParent();
+      if (!value || !Node.isObjectLiteralExpression(literal) || nameText(value) !== name) return;
+      found.push({ at: value, toolLike: literal.getProperties().some((p) => TOOL_PROPERTIES.has(memberName(p) ?? '')) });
+    });
   };
-  walk(input, asJson(advertised), [], 0);
-  return keys;
+  for (const file of search.near) read(file);
+  const spelling = search.ran.filter((file) => spellsName(search.textOf(file) ?? '', name));
+  for (const file of spelling) read(file);
+  // `name: ToolNames.ARCHIVE` spells the name in another module: read the modules that import one that spells it.
+  if (found.length === 0) for (const file of search.ran) if (importsOneOf(search.textOf(file), spelling)) read(file);
+  const toolLike = found.filter((f) => f.toolLike);
+  const one = toolLike.length === 1 ? toolLike[0] : found.length === 1 ? found[0] : undefined;
+  return one ? locationOf(one.at) : null;
 }
 
-/** Checks and wrappers that keep a schema's shape (`z.array(x).min(1).max(25).describe(...)`): the schema inside. */
-const CHECKS = new Set([
-  'min',
-  'max',
-  'length',
-  'nonempty',
-  'int',
-  'positive',
-  'nonnegative',
-  'negative',
-  'nonpositive',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'multipleOf',
-  'regex',
-  'trim',
-  'describe',
-  'meta',
-  'optional',
-  'nullable',
-  'nullish',
-  'default',
-  'prefault',
-  'brand',
-  'readonly',
-  'catch',
-]);
+function memberName(p: Node): string | undefined {
+  return Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p) ? propertyName(p.getNameNode()) : undefined;
+}
 
-function throughChecks(node: Node): Node {
-  let current = peel(node);
-  for (let depth = 0; depth < 16 && Node.isCallExpression(current); depth++) {
-    const callee = current.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || !CHECKS.has(callee.getName())) break;
-    current = peel(callee.getExpression());
+/** The string a name expression stands for, syntactically: a literal, a const, a property of a const object, across relative imports. */
+function nameText(node: Node, depth = 0): string | undefined {
+  const n = peel(node);
+  const direct = stringValue(n);
+  if (direct !== undefined || depth > 4) return direct;
+  if (Node.isPropertyAccessExpression(n)) {
+    const object = objectNamed(n.getExpression(), depth + 1);
+    const property = object && propertyOf(object, n.getName());
+    return property ? nameText(property.value, depth + 1) : undefined;
   }
-  return current === peel(node) ? node : current;
+  const target = named(n);
+  return target ? nameText(target, depth + 1) : undefined;
 }
 
-/** `.nullable()` advertises `anyOf: [object, null]`: the object among the options. */
-function objectMember(schema: JsonObject): JsonObject | undefined {
-  const options = schema.anyOf ?? schema.oneOf;
-  return Array.isArray(options) ? options.map(asJson).find((o) => o?.properties) : undefined;
+function objectNamed(node: Node, depth: number): ObjectLiteralExpression | undefined {
+  const n = peel(node);
+  if (Node.isObjectLiteralExpression(n)) return n;
+  const target = depth > 4 ? undefined : named(n);
+  return target ? objectNamed(target, depth + 1) : undefined;
+}
+
+/** What an identifier names: a same-file const, else a relative import's export. */
+function named(n: Node): Node | undefined {
+  if (!Node.isIdentifier(n)) return undefined;
+  const target = localInitializer(n) ?? followImportedName(n.getSourceFile(), n.getText());
+  return target && target !== n ? target : undefined;
+}
+
+/** Whether a source text spells `name` as a string literal (it may be in a comment: a prefilter). */
+function spellsName(text: string, name: string): boolean {
+  return text.includes(`'${name}'`) || text.includes(`"${name}"`) || text.includes(`\`${name}\``);
+}
+
+/** Whether a source text imports (by its specifier's last segment) one of these files. */
+function importsOneOf(text: string | undefined, files: readonly string[]): boolean {
+  if (!text) return false;
+  return files.some((file) => {
+    const base = path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
+    return [`/${base}'`, `/${base}"`, `/${base}.js'`, `/${base}.js"`, `/${base}.ts'`, `/${base}.ts"`].some((s) => text.includes(s));
+  });
 }

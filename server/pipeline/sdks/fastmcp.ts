@@ -18,16 +18,62 @@ interface FastMcpTool {
   annotations?: unknown;
 }
 
+/** A logger that keeps a session's chatter out of the worker's output. */
+const SILENT = { debug() {}, error() {}, info() {}, log() {}, warn() {} };
+
 /**
- * FastMCP's own tools/list entry (`strictJsonSchema(await toJsonSchema(parameters))` from its xsschema), as an
- * MCP client reads it: parsed by the `ListToolsResultSchema` of the SDK fastmcp serves with, which orders the
- * known keys first, exactly as a real client over stdio sees them.
+ * The tool as a real MCP client lists it from fastmcp's own session: a `FastMCPSession` holding only this tool,
+ * connected over the SDK's `InMemoryTransport` to a `Client` of the SDK fastmcp serves with. Undefined when this
+ * fastmcp has no such session (then its conversion is called as its handler would).
+ */
+async function listFromSession(hrefs: RecorderHrefs | undefined, tool: FastMcpTool): Promise<Record<string, unknown> | undefined> {
+  const [fast, clientModule, memory] = await Promise.all([
+    loadBeside(hrefs?.real, 'fastmcp'),
+    loadBeside(hrefs?.real, '@modelcontextprotocol/sdk/client/index.js'),
+    loadBeside(hrefs?.real, '@modelcontextprotocol/sdk/inMemory.js'),
+  ]);
+  const Session = fast?.FastMCPSession as AnyClass | undefined;
+  const Client = clientModule?.Client as AnyClass | undefined;
+  if (!Session || !Client || !memory?.InMemoryTransport) return undefined;
+  const session = new Session({
+    logger: SILENT,
+    name: 'tool-schema-lens',
+    version: '0.0.0',
+    ping: { enabled: false },
+    roots: { enabled: false },
+    prompts: [],
+    resources: [],
+    resourcesTemplates: [],
+    tools: [tool],
+    transportType: 'stdio',
+  });
+  const client = new Client({ name: 'tool-schema-lens', version: '0.0.0' });
+  const [clientSide, serverSide] = memory.InMemoryTransport.createLinkedPair();
+  try {
+    // The session answers tools/list once its server is connected, which the client's initialize proves; its
+    // own connect then polls for the client's capabilities every 100 ms, which nothing here waits for.
+    void session.connect(serverSide).catch(() => undefined);
+    await client.connect(clientSide);
+    const listed = (await client.listTools()) as { tools: Array<Record<string, unknown>> };
+    return listed.tools.find((t) => t.name === tool.name);
+  } finally {
+    await Promise.allSettled([client.close(), session.close()]);
+  }
+}
+
+/**
+ * FastMCP's tools/list entry, as an MCP client reads it: from its own session when it has one, else its handler's
+ * conversion (`strictJsonSchema(await toJsonSchema(parameters))` from its xsschema) parsed by the SDK's
+ * `ListToolsResultSchema`, which orders the known keys first as every client does.
  */
 function shipWith(hrefs: RecorderHrefs | undefined, tool: FastMcpTool & { _meta?: unknown }) {
   return async (swap?: unknown) => {
+    const shipped = swap === undefined ? tool : { ...tool, parameters: swap };
+    const fromSession = await listFromSession(hrefs, shipped).catch(() => undefined);
+    if (fromSession) return { definition: fromSession, inputSchema: fromSession.inputSchema };
     const xsschema = await loadBeside(hrefs?.real, 'xsschema');
     if (typeof xsschema?.toJsonSchema !== 'function' || typeof xsschema.strictJsonSchema !== 'function') return undefined;
-    const parameters = swap ?? tool.parameters;
+    const parameters = shipped.parameters;
     const inputSchema = parameters
       ? xsschema.strictJsonSchema(await xsschema.toJsonSchema(parameters))
       : { additionalProperties: false, properties: {}, type: 'object' };

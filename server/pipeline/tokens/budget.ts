@@ -1,6 +1,6 @@
 /**
- * `over-budget`: a tool whose definition costs more tokens than the per-tool budget (placed on its registration,
- * naming its heaviest key), and a server (a workspace folder's registered tools) over the per-server budget
+ * `over-budget`: a tool whose definition costs more tokens than the per-tool budget (naming its heaviest key, and
+ * placed there or on the tool), and a server (a workspace folder's registered tools) over the per-server budget
  * (placed on its heaviest tool). The server check needs every tool at once, so the fronts run it on their whole
  * result (the CLI after its run, the language server over its store), never inside one file's analysis.
  */
@@ -26,16 +26,20 @@ export function sentTools(tools: readonly ToolReport[]): ToolReport[] {
   return out;
 }
 
+/** Where a tool's parts are written, for placing its budget finding. */
+export interface ToolWhere {
+  /** A top-level key's declaration; null when unknown. */
+  key: (key: string) => Location | null;
+  /** Where the tool is: its name at the registration, else its definition (a registry entry), else the registration. */
+  tool: () => Location;
+}
+
 /**
- * The per-tool finding, or null when the tool is within budget. `locateKey` places the heaviest key's declaration
- * for the related information.
+ * The per-tool finding, or null when the tool is within budget. It lands where the fix is: on the heaviest key's
+ * declaration when the message names that key, else on the tool (`where.tool`), the other of the two as related
+ * information.
  */
-export function toolOverBudget(
-  tool: ToolReport,
-  budget: TokenBudget | undefined,
-  severities: SeverityOverrides,
-  locateKey: (key: string) => Location | null,
-): Diagnostic | null {
+export function toolOverBudget(tool: ToolReport, budget: TokenBudget | undefined, severities: SeverityOverrides, where: ToolWhere): Diagnostic | null {
   const limit = budget?.tokensPerTool ?? 0;
   if (tool.kind === 'exported' || limit <= 0 || tool.tokens.total <= limit) return null;
   const severity = effectiveSeverity('over-budget', 'information', severities);
@@ -45,17 +49,21 @@ export function toolOverBudget(
   const heavy = top && { key: top.key, share: top.tokens / total, descriptionShare: top.tokens ? top.descriptionTokens / top.tokens : 0 };
   const descriptions = [tool.description ?? '', ...descriptionTexts(tool.advertised)].filter(Boolean);
   const descriptionShare = descriptions.reduce((n, d) => n + countTokens(d), 0) / total;
-  const at = top ? locateKey(top.key) : null;
+  const named = heavy !== undefined && heavy.share >= 0.25;
+  const keyAt = top ? where.key(top.key) : null;
+  const toolAt = where.tool();
+  const keyRelated = keyAt ? [{ location: keyAt, message: messages.overBudgetKeyRelated(top.key, top.tokens) }] : [];
+  const at = named && keyAt ? keyAt : toolAt;
   return {
-    file: tool.location.file,
-    range: tool.nameRange ?? tool.location.range,
+    file: at.file,
+    range: at.range,
     severity,
     code: 'over-budget',
     rule: RULES.toolOverBudget,
     message: messages.overBudgetTool(tool.name, total, limit, heavy, descriptionShare),
     tool: tool.name,
-    path: heavy && heavy.share >= 0.25 ? [heavy.key] : [],
-    related: at ? [{ location: at, message: `\`${top.key}\`: ${top.tokens.toLocaleString('en-US')} tokens` }] : [],
+    path: named ? [heavy.key] : [],
+    related: at === keyAt ? [{ location: toolAt, message: messages.overBudgetToolRelated(tool.name, total) }] : keyRelated,
     origin: tool.kind,
   };
 }

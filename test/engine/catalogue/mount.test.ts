@@ -119,16 +119,42 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 18–24 with
     expect(adv(action()).mountable).toBe(true);
   });
 
-  it('24: z.date() anywhere in the advertised input is not mountable, at its path, all in one pass', () => {
+  it('24: z.date() anywhere in the advertised input is not mountable on zod 4; zod 3 ships it, and zod rejects the string sent', () => {
     const schema = f.object({ when: f.date(), a: f.object({ b: f.array(f.date()) }), ok: f.string() });
     const r = adv(schema);
-    expect(r.mountable).toBe(false);
-    const refused = withCode(r.findings, 'not-mountable');
-    expect(refused.map((x) => x.path)).toEqual([['when'], ['a', 'b', '*']]);
-    for (const x of refused) expect(x).toMatchObject({ severity: 'error', tool: 't' });
     expect(r.jsonSchema.properties.ok).toMatchObject({ type: 'string' });
-
     const probed = probeTools([{ name: 't', input: schema }], {});
-    expect(probed.map((x) => x.path)).toEqual([['when'], ['a', 'b', '*']]);
+    if (f.major === 4) {
+      // zod 4's toJSONSchema throws on a Date: the tool cannot be listed.
+      expect(r.mountable).toBe(false);
+      const refused = withCode(r.findings, 'not-mountable');
+      expect(refused.map((x) => x.path)).toEqual([['when'], ['a', 'b', '*']]);
+      for (const x of refused) expect(x).toMatchObject({ severity: 'error', tool: 't' });
+      expect(withCode(r.findings, 'validation-rejects')).toEqual([]);
+      expect(probed.map((x) => x.path)).toEqual([['when'], ['a', 'b', '*']]);
+      return;
+    }
+    // zod-to-json-schema ships a date-time string, so the tool mounts; z.date() then rejects that string.
+    expect(r.mountable).toBe(true);
+    expect(r.jsonSchema.properties.when).toEqual({ type: 'string', format: 'date-time' });
+    expect(withCode(r.findings, 'not-mountable')).toEqual([]);
+    const rejected = withCode(r.findings, 'validation-rejects');
+    expect(rejected.map((x) => [x.path, x.severity, x.sites[0].anchor])).toEqual([
+      [['when'], 'error', 'node'],
+      [['a', 'b', '*'], 'error', 'node'],
+    ]);
+    expect(rejected[0].message).toBe(
+      "Tool t: `when` is a z.date(), and a model's arguments are JSON, which has no Date: it sends a date-time string there, which z.date() rejects, so every call that sets `when` fails validation; use z.coerce.date() (it parses the string) or z.string().datetime().",
+    );
+    expect(schema.safeParse({ when: '2026-12-01T00:00:00Z', a: { b: [] }, ok: 'x' }).success, 'z.date() rejects the string').toBe(false);
+    expect(probed, 'the probe reports only what cannot mount').toEqual([]);
+  });
+
+  it('24b: z.coerce.date() accepts the string a model sends: on zod 3 no finding at all', () => {
+    const schema = f.object({ since: f.optional(f.coerceDate()) });
+    const r = adv(schema);
+    expect(schema.safeParse({ since: '2026-12-01T00:00:00Z' }).success).toBe(true);
+    expect(withCode(r.findings, 'validation-rejects')).toEqual([]);
+    expect(r.mountable).toBe(f.major === 3);
   });
 });

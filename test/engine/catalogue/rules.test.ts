@@ -112,6 +112,24 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('spec rules with %s', (
     expect(withCode(findings, 'union-kept').map((k) => [k.path, k.severity])).toEqual([[['objs'], 'information']]);
   });
 
+  it('a record, tuple or intersection member is structured too: the union stays an anyOf, said so once', () => {
+    const { findings, jsonSchema } = adv(
+      f.object({
+        message: f.union([f.string(), f.record(f.unknown())]),
+        at: f.union([f.number(), f.optional(f.tuple([f.number(), f.number()]))]),
+        both: f.union([f.string(), f.intersection(f.object({ a: f.string() }), f.object({ b: f.string() }))]),
+        nested: f.union([f.string(), f.union([f.number(), f.object({ c: f.string() })])]),
+      }),
+    );
+    expect(withCode(findings, 'union-kept').map((k) => [k.path, k.severity])).toEqual([
+      [['message'], 'information'],
+      [['at'], 'information'],
+      [['both'], 'information'],
+      [['nested'], 'information'], // the inner union reports itself; the outer one is not structured on its own account
+    ]);
+    expect(jsonSchema.properties.message.anyOf ?? jsonSchema.properties.message.oneOf).toHaveLength(2);
+  });
+
   it('findings name the tool given to flattenUnionsDeep', () => {
     const r = flat(f.du('k', [f.object({ k: f.literal('a'), v: f.string() }), f.object({ k: f.literal('b'), v: f.number() })]));
     expect(r.findings.map((x) => x.tool)).toEqual(['t']);

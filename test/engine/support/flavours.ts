@@ -26,6 +26,8 @@ export interface Flavour {
   boolean(): S;
   unknown(): S;
   date(): S;
+  /** `z.coerce.date()`: parses the string it is given. */
+  coerceDate(): S;
   literal(value: string | number | boolean | string[]): S;
   enum(values: string[]): S;
   array(item: S): S;
@@ -79,6 +81,7 @@ function classic(name: string, z: any, major: 3 | 4, owns: (s: S) => boolean): F
     boolean: () => z.boolean(),
     unknown: () => z.unknown(),
     date: () => z.date(),
+    coerceDate: () => z.coerce.date(),
     literal: (value) => z.literal(value),
     enum: (values) => z.enum(values),
     array: (item) => z.array(item),
@@ -124,6 +127,7 @@ const mini: Flavour = {
   boolean: () => zm.boolean(),
   unknown: () => zm.unknown(),
   date: () => zm.date(),
+  coerceDate: () => zm.coerce.date(),
   literal: (value) => zm.literal(value),
   enum: (values) => zm.enum(values),
   array: (item) => zm.array(item),

@@ -2,7 +2,7 @@
  * Where recordings go while one file is evaluated. Each bundle's shims bind to the session current when
  * the bundle loads, so a timer left behind by an earlier file can never record into a later one.
  */
-import type { ServerIdentity, SourcePoint, ToolSdk } from '../../types';
+import type { InputSite, ServerIdentity, SourcePoint, ToolSdk } from '../../types';
 import { stackHere } from './callSite';
 
 /** One registration as the SDK received it. */
@@ -20,7 +20,7 @@ export interface Recording {
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
   /** Where the input schema was created (evaluate/creationSites.ts), set by the worker before judging. */
-  inputSite?: SourcePoint & { shape?: true };
+  inputSite?: InputSite;
   /** The stack of the registration, captured raw and formatted only when the call site is a wrapper many tools share. */
   rawStack?: { stack?: string };
   /** User frames of that stack, outermost last (set by the worker for shared call sites). */

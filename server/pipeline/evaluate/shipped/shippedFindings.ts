@@ -1,13 +1,16 @@
 /**
  * The findings about what ships, from the library's own answer (or the engine's emulation of it):
  * `schema-dropped` (the library sent an empty object for an input that has parameters), `list-fails` (the
- * library's conversion of this tool throws, so the server's whole `tools/list` fails) and `union-shipped`
- * (a union ships as written; what flattening would ship and lose travels along as related findings).
+ * library's conversion of this tool throws, so the server's whole `tools/list` fails), `union-shipped`
+ * (a union ships as written; what flattening would ship and lose travels along as related findings) and
+ * `validation-rejects` (a key the library shipped whose zod rejects every value a model can send).
  */
 import { finding, messages } from '../../../../shared/index';
-import { findUnrepresentable } from '../../../../shared/probe/unrepresentable';
+import { RULES } from '../../../../shared/findings';
+import { findJsonRejected, findUnrepresentable } from '../../../../shared/probe/unrepresentable';
 import type { Finding } from '../../../../shared/types';
 import { objectShape, readNode } from '../../../../shared/zod/read';
+import { nodesAt, shipsPath } from './shipsPath';
 import { isEmptyInput, unionsIn } from './unionsIn';
 
 export interface ShippedFacts {
@@ -24,6 +27,11 @@ export interface ShippedFacts {
   flattened: boolean;
   /** The flatten losses of the preview (tools shipped as written). */
   losses: Finding[];
+  /**
+   * The flattened preview's JSON Schema (what flattening would ship), or undefined when flattening changes nothing:
+   * a union it still carries is one flattening cannot make one object.
+   */
+  preview: unknown;
   /** The discriminators of the preview's flattened unions, by the dotted path of the union. */
   discriminators: ReadonlyMap<string, string>;
   /** The library's `tools/list` failed, and whether this tool fails alone. */
@@ -48,11 +56,18 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     );
     return findings;
   }
-  // The library listed it: the engine's "not an object, so MCP cannot mount it" guess is moot.
-  if (facts.fromLibrary)
+  // The library listed it: the engine's "not an object, so MCP cannot mount it" guess is moot, and so is "JSON
+  // Schema cannot express it" at every key the library shipped after all (a zod 3 z.date(): a date-time string).
+  if (facts.fromLibrary) {
     findings = findings.filter(
-      (f) => !(f.code === 'not-mountable' && f.path.length === 0 && f.sites.every((s) => s.trail.length === 0 && s.anchor === 'node')),
+      (f) =>
+        !(f.code === 'not-mountable' && f.path.length === 0 && f.sites.every((s) => s.trail.length === 0 && s.anchor === 'node')) &&
+        !(f.code === 'not-mountable' && f.rule === RULES.unrepresentable && shipsPath(facts.inputSchema, f.path)),
     );
+    // Mastra marks a non-coercing date `x-date: true` and turns the string back into a Date before validating.
+    findings = findings.filter((f) => !(f.code === 'validation-rejects' && revivesDate(facts.inputSchema, f.path)));
+    findings.push(...rejectedWhereShipped(findings, facts));
+  }
   if (facts.fromLibrary && isEmptyInput(facts.inputSchema) && hasParameters(facts.input)) {
     findings.push(
       finding('schema-dropped', messages.schemaDropped(tool, facts.libraryLabel, describeInput(facts.input)), { tool, sites: [{ trail: [], anchor: 'node' }] }),
@@ -60,10 +75,17 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     return findings;
   }
   if (!facts.flattened) {
+    // A plain z.union stays a union when flattened (ADR-0033 walks its members; only discriminated unions become
+    // objects): one object only where the preview ships no union there and the flatten kept none there.
+    // A preview whose conversion failed (`{}`) says nothing either way: no claim that flattening makes one object.
+    const previewKnown = isNonEmptyObject(facts.preview);
+    const stillUnions = new Set(previewKnown ? unionsIn(facts.preview).map((u) => u.path.join('\u0000')) : []);
     for (const union of unionsIn(facts.inputSchema)) {
       const related = facts.losses.filter((f) => startsWith(f.path, union.path));
       const discriminator = facts.discriminators.get(union.path.join('.'));
-      const message = messages.unionShipped(tool, union.path, union.keyword, { discriminator, losses: related });
+      const kept = related.some((f) => f.code === 'union-kept' && samePath(f.path, union.path));
+      const intoObject = previewKnown && !kept && !stillUnions.has(union.path.join('\u0000'));
+      const message = messages.unionShipped(tool, union.path, union.keyword, { intoObject, discriminator, losses: related });
       findings.push(
         finding('union-shipped', message, {
           tool,
@@ -76,6 +98,36 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     }
   }
   return findings;
+}
+
+/**
+ * A key the library shipped whose value no JSON carries (a non-coercing z.date()): zod rejects what the model sends.
+ * The engine already said so where its emulation ships the key (zod 3); this adds what only the library's answer shows.
+ */
+function rejectedWhereShipped(findings: readonly Finding[], facts: ShippedFacts): Finding[] {
+  const out: Finding[] = [];
+  for (const site of findJsonRejected(facts.input, [], new Map())) {
+    if (!shipsPath(facts.inputSchema, site.path) || revivesDate(facts.inputSchema, site.path)) continue;
+    if ([...findings, ...out].some((f) => (f.code === 'validation-rejects' || f.code === 'not-mountable') && samePath(f.path, site.path))) continue;
+    out.push(
+      finding('validation-rejects', messages.jsonRejected(facts.tool, site.path, site), {
+        tool: facts.tool,
+        path: site.path,
+        sites: [{ trail: site.trail, anchor: 'node' }],
+      }),
+    );
+  }
+  return out;
+}
+
+/** The library says it revives the date-time string it shipped at `path` into a Date before validation (`x-date: true`). */
+function revivesDate(inputSchema: unknown, path: readonly string[]): boolean {
+  const nodes = nodesAt(inputSchema, path);
+  return nodes.length > 0 && nodes.every((n) => n['x-date'] === true);
+}
+
+function isNonEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
 }
 
 function hasParameters(input: unknown): boolean {

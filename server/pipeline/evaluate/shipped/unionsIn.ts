@@ -59,7 +59,8 @@ export function unionsIn(schema: unknown): ShippedUnion[] {
   return out;
 }
 
-function resolveRef(root: unknown, node: Json): unknown {
+/** A local `$ref` (`#/definitions/x`) resolved against the root, else the node itself. */
+export function resolveRef(root: unknown, node: Json): unknown {
   const ref = node.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#')) return node;
   let target: unknown = root;
