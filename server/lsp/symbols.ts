@@ -59,9 +59,10 @@ export function workspaceSymbols(tools: readonly ToolReport[], query: string, ur
       name: t.name,
       kind: kindOf(t),
       // Where the tool was written, when a helper elsewhere registers it: that is the file the user wants to open.
-      location: t.definedAt
-        ? { uri: uriOf(t.definedAt.file), range: t.definedAt.nameRanges[0] ?? t.definedAt.range }
-        : { uri: uriOf(t.location.file), range: t.nameRange ?? t.location.range },
+      location:
+        t.definedAt && t.definedAt.file !== t.location.file
+          ? { uri: uriOf(t.definedAt.file), range: t.definedAt.nameRanges[0] ?? t.definedAt.range }
+          : { uri: uriOf(t.location.file), range: t.nameRange ?? t.location.range },
       containerName: t.kind === 'exported' ? 'exported schema' : `tool · ${tokensText(t)}`,
     });
   }

@@ -51,10 +51,13 @@ export interface ToolSpot {
   nameRange?: Range;
 }
 
-/** Where a tool stands in `file`: its registration, and where it was written when a helper elsewhere registers it. */
+/**
+ * Where a tool stands in `file`: its registration, and where it was written when a helper in another file registers
+ * it (a schema const beside its own registration is not a second place for the tool: one lens, one symbol).
+ */
 export function toolSpotsIn(tool: ToolReport, file: string): ToolSpot[] {
   const spots: ToolSpot[] = [];
   if (tool.location.file === file) spots.push({ range: tool.location.range, nameRange: tool.nameRange });
-  if (tool.definedAt?.file === file) spots.push({ range: tool.definedAt.range, nameRange: tool.definedAt.nameRanges[0] });
+  else if (tool.definedAt?.file === file) spots.push({ range: tool.definedAt.range, nameRange: tool.definedAt.nameRanges[0] });
   return spots;
 }
