@@ -2,17 +2,8 @@
  * The few facts about a tool that every view words the same way (code lens, outline, Tools view, hover header):
  * its tokens, its problems, the library that registered it and the dialect of its schema.
  */
-import type { Range, ToolReport, ToolSdk } from '../pipeline';
+import { libraryNames, type Range, type ToolReport } from '../pipeline';
 import type { ProblemCounts } from '../pipeline';
-
-const LIBRARY: Record<ToolSdk, string> = {
-  mcp: '@modelcontextprotocol/sdk',
-  fastmcp: 'fastmcp',
-  ai: 'ai (Vercel AI SDK)',
-  'openai-agents': '@openai/agents',
-  langchain: '@langchain/core',
-  mastra: '@mastra/core',
-};
 
 export const NO_PROBLEMS: ProblemCounts = { errors: 0, warnings: 0, infos: 0 };
 
@@ -34,7 +25,7 @@ export function problemsText(p: ProblemCounts): string {
 
 /** The library a registration was made with; an exported or tagged schema has none. */
 export function libraryOf(tool: ToolReport): string | undefined {
-  return tool.sdk ? LIBRARY[tool.sdk] : undefined;
+  return tool.sdk ? libraryNames(tool.sdk).display : undefined;
 }
 
 /** `draft-07`, `2020-12`, from the schema's own `$schema`. */

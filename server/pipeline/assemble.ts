@@ -9,7 +9,8 @@ import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
-import { clientFinding, defaultTargets, verdicts } from '../../shared/clients/index';
+import { clientFinding, MCP_CLIENTS, verdicts } from '../../shared/clients/index';
+import { libraryDefaultTargets } from './sdks';
 import { countToolTokens, toolOverBudget } from './tokens';
 import type {
   Diagnostic,
@@ -74,7 +75,7 @@ export interface AssembleInput {
 
 /** The targets a tool is judged against: the user's list, else its library's default. */
 export function targetsOf(tool: Pick<EvaluatedTool, 'sdk'>, clients: readonly string[] | undefined): readonly string[] {
-  return clients && clients.length > 0 ? clients : defaultTargets(tool.sdk);
+  return clients && clients.length > 0 ? clients : (libraryDefaultTargets(tool.sdk) ?? MCP_CLIENTS);
 }
 
 export interface AssembledFile {

@@ -49,24 +49,8 @@ export function profileOf(id: string): Profile | undefined {
   return BY_ID.get(id);
 }
 
-/** The MCP clients: the default targets of an MCP server's tools. */
+/** The MCP clients: the default targets of an MCP server's tools (other libraries name theirs in their descriptor). */
 export const MCP_CLIENTS: readonly string[] = PROFILES.filter((p) => p.kind === 'client').map((p) => p.id);
-
-/**
- * The targets a tool is judged against when the user names none: an MCP server's tools go to MCP clients; an
- * OpenAI Agents tool goes to OpenAI, strict by default; the AI SDK and LangChain can call any provider, so their
- * tools are judged against OpenAI and Anthropic in their default (non-strict) modes, which receive the schema as it
- * is. Gemini is left out by default: those libraries' Google providers rewrite the schema into Gemini's subset
- * first (cross-checked against @ai-sdk/google), so judging the raw schema would flag what never reaches Gemini.
- */
-export function defaultTargets(sdk: string | undefined): readonly string[] {
-  if (sdk === 'openai-agents') return ['openai-strict'];
-  if (sdk === 'ai' || sdk === 'langchain') return ['openai', 'anthropic'];
-  // Mastra rewrites a schema per provider before the request (its Anthropic layer flattens a root union: seen on
-  // @mastra/core 1.71), so only OpenAI, whose layer keeps a root union, is judged on the raw schema.
-  if (sdk === 'mastra') return ['openai'];
-  return MCP_CLIENTS;
-}
 
 /** A violation with the place its finding lands: the schema path and the site in the original zod schema. */
 export interface PlacedViolation extends Violation {

@@ -37,6 +37,11 @@ const TOOL: DiscoveredExport = { kind: 'tool', call: 'call', form: { form: 'conf
 export const ai = defineLibrary({
   id: 'ai',
   sdk: 'ai',
+  names: { package: 'ai', display: 'ai (Vercel AI SDK)' },
+  // It can call any provider: judged against OpenAI and Anthropic in their default (non-strict) modes, which take
+  // the schema as it is; its Google provider rewrites a schema into Gemini's subset first (cross-checked against
+  // @ai-sdk/google), so judging the raw schema against Gemini would flag what never reaches it.
+  defaultTargets: ['openai', 'anthropic'],
   specifiers: ['ai'],
   mentions: ["'ai'", '"ai"'],
   exports: { tool: TOOL, dynamicTool: TOOL },

@@ -132,6 +132,7 @@ export function fastmcpRecorder(real: { FastMCP: AnyClass }, _companion?: unknow
 export const fastmcp = defineLibrary({
   id: 'fastmcp',
   sdk: 'fastmcp',
+  names: { package: 'fastmcp' },
   specifiers: ['fastmcp', 'fastmcp/*'],
   mentions: ['fastmcp'],
   exports: { FastMCP: { kind: 'server', server: FASTMCP_SERVER } },

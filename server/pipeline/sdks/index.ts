@@ -23,6 +23,18 @@ export const TOOL_LIBRARIES: readonly ToolLibrary<ToolSdk>[] = LIBRARIES;
 export type { DiscoveredExport, RegistrationForm, ServerClass, ToolLibrary } from './library';
 export { exportOf } from './library';
 
+/** How reports name an SDK family: its package, and the words views show. */
+export function libraryNames(sdk: ToolSdk): { package: string; display: string } {
+  const names = TOOL_LIBRARIES.find((library) => library.sdk === sdk && library.names)?.names;
+  const pkg = names?.package ?? sdk;
+  return { package: pkg, display: names?.display ?? pkg };
+}
+
+/** The targets an SDK family's tools are judged against when the user names none; undefined: the MCP clients. */
+export function libraryDefaultTargets(sdk: ToolSdk | undefined): readonly string[] | undefined {
+  return sdk ? TOOL_LIBRARIES.find((library) => library.sdk === sdk && library.defaultTargets)?.defaultTargets : undefined;
+}
+
 /** The library an import specifier names, if any. */
 export function libraryOf(specifier: string): ToolLibrary<ToolSdk> | undefined {
   return TOOL_LIBRARIES.find((library) => isSpecifierOf(library, specifier));

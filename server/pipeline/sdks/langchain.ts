@@ -56,6 +56,9 @@ export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTo
 export const langchain = defineLibrary({
   id: 'langchain',
   sdk: 'langchain',
+  names: { package: '@langchain/core' },
+  // Any provider, as the AI SDK (see ai.ts).
+  defaultTargets: ['openai', 'anthropic'],
   specifiers: ['@langchain/core/tools*', 'langchain/tools', '@langchain/core'],
   mentions: ['langchain'],
   exports: {

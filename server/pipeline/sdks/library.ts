@@ -48,6 +48,16 @@ export interface ToolLibrary<Sdk extends string = string> {
   id: string;
   /** What a registration through this library reports as its SDK. */
   sdk: Sdk;
+  /**
+   * How reports name the library (a family's first descriptor names it for all): the package, used when the
+   * installed package.json cannot be read, and the words views show.
+   */
+  names?: { package: string; display?: string };
+  /**
+   * The client-rejects targets its tools are judged against when the user names none (the family's first
+   * descriptor decides; default: the MCP clients).
+   */
+  defaultTargets?: readonly string[];
   /** Import specifiers that are this library: exact, or any continuation when the entry ends in `*`. */
   specifiers: readonly string[];
   /** Texts whose presence makes a file worth parsing (the pre-filter); usually the package name. */

@@ -52,6 +52,10 @@ export function mastraRecorder(
 export const mastra = defineLibrary({
   id: 'mastra',
   sdk: 'mastra',
+  names: { package: '@mastra/core' },
+  // Mastra rewrites a schema per provider before the request (its Anthropic layer flattens a root union: seen on
+  // @mastra/core 1.71), so only OpenAI, whose layer keeps a root union, is judged on the raw schema.
+  defaultTargets: ['openai'],
   specifiers: ['@mastra/core', '@mastra/core/tools'],
   mentions: ['@mastra/core'],
   exports: { createTool: { kind: 'tool', call: 'call', form: { form: 'config', arg: 0, schemaKeys: ['inputSchema'], nameKey: 'id' } } },

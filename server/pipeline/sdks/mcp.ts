@@ -139,6 +139,7 @@ export function mcpRecorder(real: { McpServer: AnyClass }, _server?: unknown, hr
 export const mcpSdk = defineLibrary({
   id: 'mcp',
   sdk: 'mcp',
+  names: { package: '@modelcontextprotocol/sdk' },
   specifiers: ['@modelcontextprotocol/sdk*'],
   mentions: ['@modelcontextprotocol/sdk'],
   exports: { McpServer: { kind: 'server', server: MCP_SERVER } },

@@ -40,6 +40,9 @@ export function openaiAgentsRecorder(real: { tool: AnyFunction }, _companion?: u
 export const openaiAgents = defineLibrary({
   id: 'openai-agents',
   sdk: 'openai-agents',
+  names: { package: '@openai/agents' },
+  // Agents send tools to OpenAI, strict by default.
+  defaultTargets: ['openai-strict'],
   specifiers: ['@openai/agents*'],
   mentions: ['@openai/agents'],
   exports: { tool: { kind: 'tool', call: 'call', form: { form: 'config', arg: 0, schemaKeys: ['parameters'] } } },

@@ -3,7 +3,8 @@
  * through a real client's `tools/list` (./mcpTools); the other libraries' tools are, for now, the engine's
  * emulation, labelled as such.
  */
-import type { ShippedInfo, ToolSdk } from '../../types';
+import { libraryNames } from '../../sdks';
+import type { ShippedInfo } from '../../types';
 import type { Recording, RecordedServer } from '../recorders/session';
 import { listMcpTools } from './mcpTools';
 import { packageOf, zodVersionOf } from './packageInfo';
@@ -18,21 +19,12 @@ export interface LibraryAnswer {
   note?: string;
 }
 
-const PACKAGES: Record<ToolSdk, string> = {
-  mcp: '@modelcontextprotocol/sdk',
-  fastmcp: 'fastmcp',
-  ai: 'ai',
-  'openai-agents': '@openai/agents',
-  langchain: '@langchain/core',
-  mastra: '@mastra/core',
-};
-
 /** The library (and versions) a recording's tool ships through. */
 export function libraryOf(r: Recording, input: unknown, zodFiles: readonly string[]): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
   const module = r.mcpServer?.module ?? r.libraryModule;
   const pkg = module ? packageOf(module) : undefined;
   const zodVersion = zodVersionOf(input, zodFiles);
-  return { library: pkg?.name ?? PACKAGES[r.sdk], ...(pkg ? { libraryVersion: pkg.version } : {}), ...(zodVersion ? { zodVersion } : {}) };
+  return { library: pkg?.name ?? libraryNames(r.sdk).package, ...(pkg ? { libraryVersion: pkg.version } : {}), ...(zodVersion ? { zodVersion } : {}) };
 }
 
 /**
