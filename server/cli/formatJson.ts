@@ -17,6 +17,8 @@ export function formatJson(report: CheckReport): string {
       ...(t.flattened ? { flattened: t.flattened.advertised } : {}),
       tokens: t.tokens,
       mountable: t.mountable,
+      // Found by calling a factory no run's start reached (a per-request server, a set-up left to a caller).
+      ...(t.calledFactory ? { calledFactory: t.calledFactory } : {}),
       ...(t.shipped
         ? {
             library: t.shipped.library,

@@ -28,6 +28,12 @@ export function formatText(report: CheckReport, style: TextStyle): string {
   }
   if (lines.length > 0) lines.push('');
   lines.push(...toolsTable(report, paint));
+  const byFactory = new Map<string, number>();
+  for (const t of report.tools) if (t.calledFactory) byFactory.set(t.calledFactory, (byFactory.get(t.calledFactory) ?? 0) + 1);
+  if (byFactory.size > 0) {
+    const calls = [...byFactory].map(([factory, count]) => `${factory}() ${count}`).join(', ');
+    lines.push(paint('2', `note: tools found by calling what the program's start did not reach when run here: ${calls}`));
+  }
   for (const call of report.typedCalls)
     lines.push(
       paint(

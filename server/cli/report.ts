@@ -26,6 +26,7 @@ export interface CheckedTool {
   mountable: boolean;
   shipped?: ToolReport['shipped'];
   flattened?: ToolReport['flattened'];
+  calledFactory?: string;
   /** Per target judged: the profile rules broken there. */
   verdicts?: ToolReport['verdicts'];
 }
@@ -85,6 +86,7 @@ function toolOf(t: ToolReport): CheckedTool {
     mountable: t.mountable,
     shipped: t.shipped,
     flattened: t.flattened,
+    ...(t.calledFactory ? { calledFactory: t.calledFactory } : {}),
     ...(t.verdicts ? { verdicts: t.verdicts } : {}),
   };
 }

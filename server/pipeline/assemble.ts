@@ -130,6 +130,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         ...(tool.description ? { description: tool.description } : {}),
         tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema }),
         ...(tool.sdk ? { sdk: tool.sdk } : {}),
+        ...(tool.calledFactory ? { calledFactory: tool.calledFactory } : {}),
         ...(tool.compare ? { compare: tool.compare } : {}),
         ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,

@@ -135,6 +135,8 @@ export interface ToolReport {
   tokens: ToolTokens;
   /** The library it was registered with (none for an exported or tagged schema). */
   sdk?: ToolSdk;
+  /** Registered only when the check called this factory (no run's start reached it). */
+  calledFactory?: string;
   /** As written and flattened, when they differ (Compare). */
   compare?: SchemaPair;
   /** The output schema as JSON Schema, when the tool declares one. */
@@ -265,6 +267,8 @@ export interface EvaluatedTool {
   description?: string;
   /** For registrations on a server instance (MCP, FastMCP). */
   server?: ServerIdentity;
+  /** Registered while the worker called this factory, which the module's own start did not reach. */
+  calledFactory?: string;
   /** Where the input schema was created in workspace source (the worker watches zod): findings start there when the registration's own argument cannot be followed. */
   inputSite?: InputSite;
   /** For a registration through a wrapper many tools share: the user frames of its stack, to find the call that names it. */

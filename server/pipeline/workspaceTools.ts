@@ -29,13 +29,16 @@ export function toolIdentity(tool: Pick<ToolReport, 'name' | 'kind' | 'location'
  * Each tool once: a tool another analysed file also reported (the same registration reached from two entries,
  * or from an entry and its own module) is kept in one report with its findings, and dropped from the others
  * with its findings. The one kept placed the most findings off the registration itself, then the one of the
- * file it lies in.
+ * file it lies in. It keeps `calledFactory` only when no run's own start registered it.
  */
 export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
   const owner = new Map<string, { a: AssembledFile; fallbacks: number; own: boolean }>();
+  // A tool some run's start registered is not "found by calling a factory", whichever copy is kept.
+  const started = new Set<string>();
   for (const a of assembled) {
     for (const t of a.report.tools) {
       const id = toolIdentity(t);
+      if (!t.calledFactory) started.add(id);
       const fallbacks = a.diagnostics.filter((d) => d.tool === t.name && d.file === t.location.file && samePoint(d.range.start, t.location.range.start)).length;
       const own = t.location.file === a.report.file;
       const known = owner.get(id);
@@ -52,6 +55,7 @@ export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
         return false;
       }
       kept.add(id);
+      if (started.has(id)) delete t.calledFactory;
       return true;
     });
     const keptNames = new Set(a.report.tools.map((t) => t.name));

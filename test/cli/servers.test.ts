@@ -43,6 +43,11 @@ describe('check on a server workspace: every tool, each once, findings on their 
     ]);
   });
 
+  it('says which tools were found only by calling a factory the start did not reach', () => {
+    const called = Object.fromEntries(json(run).tools.map((t: any) => [t.name, t.calledFactory ?? null]));
+    expect(called).toMatchObject({ list_notes: null, tag_note: null, http_status: 'getServer', agent_remind: 'NotesAgent', v2_lookup: 'createV2Server' });
+  });
+
   it('places each finding at the key inside the literal that declares it, through helpers, registries, classes and packages', () => {
     expect(findings(run)).toEqual([
       'servers-patterns/packages/schemas/src/index.ts:5:40 collision-widened move_note',
@@ -146,6 +151,7 @@ describe('a factory that registers by the options it is given (servers-typed)', 
 
   it('says so in the text report', async () => {
     const text = await runCli(['check', 'servers-typed']);
+    expect(text.stdout).toContain("note: tools found by calling what the program's start did not reach when run here: buildServer() 3\n");
     expect(text.stdout).toContain(
       'note: buildServer() in servers-typed/src/server.ts registered its tools only when called with arguments built from its parameter types (required values empty, each set or list of named choices holding every choice)\n',
     );

@@ -145,6 +145,7 @@ export async function callFactories(
         calls.push({ name: factory.name, outcome: 'not-callable' });
         continue;
       }
+      session.callingFactory = factory.name;
       let threw: unknown;
       let returned = false;
       let typed = false;
@@ -170,6 +171,7 @@ export async function callFactories(
     }
   } finally {
     session.placeholderNames = false;
+    session.callingFactory = undefined;
   }
   return calls;
 }

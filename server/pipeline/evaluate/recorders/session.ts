@@ -19,6 +19,8 @@ export interface Recording {
   callSite?: SourcePoint;
   /** The object the SDK returned, to find the name of an AI SDK tool among the module's exports. */
   handle?: unknown;
+  /** The factory the worker was calling when it was registered (the module's start did not call it). */
+  calledFactory?: string;
   /** Where the input schema was created (evaluate/creationSites.ts), set by the worker before judging. */
   inputSite?: InputSite;
   /** The stack of the registration, captured raw and formatted only when the call site is a wrapper many tools share. */
@@ -74,6 +76,8 @@ export class RecordingSession {
   serverModule?: string;
   /** Set while the worker calls factories: a name made of placeholders is no tool. */
   placeholderNames = false;
+  /** The factory the worker is calling now: its registrations say so. */
+  callingFactory?: string;
 
   /** A server was built, or a tool registered, from the current stack. */
   noteReach(): void {
@@ -90,6 +94,7 @@ export class RecordingSession {
     Error.captureStackTrace(rawStack, this.record);
     Error.stackTraceLimit = previous;
     recording.rawStack = rawStack;
+    if (this.callingFactory) recording.calledFactory = this.callingFactory;
     this.recordings.push(recording);
     try {
       this.onRecord?.(recording);
