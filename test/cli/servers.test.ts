@@ -166,3 +166,14 @@ describe('a factory that registers by the options it is given (servers-typed)', 
     );
   });
 });
+
+describe('a start that awaits I/O before it registers (servers-io)', () => {
+  it('is let finish: its tool is registered by the start itself, once', async () => {
+    const run = await runCli(['check', 'servers-io', '--format', 'json']);
+    const tools = json(run).tools;
+    expect(tools.map((t: any) => t.name)).toEqual(['after_io']);
+    // Read 40 times and resolved before registering: what the start registered, not a call of main() by the check.
+    expect(tools[0].definition.description).toMatch(/^read 40 times; backend (127\.0\.0\.1|::1)$/);
+    expect(tools[0].calledFactory).toBeUndefined();
+  });
+});

@@ -109,6 +109,32 @@ async function settle(pending: Promise<unknown>[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Requests in flight (a DNS lookup, a connect, a file read), not what stays open (a socket, a timer, the IPC pipe). */
+const REQUESTS = new Set([
+  'GetAddrInfoReqWrap',
+  'GetNameInfoReqWrap',
+  'QueryReqWrap',
+  'TCPConnectWrap',
+  'PipeConnectWrap',
+  'FSReqCallback',
+  'FSReqPromise',
+  'CloseReq',
+  'FileHandleCloseReq',
+]);
+const REQUEST_WAIT_MS = 1500;
+
+/**
+ * A start that awaits I/O before it registers (a tenant looked up over the network, a config file read) is let
+ * finish: while such a request is in flight, up to 1.5 s. A module holding a connection open costs nothing here.
+ */
+async function settleRequests(pending: Promise<unknown>[]): Promise<void> {
+  const deadline = performance.now() + REQUEST_WAIT_MS;
+  while (performance.now() < deadline && process.getActiveResourcesInfo().some((r) => REQUESTS.has(r))) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle(pending);
+  }
+}
+
 async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   failure = undefined;
   evaluating = true;
@@ -151,6 +177,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   // Put back what the module changed before our own code (settle's promises, the engine) runs on it, and again after.
   const realmChanges: RealmChange[] = checkAndRestoreRealm();
   await settle(session.pending);
+  await settleRequests(session.pending);
   realmChanges.push(...checkAndRestoreRealm());
   const watched = stopWatching();
   // Set by the exit and error handlers meanwhile (TypeScript cannot see that).
