@@ -63,41 +63,60 @@ export function factoriesOf(
   }
 }
 
+/** A factory with the parameters it was read from: the type checker builds arguments from them (factoryArguments.ts). */
+export interface FactoryDeclaration {
+  spec: FactorySpec;
+  params: ParameterDeclaration[];
+  methods: Array<{ name: string; lines: [number, number]; params: ParameterDeclaration[] }>;
+}
+
 /** The file's factories, in source order; `named` are taken whatever their body says (the user named them). */
 export function findFactories(sourceFile: SourceFile, named: ReadonlySet<string> = new Set()): FactorySpec[] {
+  return findFactoryDeclarations(sourceFile, named).map((d) => d.spec);
+}
+
+/** The file's factories with their declarations' parameters. */
+export function findFactoryDeclarations(sourceFile: SourceFile, named: ReadonlySet<string> = new Set()): FactoryDeclaration[] {
   const text = sourceFile.getFullText();
   if (!BUILDS_OR_REGISTERS.test(text) && named.size === 0) return [];
   const builds = (name: string | undefined, body: string) => (name !== undefined && named.has(name)) || BUILDS_OR_REGISTERS.test(body);
-  const found: FactorySpec[] = [];
+  const found: FactoryDeclaration[] = [];
+  const add = (spec: Omit<FactorySpec, 'params' | 'methods'>, params: ParameterDeclaration[], methods?: FactoryDeclaration['methods']) =>
+    found.push({
+      spec: { ...spec, params: params.map(hintOf), ...(methods ? { methods: methods.map((m) => ({ ...m, params: m.params.map(hintOf) })) } : {}) },
+      params,
+      methods: methods ?? [],
+    });
   for (const statement of sourceFile.getStatements()) {
     if (Node.isFunctionDeclaration(statement)) {
       const body = statement.getBody();
       if (!body || !builds(statement.getName() ?? (isDefault(statement) ? 'default' : undefined), body.getText())) continue;
       const binding = bindingOf(statement.getName(), isDefault(statement));
-      if (binding) found.push({ ...binding, kind: 'function', lines: linesOf(statement), params: statement.getParameters().map(hintOf) });
+      if (binding) add({ ...binding, kind: 'function', lines: linesOf(statement) }, statement.getParameters());
     } else if (Node.isClassDeclaration(statement)) {
       if (!builds(statement.getName() ?? (isDefault(statement) ? 'default' : undefined), statement.getText())) continue;
       const binding = bindingOf(statement.getName(), isDefault(statement));
       if (!binding) continue;
       const ctor = statement.getConstructors()[0];
-      const methods = statement
-        .getMethods()
-        .filter((m) => !m.isStatic() && !m.isAbstract() && BUILDS_OR_REGISTERS.test(m.getBody()?.getText() ?? ''))
-        .map((m) => ({ name: m.getName(), lines: linesOf(m), params: m.getParameters().map(hintOf) }));
-      found.push({ ...binding, kind: 'class', lines: linesOf(statement), params: ctor ? ctor.getParameters().map(hintOf) : [], methods });
+      const methods = statement.getMethods().filter((m) => !m.isStatic() && !m.isAbstract() && BUILDS_OR_REGISTERS.test(m.getBody()?.getText() ?? ''));
+      add(
+        { ...binding, kind: 'class', lines: linesOf(statement) },
+        ctor ? ctor.getParameters() : [],
+        methods.map((m) => ({ name: m.getName(), lines: linesOf(m), params: m.getParameters() })),
+      );
     } else if (Node.isVariableStatement(statement)) {
       for (const decl of statement.getDeclarations()) {
         const init = decl.getInitializer();
         if (!init || !(Node.isArrowFunction(init) || Node.isFunctionExpression(init))) continue;
         const nameNode = decl.getNameNode();
         if (!Node.isIdentifier(nameNode) || !builds(nameNode.getText(), init.getBody().getText())) continue;
-        found.push({ name: nameNode.getText(), kind: 'function', lines: linesOf(decl), params: init.getParameters().map(hintOf) });
+        add({ name: nameNode.getText(), kind: 'function', lines: linesOf(decl) }, init.getParameters());
       }
     } else if (Node.isExportAssignment(statement) && !statement.isExportEquals()) {
       // `export default async (server) => {...}`
       const value = statement.getExpression();
       if ((Node.isArrowFunction(value) || Node.isFunctionExpression(value)) && builds('default', value.getBody().getText())) {
-        found.push({ name: 'default', exportName: 'default', kind: 'function', lines: linesOf(statement), params: value.getParameters().map(hintOf) });
+        add({ name: 'default', exportName: 'default', kind: 'function', lines: linesOf(statement) }, value.getParameters());
       }
     }
   }

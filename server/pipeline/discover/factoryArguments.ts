@@ -6,7 +6,9 @@
  * every tool the factory can register is seen. No value is invented beyond that: no secret, no URL, no number.
  * This is the one step of discovery that asks the type checker, and only after a call came back empty.
  */
-import { Node, type ParameterDeclaration, type SourceFile, type Type } from 'ts-morph';
+import type { Node, ParameterDeclaration, SourceFile, Type } from 'ts-morph';
+import { hasBuiltArguments } from '../evaluate/builtValue';
+import { findFactoryDeclarations, type FactoryDeclaration } from './factories';
 import type { BuiltValue, EvaluatedFile, FactorySpec, ParamHint } from '../types';
 import type { WorkspaceProject } from '../project';
 
@@ -65,11 +67,9 @@ export function typedFactory(
   }
   if (!sourceFile) return undefined;
   try {
-    const declared = declarationOf(sourceFile, spec);
+    const declared = findFactoryDeclarations(sourceFile, new Set([spec.name])).find((d) => d.spec.name === spec.name && d.spec.lines[0] === spec.lines[0]);
     if (!declared) return undefined;
-    const key = [file, spec.name, ...[declared.params, ...(declared.methods ?? []).map((m) => m.params)].map((ps) => ps.map((p) => p.getText()).join())].join(
-      '\0',
-    );
+    const key = [file, spec.name, ...[declared.params, ...declared.methods.map((m) => m.params)].map((ps) => ps.map((p) => p.getText()).join())].join('\0');
     if (cache?.has(key) || cachedOnly) return cache?.get(key);
     const typed = buildTyped(spec, declared);
     cache?.set(key, typed);
@@ -80,51 +80,14 @@ export function typedFactory(
   }
 }
 
-function buildTyped(spec: FactorySpec, declared: Declared): FactorySpec | undefined {
+function buildTyped(spec: FactorySpec, declared: FactoryDeclaration): FactorySpec | undefined {
   const params = typedHints(declared.params, spec.params);
   const methods = spec.methods?.map((m) => {
-    const method = declared.methods?.find((d) => d.name === m.name);
+    const method = declared.methods.find((d) => d.name === m.name);
     return { ...m, params: method ? typedHints(method.params, m.params) : m.params };
   });
   const typed = { ...spec, params, ...(methods ? { methods } : {}) };
-  const helps = [typed.params, ...(typed.methods ?? []).map((m) => m.params)].some((hints) => hints.some((h) => typeof h === 'object' && 'built' in h));
-  return helps ? typed : undefined;
-}
-
-interface Declared {
-  params: ParameterDeclaration[];
-  methods?: Array<{ name: string; params: ParameterDeclaration[] }>;
-}
-
-function declarationOf(sourceFile: SourceFile, spec: FactorySpec): Declared | undefined {
-  const [first, last] = spec.lines;
-  const holds = (node: Node) => node.getStartLineNumber() - 1 <= first && node.getEndLineNumber() - 1 >= last;
-  for (const statement of sourceFile.getStatements()) {
-    if (!holds(statement)) continue;
-    if (Node.isFunctionDeclaration(statement)) {
-      // An overloaded function: the implementation's parameters are what the body reads.
-      const impl = statement.getImplementation() ?? statement;
-      return { params: impl.getParameters() };
-    }
-    if (Node.isClassDeclaration(statement)) {
-      const ctor = statement.getConstructors()[0];
-      return {
-        params: ctor?.getParameters() ?? [],
-        methods: statement.getMethods().map((m) => ({ name: m.getName(), params: m.getParameters() })),
-      };
-    }
-    if (Node.isVariableStatement(statement)) {
-      for (const decl of statement.getDeclarations()) {
-        const init = decl.getInitializer();
-        if (init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init)) && holds(decl)) return { params: init.getParameters() };
-      }
-    }
-    if (Node.isExportAssignment(statement)) {
-      const value = statement.getExpression();
-      if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return { params: value.getParameters() };
-    }
-  }
-  return undefined;
+  return hasBuiltArguments(typed) ? typed : undefined;
 }
 
 function typedHints(params: readonly ParameterDeclaration[], hints: readonly ParamHint[]): ParamHint[] {
@@ -141,7 +104,7 @@ function typedHints(params: readonly ParameterDeclaration[], hints: readonly Par
 export function buildValue(type: Type, at: Node, depth: number, serverKeys: ReadonlySet<string> = new Set()): BuiltValue | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (type.isUnion() && !type.isBoolean()) {
-    const members = type.getUnionTypes().filter((t) => !t.isUndefined() && !t.isNull());
+    const members = presentMembers(type);
     if (members.length === 0) return { literal: null };
     const literals = members.filter(isLiteral);
     // A required choice among named options: the first one, as the program's default most often is.
@@ -157,13 +120,10 @@ export function buildValue(type: Type, at: Node, depth: number, serverKeys: Read
   if (type.getCallSignatures().length > 0) return { fn: true };
   const name = type.getSymbol()?.getName() ?? '';
   if (SERVER_CLASS.test(name)) return { server: true };
-  if (type.isArray() || type.isReadonlyArray()) {
-    const element = type.getArrayElementType() ?? type.getTypeArguments()[0];
-    return { array: element ? (choicesOf(element) ?? []) : [] };
-  }
-  if (name === 'Set' || name === 'ReadonlySet') {
-    const element = type.getTypeArguments()[0];
-    return { set: element ? (choicesOf(element) ?? []) : [] };
+  const collection = collectionOf(type);
+  if (collection) {
+    const choices = (collection.element && choicesOf(collection.element)) ?? [];
+    return collection.kind === 'array' ? { array: choices } : { set: choices };
   }
   if (name === 'Map' || name === 'ReadonlyMap') return { map: true };
   if (name === 'Date' || name === 'Promise' || name === 'URL' || name === 'RegExp') return { placeholder: true };
@@ -185,20 +145,25 @@ export function buildValue(type: Type, at: Node, depth: number, serverKeys: Read
 
 /** For an optional property: every choice of a set or list of named options, else unset (a server is passed too). */
 function choicesValue(type: Type): BuiltValue | undefined {
-  const members = type.isUnion() ? type.getUnionTypes().filter((t) => !t.isUndefined() && !t.isNull()) : [type];
-  for (const member of members) {
-    const name = member.getSymbol()?.getName() ?? '';
-    if (SERVER_CLASS.test(name)) return { server: true };
-    const isList = member.isArray() || member.isReadonlyArray();
-    const element = isList
-      ? (member.getArrayElementType() ?? member.getTypeArguments()[0])
-      : name === 'Set' || name === 'ReadonlySet'
-        ? member.getTypeArguments()[0]
-        : undefined;
-    const choices = element ? choicesOf(element) : undefined;
-    if (choices && choices.length > 1) return isList ? { array: choices } : { set: choices };
+  for (const member of type.isUnion() ? presentMembers(type) : [type]) {
+    if (SERVER_CLASS.test(member.getSymbol()?.getName() ?? '')) return { server: true };
+    const collection = collectionOf(member);
+    const choices = collection?.element && choicesOf(collection.element);
+    if (collection && choices && choices.length > 1) return collection.kind === 'array' ? { array: choices } : { set: choices };
   }
   return undefined;
+}
+
+/** A union's members other than `undefined` and `null`. */
+function presentMembers(type: Type): Type[] {
+  return type.getUnionTypes().filter((t) => !t.isUndefined() && !t.isNull());
+}
+
+/** An array (readonly too) or a Set (ReadonlySet too), with its element type. */
+function collectionOf(type: Type): { kind: 'array' | 'set'; element: Type | undefined } | undefined {
+  if (type.isArray() || type.isReadonlyArray()) return { kind: 'array', element: type.getArrayElementType() ?? type.getTypeArguments()[0] };
+  const name = type.getSymbol()?.getName();
+  return name === 'Set' || name === 'ReadonlySet' ? { kind: 'set', element: type.getTypeArguments()[0] } : undefined;
 }
 
 /** Every member of a finite union of literals (an enum included), or undefined. */

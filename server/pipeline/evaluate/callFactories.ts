@@ -7,7 +7,8 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { BuiltValue, FactorySpec, ParamHint, SourcePoint } from '../types';
+import type { FactorySpec, ParamHint, SourcePoint } from '../types';
+import { hasBuiltArguments, isBuilt, materialise } from './builtValue';
 import { recordingMcpServer } from '../sdks/mcp';
 import { identify } from './recorders/serverIdentity';
 import { PLACEHOLDER_MARK, type RecordingSession } from './recorders/session';
@@ -30,12 +31,9 @@ export interface FactoryCall {
 type AnyClass = new (...args: any[]) => any;
 type Attempt = 'typed' | 'placeholders' | 'empty';
 
-const isBuilt = (hint: ParamHint): hint is { built: BuiltValue } => typeof hint === 'object' && 'built' in hint;
-
 /** A factory given built arguments (a second run, after placeholders registered nothing) tries those first. */
 function attemptsOf(factory: CallableFactory): readonly Attempt[] {
-  const typed = [factory.params, ...(factory.methods ?? []).map((m) => m.params)].some((hints) => hints.some(isBuilt));
-  return typed ? ['typed', 'placeholders', 'empty'] : ['placeholders', 'empty'];
+  return hasBuiltArguments(factory) ? ['typed', 'placeholders', 'empty'] : ['placeholders', 'empty'];
 }
 
 /** A value that survives whatever a factory does with an option it was not given: reads, calls, `new`, string use. */
@@ -110,7 +108,7 @@ export async function callFactories(
     const out: unknown[] = [];
     for (const hint of hints) {
       if (hint === 'server') out.push(await newServer(session, entry));
-      else if (isBuilt(hint) && attempt === 'typed') out.push(await materialise(hint.built, () => newServer(session, entry)));
+      else if (isBuilt(hint) && attempt === 'typed') out.push(await materialise(hint.built, () => newServer(session, entry), placeholder));
       else if (hint === 'value' || isBuilt(hint)) out.push(attempt === 'empty' ? {} : placeholder());
       else {
         const options: Record<string, unknown> = {};
@@ -174,22 +172,6 @@ export async function callFactories(
     session.callingFactory = undefined;
   }
   return calls;
-}
-
-/** The value a BuiltValue describes; the JSON kinds as they are, the rest made here. */
-async function materialise(value: BuiltValue, server: () => Promise<unknown>): Promise<unknown> {
-  if ('literal' in value) return value.literal;
-  if ('object' in value) {
-    const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value.object)) out[key] = await materialise(member, server);
-    return out;
-  }
-  if ('array' in value) return Promise.all(value.array.map((member) => materialise(member, server)));
-  if ('set' in value) return new Set(await Promise.all(value.set.map((member) => materialise(member, server))));
-  if ('map' in value) return new Map();
-  if ('fn' in value) return () => undefined;
-  if ('server' in value) return server();
-  return placeholder();
 }
 
 async function newServer(session: RecordingSession, entry: string): Promise<unknown> {
