@@ -5,7 +5,8 @@
  */
 import { captureCallSite } from '../evaluate/recorders/callSite';
 import { currentSession, descriptionOf } from '../evaluate/recorders/session';
-import { loadBeside } from '../evaluate/shipped/loadBeside';
+import { loadBeside, resolveBeside } from '../evaluate/shipped/loadBeside';
+import { clientKit, listThrough } from '../evaluate/shipped/mcpTools';
 import { defineLibrary, type RecorderHrefs, type ServerClass } from './library';
 import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
 
@@ -27,14 +28,11 @@ const SILENT = { debug() {}, error() {}, info() {}, log() {}, warn() {} };
  * fastmcp has no such session (then its conversion is called as its handler would).
  */
 async function listFromSession(hrefs: RecorderHrefs | undefined, tool: FastMcpTool): Promise<Record<string, unknown> | undefined> {
-  const [fast, clientModule, memory] = await Promise.all([
-    loadBeside(hrefs?.real, 'fastmcp'),
-    loadBeside(hrefs?.real, '@modelcontextprotocol/sdk/client/index.js'),
-    loadBeside(hrefs?.real, '@modelcontextprotocol/sdk/inMemory.js'),
-  ]);
+  const fast = await loadBeside(hrefs?.real, 'fastmcp');
+  const serverModule = resolveBeside(hrefs?.real, '@modelcontextprotocol/sdk/server/mcp.js');
   const Session = fast?.FastMCPSession as AnyClass | undefined;
-  const Client = clientModule?.Client as AnyClass | undefined;
-  if (!Session || !Client || !memory?.InMemoryTransport) return undefined;
+  const kit = serverModule ? await clientKit(serverModule) : undefined;
+  if (!Session || !kit?.Client) return undefined;
   const session = new Session({
     logger: SILENT,
     name: 'tool-schema-lens',
@@ -47,18 +45,14 @@ async function listFromSession(hrefs: RecorderHrefs | undefined, tool: FastMcpTo
     tools: [tool],
     transportType: 'stdio',
   });
-  const client = new Client({ name: 'tool-schema-lens', version: '0.0.0' });
-  const [clientSide, serverSide] = memory.InMemoryTransport.createLinkedPair();
-  try {
-    // The session answers tools/list once its server is connected, which the client's initialize proves; its
-    // own connect then polls for the client's capabilities every 100 ms, which nothing here waits for.
-    void session.connect(serverSide).catch(() => undefined);
-    await client.connect(clientSide);
-    const listed = (await client.listTools()) as { tools: Array<Record<string, unknown>> };
-    return listed.tools.find((t) => t.name === tool.name);
-  } finally {
-    await Promise.allSettled([client.close(), session.close()]);
-  }
+  // The session answers tools/list once its server is connected, which the client's initialize proves; its own
+  // connect then polls for the client's capabilities every 100 ms, which nothing here waits for.
+  const connect = (serverSide: unknown) => {
+    void (session.connect(serverSide) as Promise<unknown>).catch(() => undefined);
+    return Promise.resolve();
+  };
+  const listed = await listThrough(kit, connect, () => session.close() as Promise<unknown>);
+  return listed.find((t) => t.name === tool.name);
 }
 
 /**

@@ -12,16 +12,24 @@ export function fileOf(href: string): string {
 
 const loaded = new Map<string, Promise<Record<string, any> | undefined>>();
 
+/** The file `specifier` resolves to from the module at `besideHref`; undefined when it does not resolve. */
+export function resolveBeside(besideHref: string | undefined, specifier: string): string | undefined {
+  if (!besideHref) return undefined;
+  try {
+    return createRequire(fileOf(besideHref)).resolve(specifier);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `specifier` as resolved from the module at `besideHref`; undefined when it does not resolve or load. */
 export function loadBeside(besideHref: string | undefined, specifier: string): Promise<Record<string, any> | undefined> {
   if (!besideHref) return Promise.resolve(undefined);
   const key = `${besideHref}\0${specifier}`;
   let module = loaded.get(key);
   if (!module) {
-    module = (async () => {
-      const resolved = createRequire(fileOf(besideHref)).resolve(specifier);
-      return (await import(pathToFileURL(resolved).href)) as Record<string, any>;
-    })().catch(() => undefined);
+    const resolved = resolveBeside(besideHref, specifier);
+    module = resolved ? (import(pathToFileURL(resolved).href) as Promise<Record<string, any>>).catch(() => undefined) : Promise.resolve(undefined);
     loaded.set(key, module);
   }
   return module;

@@ -34,7 +34,7 @@ export interface McpListing {
   via?: 'wire';
 }
 
-interface ClientKit {
+export interface ClientKit {
   Client?: AnyClass;
   InMemoryTransport: { createLinkedPair(): [any, any] };
 }
@@ -50,7 +50,7 @@ async function load(file: string): Promise<Record<string, any>> {
 }
 
 /** The SDK's client and in-memory transport, from the same install as the server module (same format). */
-function clientKit(serverModule: string): Promise<ClientKit | undefined> {
+export function clientKit(serverModule: string): Promise<ClientKit | undefined> {
   let kit = kits.get(serverModule);
   if (!kit) kits.set(serverModule, (kit = loadKit(serverModule).catch(() => undefined)));
   return kit;
@@ -85,9 +85,25 @@ async function loadKit(serverModule: string): Promise<ClientKit | undefined> {
 const CLIENT_INFO = { name: 'tool-schema-lens', version: '0.0.0' };
 
 /** One `tools/list` through a fresh connection; rejects with the server's error. */
-async function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
+function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
+  return listThrough(
+    kit,
+    (serverSide) => Real.prototype.connect.call(server, serverSide) as Promise<unknown>,
+    () => (server as { close?: () => Promise<void> }).close?.(),
+  );
+}
+
+/**
+ * One `tools/list` by the SDK's client (or the raw JSON-RPC one sends) over a fresh in-memory pair, whose server
+ * side `connect` attaches; `close` ends the server after. Rejects with the server's error.
+ */
+export async function listThrough(
+  kit: ClientKit,
+  connect: (serverSide: unknown) => Promise<unknown>,
+  close: () => Promise<unknown> | undefined,
+): Promise<Definition[]> {
   const [clientSide, serverSide] = kit.InMemoryTransport.createLinkedPair();
-  await Real.prototype.connect.call(server, serverSide);
+  await connect(serverSide);
   try {
     if (kit.Client) {
       const client = new kit.Client(CLIENT_INFO, { capabilities: {} });
@@ -97,7 +113,7 @@ async function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise
     }
     return (await listOverWire(clientSide)) as Definition[];
   } finally {
-    await (server as { close?: () => Promise<void> }).close?.().catch(() => undefined);
+    await close()?.catch(() => undefined);
     await clientSide.close?.().catch?.(() => undefined);
   }
 }
