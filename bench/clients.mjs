@@ -4,32 +4,17 @@
 // 256-variant discriminated union (the largest advertised schema the engine bench uses).
 // Target (CPU-time medians): ≤ 1 ms per tool of up to 30 keys, ≤ 5 ms for the 256-variant union; the ratio to
 // `advertise` is printed for scale (a file's whole analysis is ~20 ms, see the pipeline bench).
-import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './workspace.mjs';
+import { repoRequire as require, requireBundled } from './requireBundled.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
-const outfile = join(root, 'node_modules', '.cache', 'tool-schema-lens-bench', 'clients.cjs');
-mkdirSync(dirname(outfile), { recursive: true });
-await build({
+const { advertise, judgeTool, placeViolation, siteOfPointer, TARGET_IDS } = await requireBundled('clients', {
   stdin: {
     contents: "export * from './shared/index'; export { judgeTool, placeViolation, siteOfPointer, TARGET_IDS } from './shared/clients/index';",
-    resolveDir: root,
+    resolveDir: REPO_ROOT,
     loader: 'ts',
   },
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'error',
 });
-const { advertise, judgeTool, placeViolation, siteOfPointer, TARGET_IDS } = require(outfile);
 const z = require('zod').z;
 
 function small() {

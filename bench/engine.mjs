@@ -3,31 +3,14 @@
 // run, for discriminated unions of 4, 32 and 256 variants × 10 keys, zod 4 and zod 3.
 // Targets: advertise ≤ 3× the SDK per size; 32 → 256 variants grows ≤ 9× (judged on CPU-time medians). The SDK's
 // own growth is printed beside ours: on a shared machine both carry the same memory and GC effects at 256.
-import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { REPO_ROOT } from './workspace.mjs';
+import { repoRequire as require, requireBundled } from './requireBundled.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
-
-// The engine is TypeScript: bundle it on the fly inside node_modules/.cache so its bare imports (zod, ...)
-// resolve from this package exactly as they do for the tests.
-const outfile = join(root, 'node_modules', '.cache', 'tool-schema-lens-bench', 'engine.cjs');
-mkdirSync(dirname(outfile), { recursive: true });
-await build({
-  entryPoints: [join(root, 'shared', 'index.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'error',
-});
-const { advertise } = require(outfile);
+// The engine is TypeScript: bundled on the fly (bench/requireBundled.mjs).
+const engine = await requireBundled('engine', { entryPoints: [join(REPO_ROOT, 'shared', 'index.ts')] });
+const { advertise } = engine;
 const { toJsonSchemaCompat } = require('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js');
 const zod4 = require('zod').z;
 const zod3 = require('zod3').z;
@@ -191,7 +174,7 @@ function nestedUnion(z, depth) {
   return z.object({ root: s });
 }
 
-const { flattenUnionsDeep, toJsonSchema } = require(outfile);
+const { flattenUnionsDeep, toJsonSchema } = engine;
 /** CPU-time median of `runs` calls (after one warm-up), and whether the last call threw. */
 function cpuMedian(work, runs = DEPTH_RUNS) {
   const samples = [];

@@ -1,27 +1,11 @@
 // Violations per 10,000 fuzzed schemas (issue 16): `node bench/fuzz.mjs [count] [seed]`. The generators are the
 // soundness property test's (test/engine/support/randomSchemas.ts); the counting is in
 // test/engine/support/fuzzViolations.ts. Bundled on the fly, as bench/engine.mjs does, so bare imports resolve here.
-import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { REPO_ROOT } from './workspace.mjs';
+import { requireBundled } from './requireBundled.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
-const outfile = join(root, 'node_modules', '.cache', 'tool-schema-lens-bench', 'fuzz.cjs');
-mkdirSync(dirname(outfile), { recursive: true });
-await build({
-  entryPoints: [join(root, 'test', 'engine', 'support', 'fuzzViolations.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'error',
-});
-const { countViolations } = require(outfile);
+const { countViolations } = await requireBundled('fuzz', { entryPoints: [join(REPO_ROOT, 'test', 'engine', 'support', 'fuzzViolations.ts')] });
 
 const count = Number(process.argv[2] ?? 10000);
 const seed = Number(process.argv[3] ?? 16);

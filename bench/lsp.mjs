@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { startLspSession } from './lspSession.mjs';
 import { treeRss } from './processTree.mjs';
 import { generateWorkspace, REPO_ROOT, toolFileText } from './workspace.mjs';
+import { mb, median, ms, percentile, verdict } from './stats.mjs';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
@@ -23,15 +24,6 @@ if (!existsSync(cli)) {
   console.error('dist/cli.js is missing: run `npm run build` first (npm run bench does).');
   process.exit(2);
 }
-
-const ms = (n) => `${Math.round(n)} ms`;
-const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-const verdict = (value, target) => (value <= target ? 'ok' : 'OVER TARGET');
 
 const workspace = generateWorkspace({ dir: path.join(REPO_ROOT, '.cache', 'bench-lsp-workspace'), files: FILES, toolsPerFile: TOOLS });
 console.log(`workspace: ${FILES} files × ${TOOLS} tools = ${workspace.toolCount} tools (${path.relative(REPO_ROOT, workspace.root)})`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { samplePeakRss } from './processTree.mjs';
 import { generateWorkspace, REPO_ROOT, toolFileText } from './workspace.mjs';
+import { mb, median, ms } from './stats.mjs';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
@@ -20,12 +21,7 @@ if (!existsSync(cli) || !existsSync(path.join(REPO_ROOT, 'dist', 'worker.js'))) 
   process.exit(2);
 }
 
-const ms = (n) => `${Math.round(n)} ms`;
-const mb = (bytes) => (bytes === null ? 'n/a' : `${Math.round(bytes / 1024 / 1024)} MB`);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+// Its p90 is the rank floor(p% · n), kept so its figures compare with earlier runs (stats.mjs has nearest rank).
 const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 const workspace = generateWorkspace({ files: FILES, toolsPerFile: TOOLS });

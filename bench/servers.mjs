@@ -16,6 +16,7 @@ import { treeRss } from './processTree.mjs';
 import { REPO_ROOT } from './workspace.mjs';
 import { definitionFileText, generateServerWorkspace } from './serverWorkspace.mjs';
 import { samplePeakRss } from './processTree.mjs';
+import { mb, median, ms, percentile, verdict } from './stats.mjs';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
@@ -26,15 +27,6 @@ if (!existsSync(cli)) {
   console.error('dist/cli.js is missing: run `npm run build` first (npm run bench does).');
   process.exit(2);
 }
-
-const ms = (n) => `${Math.round(n)} ms`;
-const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-const verdict = (value, target) => (value <= target ? 'ok' : 'OVER TARGET');
 
 const workspace = generateServerWorkspace({ files: FILES, toolsPerFile: TOOLS });
 console.log(`workspace: one entry registering ${FILES} files × ${TOOLS} tools = ${workspace.toolCount} tools (${path.relative(REPO_ROOT, workspace.root)})`);
