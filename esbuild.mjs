@@ -26,10 +26,28 @@ const esbuildApiPlugin = {
   },
 };
 
+// An ES module bundle of CommonJS code (esbuildApi.cjs) still needs `require` and `__dirname`.
+const LOADER_HOOKS_BANNER = [
+  'import { createRequire as __tslCreateRequire } from "node:module";',
+  'import { fileURLToPath as __tslFileURLToPath } from "node:url";',
+  'const require = __tslCreateRequire(import.meta.url);',
+  'const __filename = __tslFileURLToPath(import.meta.url);',
+  'const __dirname = __tslFileURLToPath(new URL(".", import.meta.url));',
+].join(' ');
+
 const entries = [
   // The CLI is the package's bin: `npx tool-schema-lens` needs the shebang.
   { in: 'server/cli.ts', out: 'dist/cli.js', external: [], plugins: [esbuildApiPlugin], banner: { js: '#!/usr/bin/env node' } },
   { in: 'server/pipeline/evaluate/worker.ts', out: 'dist/worker.js', external: [] },
+  // The worker's module loader hooks: Node loads them as an ES module, on a thread of its own.
+  {
+    in: 'server/pipeline/evaluate/loader/hooks.ts',
+    out: 'dist/loaderHooks.mjs',
+    external: [],
+    plugins: [esbuildApiPlugin],
+    format: 'esm',
+    banner: { js: LOADER_HOOKS_BANNER },
+  },
   // TypeScript's rename for the quick fix runs in a worker thread of the language server.
   { in: 'server/lsp/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
@@ -38,12 +56,18 @@ const entries = [
 const present = entries.filter((e) => existsSync(e.in));
 await Promise.all(
   present.map((e) =>
-    build({ ...common, entryPoints: [e.in], outfile: e.out, external: e.external, plugins: e.plugins ?? [], ...(e.banner ? { banner: e.banner } : {}) }).catch(
-      (err) => {
-        console.error(`build failed for ${e.in}`);
-        throw err;
-      },
-    ),
+    build({
+      ...common,
+      entryPoints: [e.in],
+      outfile: e.out,
+      external: e.external,
+      plugins: e.plugins ?? [],
+      ...(e.format ? { format: e.format } : {}),
+      ...(e.banner ? { banner: e.banner } : {}),
+    }).catch((err) => {
+      console.error(`build failed for ${e.in}`);
+      throw err;
+    }),
   ),
 );
 if (!watch) console.log(`built ${present.map((e) => e.out).join(', ')}`);

@@ -15,6 +15,7 @@ export type Command =
       target: Target;
       collisionWidening: CollisionWidening;
       timeoutMs?: number;
+      memoryMb?: number;
       /** Entry points (`file` or `file#factory`), relative to the working directory. */
       entries: string[];
       env: Record<string, string>;
@@ -46,7 +47,8 @@ Options for check:
   --collision-widening <how>
                         unknown | base-type: how a key variants declare differently is advertised
                         (default: unknown; base-type keeps a JSON type the declarations share)
-  --timeout <ms>        Time limit for evaluating one file (default: 5000)
+  --timeout <ms>        CPU time one file's evaluation may use (default: 5000)
+  --memory <mb>         Memory cap of an evaluation worker (default: 512)
   --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
                         ${TARGET_IDS.join(', ')}
   --entry <file[#fn]>   Where a server starts, or the function that builds it (repeatable)
@@ -140,6 +142,13 @@ function parseCheck(rest: readonly string[]): Command {
         const ms = Number(v);
         if (!/^\d+$/.test(v) || ms < 100) throw new UsageError(`--timeout must be a number of milliseconds, at least 100 (got "${v}")`);
         cmd.timeoutMs = ms;
+        break;
+      }
+      case '--memory': {
+        const v = value();
+        const mb = Number(v);
+        if (!/^\d+$/.test(v) || mb < 64) throw new UsageError(`--memory must be a number of megabytes, at least 64 (got "${v}")`);
+        cmd.memoryMb = mb;
         break;
       }
       case '--flatten': {

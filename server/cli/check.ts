@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, pipelineOptions, type Settings } from '../settings';
-import { createPipeline, stopBundler, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
+import { createPipeline, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -18,6 +18,7 @@ export interface CheckOptions {
   /** Default 'unknown' (ADR-0033). */
   collisionWidening?: CollisionWidening;
   timeoutMs?: number;
+  memoryMb?: number;
   entries?: string[];
   env?: Record<string, string>;
   envFile?: string;
@@ -44,6 +45,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     evaluation: {
       ...DEFAULT_SETTINGS.evaluation,
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.memoryMb ? { memoryMb: options.memoryMb } : {}),
       env: options.env ?? {},
       argv: options.argv ?? [],
       // Relative to the working directory on the command line; the pipeline resolves it against the root.
@@ -53,12 +55,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     exclude: options.exclude ?? DEFAULT_SETTINGS.exclude,
   };
   const results: CheckedRoot[] = [];
-  try {
-    await checkJobs(jobs, settings, options, results);
-  } finally {
-    // esbuild's service is a child process too: `check` ends only after it, as after its workers.
-    await stopBundler();
-  }
+  await checkJobs(jobs, settings, options, results);
   return collectReport(options.cwd, results);
 }
 

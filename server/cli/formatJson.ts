@@ -46,6 +46,7 @@ export function formatJson(report: CheckReport): string {
     })),
     tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
     // Factories that registered only with arguments built from their parameter types (see docs/architecture.md).
+    ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(report.typedCalls.length ? { typedCalls: report.typedCalls.map((c) => ({ file: displayPath(report.cwd, c.file), factory: c.factory })) } : {}),
   };
   return JSON.stringify(out, null, 2) + '\n';

@@ -41,6 +41,8 @@ export function formatText(report: CheckReport, style: TextStyle): string {
         `note: ${call.factory}() in ${displayPath(report.cwd, call.file)} registered its tools only when called with arguments built from its parameter types (required values empty, each set or list of named choices holding every choice)`,
       ),
     );
+  if (report.stubbed.length)
+    lines.push(paint('2', `note: platform modules served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`));
   lines.push(summaryLine(report, files.size, paint));
   return lines.join('\n') + '\n';
 }

@@ -43,6 +43,8 @@ export interface CheckReport {
   skipped: Array<{ file: string; reason: string }>;
   /** Factories that registered only when called with arguments built from their parameter types. */
   typedCalls: Array<{ file: string; factory: string }>;
+  /** Platform modules served by stubs while evaluating. */
+  stubbed: string[];
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
@@ -62,7 +64,9 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const sent: ToolReport[] = [];
   const skipped = new Map<string, string>();
   const typedCalls = new Map<string, { file: string; factory: string }>();
+  const stubbed = new Set<string>();
   for (const { result, root, budget } of results) {
+    for (const m of result.stubbed ?? []) stubbed.add(m);
     const rootTools = result.files.flatMap((file) => file.tools);
     // Each checked folder is one server: its registered tools are what one client would be sent together.
     if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
@@ -73,7 +77,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
   const skippedList = [...skipped].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent), skipped: skippedList, typedCalls: [...typedCalls.values()] };
+  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent), skipped: skippedList, typedCalls: [...typedCalls.values()], stubbed: [...stubbed].sort() };
 }
 
 function toolOf(t: ToolReport): CheckedTool {

@@ -46,7 +46,6 @@ export { mergeAnalyses, ResultStore } from './results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 // Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
 export { isReadableFile, readWorkspaceFile } from './boundedRead';
-export { stopBundler } from './evaluate/bundle';
 export { libraryNames } from './sdks';
 export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
@@ -220,11 +219,13 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const typedCalls = assembled.flatMap((a) =>
       (a.evaluated?.factoryCalls ?? []).filter((c) => c.typed).map((c) => ({ file: a.report.file, factory: c.name })),
     );
+    const stubbed = [...new Set(assembled.flatMap((a) => a.evaluated?.stubbed ?? []))].sort();
     return {
       files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0),
       diagnosticsByFile,
       ...(skipped.length ? { skipped } : {}),
       ...(typedCalls.length ? { typedCalls } : {}),
+      ...(stubbed.length ? { stubbed } : {}),
     };
   }
 

@@ -9,7 +9,7 @@ import type { EvaluationFailure } from './types';
 export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not evaluated';
 
 const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
-  bundle: 'could not bundle this file',
+  bundle: 'could not load this file',
   load: 'loading this file threw',
   timeout: 'evaluating this file timed out',
   exit: 'this module ended the process while loading',
@@ -29,9 +29,15 @@ export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0
   if (failure.phase === 'realm') return `${PHASE_LEAD.realm}: ${reason}; the analysis undid it and ran this file's tools without it`;
   const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
   // A time-out's reason already says what happened; the lead would only repeat it.
-  if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}`;
-  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${startContext(failure)}; ${cost}`;
+  if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}${LIMIT_HINT.timeout}`;
+  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${startContext(failure)}; ${cost}${LIMIT_HINT[failure.phase] ?? ''}`;
 }
+
+/** Every limit names the setting and the flag that raise it. */
+const LIMIT_HINT: Partial<Record<EvaluationFailure['phase'], string>> = {
+  timeout: ' (raise the limit with toolSchemaLens.evaluation.timeoutMs or check --timeout <ms>)',
+  memory: ' (raise the cap with toolSchemaLens.evaluation.memoryMb or check --memory <mb>)',
+};
 
 /** What the module printed and which unset variables it read before it exited or threw: usually the missing key. */
 function startContext(failure: EvaluationFailure): string {
@@ -64,7 +70,7 @@ export function duplicateRelatedMessage(name: string): string {
 
 /** Related information from a file's `evaluation-failed` to the place in an imported module where it failed. */
 export function failurePointMessage(phase: EvaluationFailure['phase']): string {
-  return phase === 'bundle' ? 'bundling failed here' : phase === 'exit' ? 'the process was ended here' : 'it failed here';
+  return phase === 'bundle' ? 'loading failed here' : phase === 'exit' ? 'the process was ended here' : 'it failed here';
 }
 
 /** Related information from an exit or throw in an imported module back to the file whose run reached it. */

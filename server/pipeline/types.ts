@@ -198,6 +198,8 @@ export interface AnalysisResult {
   skipped?: Array<{ file: string; reason: string }>;
   /** Factories that registered only when called with arguments built from their parameter types: the fronts say so. */
   typedCalls?: Array<{ file: string; factory: string }>;
+  /** Platform modules (`cloudflare:workers`, `server-only`) the evaluation served by stubs: the fronts say so. */
+  stubbed?: string[];
 }
 
 export interface Pipeline {
@@ -342,8 +344,12 @@ export interface EvaluatedFile {
   tools: EvaluatedTool[];
   /** Present when the file could not be evaluated (tools then holds whatever was recorded before the failure). */
   failure?: EvaluationFailure;
-  /** Absolute paths of the workspace source files the bundle read (for dependents). */
+  /** Absolute paths of the workspace source files the evaluation loaded (for dependents). */
   inputs: string[];
+  /** Platform modules the loader served by stubs (`cloudflare:workers`, `server-only`). */
+  stubbed?: string[];
+  /** Files the loader served as text because Node cannot run them (`.sql`, `.md`, ...). */
+  assets?: string[];
   timings: { bundle: number; evaluate: number; engine: number };
   /** What became of each factory the worker was asked to call (evaluate/callFactories.ts). */
   factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string; typed?: boolean }>;

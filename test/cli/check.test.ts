@@ -125,7 +125,7 @@ describe('check: bad input never hides the rest', () => {
       ],
       ['cli-broken/good.ts', 7, 39, 7, 41, 'warning', 'collision-widened', COLLISION_ID],
       ['cli-broken/good.ts', 8, 40, 8, 42, 'warning', 'collision-widened', COLLISION_ID],
-      ['cli-broken/syntax.ts', 6, 65, 6, 66, 'warning', 'evaluation-failed', 'could not bundle this file: Unexpected "}"; its tool schemas are not analysed'],
+      ['cli-broken/syntax.ts', 6, 65, 6, 66, 'warning', 'evaluation-failed', 'could not load this file: Unexpected "}"; its tool schemas are not analysed'],
     ]);
   });
 
@@ -291,7 +291,9 @@ describe('check: a module that never finishes loading', () => {
     expect(run.code).toBe(0);
     const out = json(run);
     // A fresh worker gets twice the limit for its first file (it also loads the SDKs then).
-    const timedOut = expect.stringMatching(/^evaluation took longer than (3000|6000) ms and was stopped; tools registered after this point are not analysed$/);
+    const timedOut = expect.stringMatching(
+      /^evaluation used more than (3000|6000) ms of CPU time and was stopped; tools registered after this point are not analysed \(raise the limit with toolSchemaLens\.evaluation\.timeoutMs or check --timeout <ms>\)$/,
+    );
     expect(out.diagnostics.map((d: any) => [d.file, d.line, d.column, d.code, d.tool, d.message])).toEqual([
       ['cli-hang/hang.ts', 1, 1, 'evaluation-failed', null, timedOut],
       // Registered through a bound alias discovery cannot see: still reported, at each key (the worker saw where the schema was created).
@@ -343,7 +345,7 @@ describe('check: failures in imports', () => {
         ],
       ],
       [
-        'could not bundle this file: Could not resolve "./schemas/search"; its tool schemas are not analysed',
+        'could not load this file: Could not resolve "./schemas/search"; its tool schemas are not analysed',
         {
           artifactLocation: { uri: 'cli-broken-import/missing.ts', uriBaseId: '%SRCROOT%' },
           region: { startLine: 2, startColumn: 29, endLine: 2, endColumn: 47 },

@@ -1,14 +1,13 @@
 /**
- * The evaluation stage's API: bundle a workspace file in this process, run it in a pooled worker under
- * time and memory limits, and get back the file's tool schemas as the engine judged them. Nothing here
- * runs workspace code except through the pool.
+ * The evaluation stage's API: run a workspace file in a pooled worker, loaded in place by Node as the program
+ * would start (the worker's loader/), under CPU-time and memory limits, and get back the file's tool schemas as
+ * the engine judged them. Nothing here runs workspace code except through the pool.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CancellationLike, EngineOptions, EvaluatedFile, FactorySpec } from '../types';
-import { bundleFile } from './bundle';
-import { ResolutionCache } from './bundlePlugins';
+import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluationFailure, FactorySpec } from '../types';
+import { unsafePackageJson } from './boundedLoads';
+import { entryAppendix } from './entryAppendix';
 import { workerScript } from './workerScript';
 import { EvaluationCancelled, WorkerPool, type PoolLimits } from './workerPool';
 
@@ -64,9 +63,6 @@ export interface Evaluator {
 }
 
 export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-bundles-'));
-  const removeTemp = () => rmSync(tempDir, { recursive: true, force: true });
-  process.once('exit', removeTemp);
   const script = options.workerScript;
   const pool = new WorkerPool({
     script: script ? () => Promise.resolve(script) : workerScript,
@@ -78,32 +74,37 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     maxHeapFraction: 0.6,
     spareAfterMs: options.spareWorkerAfterMs ?? 250,
   });
-  let counter = 0;
-  const resolutions = new ResolutionCache();
 
   async function evaluate(request: EvaluationRequest, token?: CancellationLike): Promise<EvaluatedFile> {
     if (token?.isCancellationRequested) throw new EvaluationCancelled();
     const file = path.resolve(request.file);
     const overlays = request.overlays ?? new Map<string, string>();
-    const bundlePath = path.join(tempDir, `bundle-${++counter}.mjs`);
     pool.warm();
+    const failed = (failure: EvaluationFailure): EvaluatedFile => ({
+      file,
+      tools: [],
+      failure,
+      inputs: [file],
+      timings: { bundle: 0, evaluate: 0, engine: 0 },
+    });
+    // Node reads the package.json files above a module itself, with a blocking read: a FIFO there would hang it.
+    const unsafe = unsafePackageJson(path.dirname(file));
+    if (unsafe) return failed({ phase: 'bundle', reason: unsafe });
     const factories = request.factories ?? [];
-    const bundled = await bundleFile({ file, overlays, tagged: request.tagged ?? [], factories: factories.map((f) => f.name) }, bundlePath, resolutions);
-    if ('failure' in bundled) {
-      return { file, tools: [], failure: bundled.failure, inputs: bundled.inputs, timings: { bundle: bundled.ms, evaluate: 0, engine: 0 } };
-    }
-    const sources = Object.fromEntries([...overlays].filter(([p]) => bundled.inputs.includes(p)));
+    const appendix = entryAppendix(
+      file,
+      request.tagged ?? [],
+      factories.map((f) => f.name),
+    );
     const outcome = await pool.run(
       {
-        bundlePath,
-        code: bundled.code,
         file,
-        zodModules: bundled.zodModules.map(({ href, format }) => ({ href, format })),
-        tagged: bundled.tagged,
-        sources,
+        appendix: appendix.source,
+        tagged: appendix.tagged,
+        sources: Object.fromEntries(overlays),
         engine: request.options,
         factories: factories.flatMap((f) => {
-          const exportAs = f.exportName ?? bundled.factories.find((a) => a.name === f.name)?.alias;
+          const exportAs = f.exportName ?? appendix.factories.find((a) => a.name === f.name)?.alias;
           return exportAs ? [{ ...f, exportAs }] : [];
         }),
         ...(request.env ? { env: request.env } : {}),
@@ -112,16 +113,16 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       },
       token,
     );
-    // Normally the worker removed it; a worker killed mid-evaluation did not (the temp folder goes at exit too).
-    if (outcome.failure && existsSync(bundlePath)) rmSync(bundlePath, { force: true });
     return {
       file,
       tools: outcome.tools,
       ...(outcome.failure ? { failure: outcome.failure } : {}),
       ...(outcome.factoryCalls?.length ? { factoryCalls: outcome.factoryCalls } : {}),
       ...(outcome.reached ? { reached: outcome.reached } : {}),
-      inputs: bundled.inputs,
-      timings: { bundle: bundled.ms, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
+      ...(outcome.stubbed?.length ? { stubbed: outcome.stubbed } : {}),
+      ...(outcome.assets?.length ? { assets: outcome.assets } : {}),
+      inputs: outcome.inputs ?? [file],
+      timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
     };
   }
 
@@ -129,19 +130,12 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     evaluate,
     setLimits: (limits) => pool.setLimits(limits),
     restart: () => {
-      // Asked when node_modules changed: packages resolve afresh too.
-      resolutions.clear();
       pool.restart();
       return Promise.resolve();
     },
     warm: () => pool.warm(),
     pids: () => pool.pids(),
-    dispose: async () => {
-      // The workers are gone (and whatever they started) when this resolves: a CLI exits only after it.
-      await pool.dispose();
-      process.removeListener('exit', removeTemp);
-      removeTemp();
-      return Promise.resolve();
-    },
+    // The workers are gone (and whatever they started) when this resolves: a CLI exits only after it.
+    dispose: () => pool.dispose(),
   };
 }

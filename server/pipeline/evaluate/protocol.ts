@@ -11,17 +11,13 @@ export const RECORDERS_KEY = 'tool-schema-lens.recorders';
 export interface EvaluateMessage {
   type: 'evaluate';
   id: number;
-  /** Where the bundle is: written there by the worker (and removed afterwards) when `code` is given. */
-  bundlePath: string;
-  /** The bundle, an ES module with an inline source map: the worker writes it, off the parent's busy thread. */
-  code?: string;
-  /** The user's entry file. */
+  /** The user's entry file, loaded in place by Node with the worker's loader hooks (loader/hooks.ts). */
   file: string;
-  /** The zod modules the bundle imports, to register with the engine (loaded as the bundle loads them). */
-  zodModules: Array<{ href: string; format: 'esm' | 'cjs' }>;
-  /** Declaration names marked `@toolSchema`, and the export alias the bundle gives each. */
+  /** Source appended to the entry: exports of its non-exported factories and tagged schemas. */
+  appendix: string;
+  /** Declaration names marked `@toolSchema`, and the export alias the appendix gives each. */
   tagged: Array<{ name: string; alias: string }>;
-  /** Overlay texts of the bundle's inputs, so the worker can read names at call sites without the disk. */
+  /** Unsaved editor text by absolute path: the loader serves it instead of the disk, and names are read from it. */
   sources: Record<string, string>;
   /** The engine's options, exactly as the pipeline was given them. */
   engine: EngineOptions;
@@ -60,6 +56,11 @@ export interface ResultMessage {
   rss: number;
   /** Set when this worker must not evaluate another file (it changed built-ins, left timers, started processes). */
   retire?: string;
+  /** Absolute paths of the workspace files the evaluation loaded (the entry at least). */
+  inputs?: string[];
+  /** Platform modules served by stubs, and files loaded as assets (loader/hooks.ts). */
+  stubbed?: string[];
+  assets?: string[];
 }
 
 /** One tool of the evaluation under way, sent as soon as it is recorded: kept if the module hangs later. */

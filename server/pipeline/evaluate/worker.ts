@@ -3,9 +3,7 @@
  * place, then runs the engine over what was recorded and sends plain data back over IPC. User code's
  * exits, throws and stray rejections become failures of that evaluation, never of the worker.
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
 import { registerZod } from '../../../shared/index';
 import type { EvaluatedTool, EvaluationFailure } from '../types';
 import { moduleSchemas } from './exportedSchemas';
@@ -25,6 +23,7 @@ import { nameOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
 import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
+import { generationReport, importFresh, installLoader } from './loader/install';
 
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
@@ -33,6 +32,7 @@ installProcessJail();
 // Before the realm is captured (the end of this file): the watches are part of the worker's own realm.
 installStartWatch();
 installCreationSites();
+installLoader(path.join(__dirname, 'loaderHooks.mjs'), noteZod);
 // Our own references, taken before any user code loads (see realmGuard.ts).
 const realSend = process.send?.bind(process);
 const { stringify, parse } = JSON;
@@ -71,30 +71,22 @@ process.on('disconnect', () => {
 });
 watchForOrphaning();
 
-const registeredZod = new Set<string>();
-const requireAbsolute = createRequire(__filename);
-
-async function registerWorkspaceZod(modules: EvaluateMessage['zodModules']): Promise<unknown[]> {
-  const loaded: unknown[] = [];
-  for (const m of modules) {
-    try {
-      const mod = m.format === 'esm' ? await import(m.href) : requireAbsolute(m.href);
-      loaded.push(mod);
-      if (!registeredZod.has(m.href)) {
-        registeredZod.add(m.href);
-        registerZod(mod);
-        observeZod3(mod);
-      }
-    } catch {
-      // The bundle imports it too: a zod that cannot load fails the bundle's import, which reports it.
-    }
-  }
-  return loaded;
+/** Every zod module the workspace loaded in this worker (by href), registered with the engine as it loaded. */
+const zodLoaded = new Map<string, unknown>();
+/** Their hrefs, one array read by every judgement (its zod version), so a copy loaded mid-evaluation counts. */
+const zodHrefs: string[] = [];
+function noteZod(mod: unknown, href: string): void {
+  if (zodLoaded.has(href)) return;
+  zodLoaded.set(href, mod);
+  zodHrefs.push(href);
+  registerZod(mod);
+  observeZod3(mod);
 }
 
-function emptyObjectWith(zodModules: unknown[]): () => unknown {
+/** An empty object of the workspace's zod, for a tool without input; read at call time, after zod has loaded. */
+function emptyObjectWith(zodModules: ReadonlyMap<string, unknown>): () => unknown {
   return () => {
-    for (const mod of zodModules as Array<Record<string, any>>) {
+    for (const mod of zodModules.values() as IterableIterator<Record<string, any>>) {
       const z = typeof mod?.object === 'function' ? mod : mod?.z;
       if (typeof z?.object === 'function') return z.object({});
     }
@@ -144,11 +136,10 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   if (message.factories?.length || message.entry) session.reached = [];
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv.splice(1, Infinity, message.file, ...(message.argv ?? []));
-  const options: JudgeOptions = { ...message.engine, zodFiles: message.zodModules.map((m) => m.href) };
-  // The workspace's zod (a package, no user code) is registered before the bundle runs, so each tool can be
-  // judged the moment it is recorded.
-  const zodModules = await registerWorkspaceZod(message.zodModules);
-  const emptyInput = emptyObjectWith(zodModules);
+  // Zod announces itself as it loads (loader/hooks.ts), before any user module that imports it runs, so each tool
+  // can be judged the moment it is recorded; a copy loaded by an earlier evaluation is this one's too.
+  const options: JudgeOptions = { ...message.engine, zodFiles: zodHrefs };
+  const emptyInput = emptyObjectWith(zodLoaded);
   const early = new Map<Recording, { name: string; tool: EvaluatedTool; judgement: Judgement }>();
   const streamed = new Map<EvaluatedTool, number>();
   session.onRecord = (recording) => {
@@ -164,15 +155,13 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const resourcesBefore = resourceCounts();
   startWatching(message.env);
   trackCreation(true);
-  let ns: Record<string, unknown> | undefined;
-  try {
-    if (message.code !== undefined) writeFileSync(message.bundlePath, message.code);
-    ns = (await import(pathToFileURL(message.bundlePath).href)) as Record<string, unknown>;
-  } catch (error) {
-    fail('load', error);
-  } finally {
-    // Imported modules stay in memory; the file is not needed again (source maps are inline).
-    if (message.code !== undefined) rmSync(message.bundlePath, { force: true });
+  const loaded = await importFresh(message.file, message.sources, message.appendix);
+  const ns = loaded.namespace;
+  // A file that did not transform or an import that did not resolve is the file's, before any of its code ran.
+  const report = await generationReport(loaded.generation);
+  if (loaded.error !== undefined) {
+    if (report.failure && !failure) failure = { phase: 'bundle', reason: report.failure.reason, ...(report.failure.at ? { at: report.failure.at } : {}) };
+    else fail('load', loaded.error);
   }
   // Put back what the module changed before our own code (settle's promises, the engine) runs on it, and again after.
   const realmChanges: RealmChange[] = checkAndRestoreRealm();
@@ -181,7 +170,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   realmChanges.push(...checkAndRestoreRealm());
   const watched = stopWatching();
   // Set by the exit and error handlers meanwhile (TypeScript cannot see that).
-  const atLoad = failure as EvaluationFailure | undefined;
+  const atLoad = failure;
   if (atLoad && (atLoad.phase === 'exit' || atLoad.phase === 'load')) {
     failure = {
       ...atLoad,
@@ -246,6 +235,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     factoryCalls,
     ...(message.entry ? { reached: reachedLines(session.reached ?? []) } : {}),
     ...(retire ? { retire } : {}),
+    inputs: report.inputs.length ? report.inputs : [message.file],
+    ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
+    ...(report.assets.length ? { assets: report.assets } : {}),
   };
 }
 

@@ -1,12 +1,13 @@
 /**
  * A small pool of evaluation worker processes: at most one per core, reused across files (the workspace's
- * zod and SDKs load once per worker), each evaluation under a time limit, each worker under a memory cap
+ * zod and SDKs load once per worker), each evaluation under a CPU-time limit, each worker under a memory cap
  * and recycled after enough evaluations or heap growth. A dead worker fails its evaluation, never the pool.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../types';
 import type { EvaluateMessage, ResultMessage, WorkerMessage } from './protocol';
 import { EVALUATION_MARKER } from './processJail';
+import { cpuMs } from './cpuTime';
 import { residentMb } from './residentMemory';
 import { descendantsOf, endStrays } from './strayProcesses';
 
@@ -54,7 +55,20 @@ interface Slot {
   child?: ChildProcess;
   ready: Promise<void>;
   /** `recorded`: tools streamed before the result, all that is left of them if the worker dies. */
-  job?: Job & { id: number; startedAt: number; timer?: NodeJS.Timeout; timedOut?: boolean; limitMs?: number; recorded: EvaluatedTool[]; overMemoryMb?: number };
+  job?: Job & {
+    id: number;
+    startedAt: number;
+    timer?: NodeJS.Timeout;
+    /** Why the limit stopped it: the CPU it used, no progress at all, or (without /proc) wall time. */
+    stopped?: 'cpu' | 'stalled' | 'wall';
+    limitMs?: number;
+    recorded: EvaluatedTool[];
+    overMemoryMb?: number;
+    /** The worker's CPU time when the file was sent, and when it last grew (wall clock). */
+    cpuAtStart?: number;
+    cpuSeen?: number;
+    progressAt?: number;
+  };
   evaluations: number;
   stderrTail: string;
   retiring: boolean;
@@ -82,8 +96,11 @@ function killTree(child: ChildProcess): void {
 }
 
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
-/** How often a busy worker's resident memory is read. */
-const MEMORY_POLL_MS = 50;
+/** How often a busy worker's resident memory and CPU time are read. */
+const WATCH_POLL_MS = 50;
+/** The wall-clock bound, as a multiple of the CPU limit: only a worker the OS all but stops reaches it. */
+const WALL_BOUND_FACTOR = 6;
+const MIN_STALL_MS = 2000;
 const liveChildren = new Set<ChildProcess>();
 let tokens = 0;
 let exitHookInstalled = false;
@@ -107,7 +124,7 @@ export class WorkerPool {
   private nextId = 1;
   private disposed = false;
   private growTimer?: NodeJS.Timeout;
-  private memoryTimer?: NodeJS.Timeout;
+  private watchTimer?: NodeJS.Timeout;
 
   constructor(private options: PoolOptions) {
     installExitHook();
@@ -141,7 +158,7 @@ export class WorkerPool {
   dispose(): Promise<void> {
     this.disposed = true;
     clearTimeout(this.growTimer);
-    clearInterval(this.memoryTimer);
+    clearInterval(this.watchTimer);
     for (const job of this.queue.splice(0)) job.reject(new Error('The evaluator was disposed'));
     const exits = this.slots.map((s) => s.exited);
     this.restart();
@@ -248,18 +265,23 @@ export class WorkerPool {
     slot.ready.then(
       () => {
         if (slot.job?.id !== id || !slot.child?.connected) return;
+        const limitMs = (slot.job.limitMs = this.limitFor(slot));
+        // The limit is CPU time, read with the memory (watch()); where the OS cannot say, and as a last bound
+        // for a worker the OS starves, wall time.
+        const cpu = cpuMs(slot.child.pid ?? -1);
         slot.job.timer = setTimeout(
           () => {
             if (slot.job?.id !== id) return;
-            slot.job.timedOut = true;
+            slot.job.stopped = 'wall';
             this.kill(slot);
           },
-          (slot.job.limitMs = this.limitFor(slot)),
+          cpu === undefined ? limitMs : limitMs * WALL_BOUND_FACTOR,
         );
         const message: EvaluateMessage = { type: 'evaluate', id, ...job.message };
-        slot.job.startedAt = performance.now();
+        slot.job.startedAt = slot.job.progressAt = performance.now();
+        slot.job.cpuAtStart = slot.job.cpuSeen = cpu;
         slot.child.send(message);
-        this.watchMemory();
+        this.watch();
         // Jobs waiting: from now on this worker can be found held up.
         if (this.queue.length > 0) this.pump();
       },
@@ -316,7 +338,14 @@ export class WorkerPool {
   }
 
   private deathCause(slot: Slot, job: NonNullable<Slot['job']>, code: number | null, signal: NodeJS.Signals | null): EvaluationFailure {
-    if (job.timedOut) return { phase: 'timeout', reason: `Evaluation took longer than ${job.limitMs ?? this.options.timeoutMs} ms and was stopped` };
+    const limit = job.limitMs ?? this.options.timeoutMs;
+    if (job.stopped === 'cpu') return { phase: 'timeout', reason: `Evaluation used more than ${limit} ms of CPU time and was stopped` };
+    if (job.stopped === 'stalled') {
+      const idle = Math.round(this.stallMs(job) / 100) / 10;
+      return { phase: 'timeout', reason: `Evaluation made no progress for ${idle} s (a wait on I/O that never ends, a deadlock) and was stopped` };
+    }
+    if (job.stopped === 'wall')
+      return { phase: 'timeout', reason: `Evaluation took longer than ${job.cpuAtStart === undefined ? limit : limit * WALL_BOUND_FACTOR} ms and was stopped` };
     const overMemory = job.overMemoryMb;
     if (overMemory !== undefined) {
       return {
@@ -336,24 +365,47 @@ export class WorkerPool {
     if (index >= 0) this.slots.splice(index, 1);
   }
 
-  /** While any worker is on a file: its resident memory (Buffers included, which the V8 heap cap misses) against the cap. */
-  private watchMemory(): void {
-    if (this.memoryTimer || process.platform !== 'linux') return;
-    this.memoryTimer = setInterval(() => {
+  /** How long a worker may use no CPU at all before its evaluation is called stalled: the limit, at least 2 s. */
+  private stallMs(job: NonNullable<Slot['job']>): number {
+    return Math.max(MIN_STALL_MS, job.limitMs ?? this.options.timeoutMs);
+  }
+
+  /**
+   * While any worker is on a file: its CPU time against the limit, its progress (a worker that uses no CPU for
+   * the stall time is waiting on something that does not come), and its resident memory (Buffers included, which
+   * the V8 heap cap misses) against the cap.
+   */
+  private watch(): void {
+    if (this.watchTimer || process.platform !== 'linux') return;
+    this.watchTimer = setInterval(() => {
       const busy = this.slots.filter((s) => s.job && s.child?.pid !== undefined && !s.retiring);
       if (busy.length === 0) {
-        clearInterval(this.memoryTimer);
-        this.memoryTimer = undefined;
+        clearInterval(this.watchTimer);
+        this.watchTimer = undefined;
         return;
       }
+      const now = performance.now();
       for (const slot of busy) {
-        const rss = residentMb(slot.child!.pid!);
-        if (rss === undefined || rss <= this.options.memoryMb) continue;
-        slot.job!.overMemoryMb = rss;
-        this.kill(slot);
+        const job = slot.job!;
+        const pid = slot.child!.pid!;
+        const rss = residentMb(pid);
+        if (rss !== undefined && rss > this.options.memoryMb) {
+          job.overMemoryMb = rss;
+          this.kill(slot);
+          continue;
+        }
+        const cpu = cpuMs(pid);
+        if (cpu === undefined || job.cpuAtStart === undefined || job.startedAt === Infinity) continue;
+        if (cpu > (job.cpuSeen ?? 0)) {
+          job.cpuSeen = cpu;
+          job.progressAt = now;
+        }
+        if (cpu - job.cpuAtStart > (job.limitMs ?? this.options.timeoutMs)) job.stopped = 'cpu';
+        else if (now - (job.progressAt ?? now) > this.stallMs(job)) job.stopped = 'stalled';
+        if (job.stopped) this.kill(slot);
       }
-    }, MEMORY_POLL_MS);
-    this.memoryTimer.unref();
+    }, WATCH_POLL_MS);
+    this.watchTimer.unref();
   }
 
   private kill(slot: Slot): void {

@@ -1,18 +1,43 @@
 /**
- * Where the worker's script is: `worker.js` next to the bundled server (dist/), or, when running from
- * source (tests, benchmarks), this folder's worker.ts built once per process into a temp directory.
+ * Where the worker's script is: `worker.js` next to the bundled server (dist/), with its loader hooks
+ * `loaderHooks.mjs` beside it, or, when running from source (tests, benchmarks), both built once per process
+ * into a temp directory from this folder's worker.ts and loader/hooks.ts.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
 let fromSource: Promise<string> | undefined;
 
+/** The same banner esbuild.mjs gives dist/loaderHooks.mjs: an ES module bundle with CommonJS parts. */
+const HOOKS_BANNER = [
+  'import { createRequire as __tslCreateRequire } from "node:module";',
+  'import { fileURLToPath as __tslFileURLToPath } from "node:url";',
+  'const require = __tslCreateRequire(import.meta.url);',
+  'const __filename = __tslFileURLToPath(import.meta.url);',
+  'const __dirname = __tslFileURLToPath(new URL(".", import.meta.url));',
+].join(' ');
+
 async function buildFromSource(source: string): Promise<string> {
   const { build } = await import('esbuild');
-  const outfile = path.join(mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-worker-')), 'worker.js');
-  // The same options as esbuild.mjs gives dist/worker.js.
-  await build({ entryPoints: [source], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: 'linked', logLevel: 'warning' });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-worker-'));
+  const outfile = path.join(dir, 'worker.js');
+  // The hooks live in a temp folder with no node_modules: esbuild is required by its absolute path.
+  const esbuildMain = createRequire(__filename).resolve('esbuild');
+  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' } as const;
+  // The same options as esbuild.mjs gives dist/worker.js and dist/loaderHooks.mjs.
+  await Promise.all([
+    build({ ...common, entryPoints: [source], outfile, format: 'cjs' }),
+    build({
+      ...common,
+      entryPoints: [path.join(path.dirname(source), 'loader', 'hooks.ts')],
+      outfile: path.join(dir, 'loaderHooks.mjs'),
+      format: 'esm',
+      banner: { js: HOOKS_BANNER },
+      plugins: [{ name: 'esbuild-absolute', setup: (b) => b.onResolve({ filter: /^esbuild$/ }, () => ({ path: esbuildMain, external: true })) }],
+    }),
+  ]);
   return outfile;
 }
 

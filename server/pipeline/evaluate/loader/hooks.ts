@@ -1,0 +1,336 @@
+/**
+ * Node's module loader hooks for an evaluation worker (registered by `install.ts`; Node runs them on a thread of
+ * their own). Workspace code is loaded by Node itself, in place, as `tsx src/index.ts` would run it: ESM and
+ * CommonJS interop, top-level await and cycles, `import.meta.url` and relative file reads are Node's. The hooks
+ * only add what Node lacks or what the check needs:
+ *
+ * - TypeScript and JSX (`transform.ts`), tsx's resolution (`candidates.ts`, `tsconfig.ts`), unsaved editor text;
+ * - each generation's workspace modules under URLs of their own (`?tsl=<generation>`), packages loaded once;
+ * - a tool library's entry point, imported from workspace code wherever the library resolves (node_modules or a
+ *   workspace package), routed through its recording shim; every zod module announced to the worker as it loads;
+ * - platform modules served by stubs (`platformStubs.ts`), asset imports (`.sql`, `.md`, ...) as their text.
+ */
+import { realpathSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { MessagePort } from 'node:worker_threads';
+import { readWorkspaceFile } from '../../boundedRead';
+import { shimFor } from '../../sdks';
+import { shimSource } from '../sdkShims';
+import { aliasBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
+import { isPlatformModule, importedNames, stubSource } from './platformStubs';
+import { GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks } from './protocol';
+import { forgetTsconfigs, tsconfigFor } from './tsconfig';
+import { isScript, needsTransform, toModule, TransformFailed } from './transform';
+
+interface Context {
+  parentURL?: string;
+  conditions?: string[];
+  format?: string | null;
+  importAttributes?: Record<string, string>;
+}
+interface Resolved {
+  url: string;
+  format?: string | null;
+  shortCircuit?: boolean;
+}
+interface Loaded {
+  format: string;
+  source?: string | Buffer | null;
+  shortCircuit?: boolean;
+}
+type NextResolve = (specifier: string, context?: Context) => Promise<Resolved>;
+type NextLoad = (url: string, context?: Context) => Promise<Loaded>;
+
+interface Generation {
+  overlays: Map<string, string>;
+  entry: { file: string; appendix: string };
+  inputs: Set<string>;
+  stubbed: Set<string>;
+  assets: Set<string>;
+  /** The texts loaded, by path: where a failed import is written, which names a stub must export. */
+  texts: Map<string, string>;
+  failure?: LoadFailure;
+}
+
+const STUB = 'tool-schema-lens-stub:';
+const SHIM = 'tool-schema-lens-shim:';
+const ZOD = 'tool-schema-lens-zod:';
+/** Generations kept after their report: a module may still import lazily afterwards. */
+const KEPT_GENERATIONS = 8;
+/** Assets a bundler's text loader would inline; anything else Node cannot load is its own path. */
+const TEXT_ASSETS = new Set([
+  '.sql',
+  '.graphql',
+  '.gql',
+  '.md',
+  '.mdx',
+  '.txt',
+  '.html',
+  '.htm',
+  '.css',
+  '.svg',
+  '.yaml',
+  '.yml',
+  '.toml',
+  '.csv',
+  '.xml',
+  '.prompt',
+  '.hbs',
+  '.mustache',
+  '.njk',
+  '.liquid',
+  '.ejs',
+  '.tpl',
+]);
+const NODE_LOADS = new Set(['.js', '.mjs', '.cjs', '.json', '.node', '.wasm']);
+
+let port: MessagePort | undefined;
+const generations = new Map<number, Generation>();
+const waiting = new Map<number, Array<(g: Generation) => void>>();
+
+export function initialize(data: { port: MessagePort }): void {
+  port = data.port;
+  port.on('message', (message: ToHooks) => {
+    if (message.type === 'start') {
+      forgetTsconfigs();
+      realPaths.clear();
+      const generation: Generation = {
+        overlays: new Map(message.overlays),
+        entry: message.entry,
+        inputs: new Set(),
+        stubbed: new Set(),
+        assets: new Set(),
+        texts: new Map(),
+      };
+      generations.set(message.generation, generation);
+      for (const older of generations.keys()) if (older <= message.generation - KEPT_GENERATIONS) generations.delete(older);
+      for (const wake of waiting.get(message.generation) ?? []) wake(generation);
+      waiting.delete(message.generation);
+    } else if (message.type === 'report') {
+      const g = generations.get(message.generation);
+      const report: GenerationReport = {
+        type: 'report',
+        generation: message.generation,
+        inputs: [...(g?.inputs ?? [])],
+        stubbed: [...(g?.stubbed ?? [])],
+        assets: [...(g?.assets ?? [])],
+        ...(g?.failure ? { failure: g.failure } : {}),
+      };
+      port?.postMessage(report);
+    }
+  });
+  port.unref();
+}
+
+function generationNumber(url: string | undefined): number | undefined {
+  if (!url) return undefined;
+  const query = url.indexOf('?');
+  if (query < 0) return undefined;
+  const value = new URLSearchParams(url.slice(query + 1)).get(GENERATION_PARAM);
+  return value === null ? undefined : Number(value);
+}
+
+/** The generation's state; the worker posts it before importing, but the port and the loader are two channels. */
+function generationOf(url: string | undefined): Promise<Generation> | Generation | undefined {
+  const n = generationNumber(url);
+  if (n === undefined) return undefined;
+  const known = generations.get(n);
+  if (known) return known;
+  return new Promise((resolve) => waiting.set(n, [...(waiting.get(n) ?? []), resolve]));
+}
+
+function withGeneration(url: string, generation: number | undefined): string {
+  if (generation === undefined) return url;
+  const u = new URL(url);
+  u.searchParams.set(GENERATION_PARAM, String(generation));
+  return u.href;
+}
+
+const inPackages = (file: string) => /[\\/]node_modules[\\/]/.test(file);
+const isBare = (specifier: string) => !/^(\.{1,2}(\/|$)|\/|file:|[A-Za-z]:[\\/]|node:|data:)/.test(specifier);
+const isZod = (specifier: string) => specifier === 'zod' || specifier.startsWith('zod/');
+const pathOf = (url: string | undefined) => (url?.startsWith('file:') ? fileURLToPath(url) : undefined);
+
+export async function resolve(specifier: string, context: Context, nextResolve: NextResolve): Promise<Resolved> {
+  const parentFile = pathOf(context.parentURL);
+  const n = generationNumber(context.parentURL);
+  const g = await generationOf(context.parentURL);
+  if (isPlatformModule(specifier)) {
+    g?.stubbed.add(specifier);
+    const params = new URLSearchParams({
+      specifier,
+      ...(parentFile ? { from: parentFile } : {}),
+      ...(n !== undefined ? { [GENERATION_PARAM]: String(n) } : {}),
+    });
+    return { url: `${STUB}${encodeURIComponent(specifier)}?${params.toString()}`, shortCircuit: true };
+  }
+  let resolved: Resolved;
+  try {
+    resolved = await nextResolve(specifier, context);
+  } catch (error) {
+    const found = typeScriptResolution(specifier, parentFile, g);
+    if (!found) {
+      if (g && parentFile) {
+        const why = relativeBase(specifier, parentFile);
+        const reason = (why && unreadableCandidate(fileCandidates(why))) ?? `Could not resolve ${JSON.stringify(specifier)}`;
+        g.failure ??= { reason, at: importSite(g, parentFile, specifier) };
+      }
+      throw error;
+    }
+    resolved = { url: pathToFileURL(found).href, format: null };
+  }
+  const file = realFile(pathOf(resolved.url));
+  if (!file) return { ...resolved, shortCircuit: true };
+  resolved = { ...resolved, url: pathToFileURL(file).href + searchOf(resolved.url) };
+  const fromWorkspace = parentFile !== undefined && !inPackages(parentFile);
+  if (isBare(specifier) && fromWorkspace && shimFor(specifier)) return shimResolution(specifier, resolved.url, n, context, nextResolve);
+  if (isBare(specifier) && isZod(specifier)) return { url: `${ZOD}${resolved.url}`, format: 'module', shortCircuit: true };
+  const generation = inPackages(file) ? undefined : (n ?? generationNumber(resolved.url));
+  return { url: withGeneration(resolved.url, generation), format: resolved.format, shortCircuit: true };
+}
+
+const realPaths = new Map<string, string>();
+
+/**
+ * The real path, as Node's own resolution gives it (and CommonJS's): a package reached through a symlinked
+ * node_modules is one module, not two. Checked here with libuv's realpath because Node 20's resolver, run in this
+ * thread, can return the symlinked path after other file-system calls of the thread (seen after a stat of a FIFO),
+ * which loads a CommonJS dependency twice and breaks its default import.
+ */
+function realFile(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  let real = realPaths.get(file);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(file);
+    } catch {
+      real = file; // not on disk: unsaved editor text
+    }
+    realPaths.set(file, real);
+  }
+  return real;
+}
+
+function searchOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? '' : url.slice(query);
+}
+
+/** The absolute path a relative, absolute or file: specifier names, as written. */
+function relativeBase(specifier: string, parentFile: string | undefined): string | undefined {
+  if (specifier.startsWith('file:')) return fileURLToPath(specifier);
+  if (isBare(specifier) || !parentFile) return undefined;
+  return fileURLToPath(new URL(specifier, pathToFileURL(parentFile)));
+}
+
+function typeScriptResolution(specifier: string, parentFile: string | undefined, g: Generation | undefined): string | undefined {
+  const base = relativeBase(specifier, parentFile);
+  if (base) return firstExisting(fileCandidates(base), g?.overlays);
+  if (!parentFile || !isBare(specifier)) return undefined;
+  for (const base of aliasBases(specifier, tsconfigFor(parentFile))) {
+    const found = firstExisting(fileCandidates(base), g?.overlays);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function shimResolution(specifier: string, real: string, n: number | undefined, context: Context, nextResolve: NextResolve): Promise<Resolved> {
+  let server: string | undefined;
+  for (const companion of shimFor(specifier)?.companions ?? []) {
+    try {
+      server = (await nextResolve(companion, { ...context, parentURL: real })).url;
+      break;
+    } catch {
+      // Not installed beside the library: the next companion.
+    }
+  }
+  const params = new URLSearchParams({ specifier, real, ...(server ? { server } : {}), ...(n !== undefined ? { [GENERATION_PARAM]: String(n) } : {}) });
+  return { url: `${SHIM}${encodeURIComponent(specifier)}?${params.toString()}`, format: 'module', shortCircuit: true };
+}
+
+/** Where `parentFile` writes the import of `specifier`, 0-based. */
+function importSite(g: Generation, parentFile: string, specifier: string): LoadFailure['at'] {
+  const text = g.texts.get(parentFile) ?? '';
+  const index = Math.max(text.indexOf(`'${specifier}'`), text.indexOf(`"${specifier}"`), text.indexOf(`\`${specifier}\``));
+  if (index < 0) return { file: parentFile, line: 0, character: 0 };
+  const before = text.slice(0, index);
+  const line = before.split('\n').length - 1;
+  return { file: parentFile, line, character: index - (before.lastIndexOf('\n') + 1) };
+}
+
+export async function load(url: string, context: Context, nextLoad: NextLoad): Promise<Loaded> {
+  if (url.startsWith(STUB)) return generated(stubLoad(url));
+  if (url.startsWith(SHIM)) {
+    const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+    const spec = shimFor(params.get('specifier') ?? '');
+    if (spec) return generated(shimSource({ spec, real: params.get('real') ?? '', server: params.get('server') ?? undefined, format: 'esm' }));
+  }
+  if (url.startsWith(ZOD)) return generated(zodWrapper(url.slice(ZOD.length)));
+  const file = pathOf(url);
+  if (!file) return nextLoad(url, context);
+  const g = await generationOf(url);
+  const extension = extname(file).toLowerCase();
+  const workspace = g !== undefined;
+  if (workspace) g.inputs.add(file);
+  const scriptForUs = isScript(extension) && (needsTransform(extension) || (workspace && context.format !== 'commonjs'));
+  const asset = !NODE_LOADS.has(extension) && !isScript(extension);
+  const jsonWithoutAttribute = extension === '.json' && context.importAttributes?.type !== 'json';
+  if (!scriptForUs && !asset && !jsonWithoutAttribute) return nextLoad(url, context);
+  const text = readText(file, g);
+  if (jsonWithoutAttribute) return generated(`export default ${text};`);
+  if (asset) {
+    g?.assets.add(file);
+    return generated(`export default ${JSON.stringify(TEXT_ASSETS.has(extension) ? text : url)};`);
+  }
+  g?.texts.set(file, text);
+  const source = g && g.entry.file === file ? text + g.entry.appendix : text;
+  try {
+    return generated(await toModule(file, source, tsconfigFor(file).compilerOptions));
+  } catch (error) {
+    if (error instanceof TransformFailed && g) g.failure ??= error.failure;
+    throw error;
+  }
+}
+
+function generated(source: string): Loaded {
+  return { format: 'module', source, shortCircuit: true };
+}
+
+function readText(file: string, g: Generation | undefined): string {
+  const overlay = g?.overlays.get(file);
+  if (overlay !== undefined) return overlay;
+  const read = readWorkspaceFile(file);
+  if ('text' in read) return read.text;
+  const failure = { reason: 'skipped' in read ? `${file} is ${read.skipped}; it is not read` : `${file} does not exist` };
+  if (g) g.failure ??= failure;
+  throw new Error(failure.reason);
+}
+
+function stubLoad(url: string): string {
+  const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+  const specifier = params.get('specifier') ?? '';
+  const from = params.get('from');
+  let names: string[] = [];
+  if (from) {
+    const n = generationNumber(url);
+    const text = (n !== undefined ? generations.get(n)?.texts.get(from) : undefined) ?? readOrEmpty(from);
+    names = importedNames(text, specifier);
+  }
+  return stubSource(specifier, names);
+}
+
+function readOrEmpty(file: string): string {
+  const read = readWorkspaceFile(file);
+  return 'text' in read ? read.text : '';
+}
+
+/** Re-exports a zod module after announcing it, so the engine builds with the workspace's own copy. */
+function zodWrapper(real: string): string {
+  return [
+    `import * as real from ${JSON.stringify(real)};`,
+    `export * from ${JSON.stringify(real)};`,
+    'export default real.default;',
+    `globalThis[Symbol.for(${JSON.stringify(ZOD_SEEN_KEY)})]?.(real, ${JSON.stringify(real)});`,
+  ].join('\n');
+}

@@ -1,0 +1,116 @@
+/**
+ * The worker's side of the loader (the hooks are in `hooks.ts`, on Node's loader thread): registers the hooks,
+ * starts a generation per evaluation and asks what it loaded. Also covers what the hooks cannot see on Node 20:
+ * `require()` from a workspace CommonJS module goes through Node's CommonJS loader, so a tool library required
+ * there is wrapped by its recorder here, and a required zod is announced here too.
+ */
+import Module, { register } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { shimFor } from '../../sdks';
+import { RECORDERS_KEY } from '../protocol';
+import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport } from './protocol';
+
+type ZodSeen = (module: unknown, href: string) => void;
+type Recorder = (real: unknown, server: unknown, hrefs: { real: string; server?: string }) => Record<string, unknown>;
+
+let port: import('node:worker_threads').MessagePort | undefined;
+let generation = 0;
+const pending = new Map<number, (report: GenerationReport) => void>();
+/** CommonJS shims of this generation, by resolved file: one recorder call per library per evaluation. */
+let requiredShims = new Map<string, unknown>();
+
+const inPackages = (file: string) => /[\\/]node_modules[\\/]/.test(file);
+
+/** Registers the loader hooks (`hooksFile`, an ES module) and the CommonJS side; `onZod` hears of every zod loaded. */
+export function installLoader(hooksFile: string, onZod: ZodSeen): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for(ZOD_SEEN_KEY)] = onZod;
+  const channel = new MessageChannel();
+  port = channel.port1;
+  port.on('message', (message: FromHooks) => {
+    if (message.type !== 'report') return;
+    pending.get(message.generation)?.(message);
+    pending.delete(message.generation);
+  });
+  port.unref();
+  register(pathToFileURL(hooksFile).href, { data: { port: channel.port2 }, transferList: [channel.port2] });
+  wrapRequire(onZod);
+}
+
+function wrapRequire(onZod: ZodSeen): void {
+  const loader = Module as unknown as {
+    _load: (request: string, parent: { filename?: string } | undefined, isMain: boolean) => unknown;
+    _resolveFilename: (request: string, parent: unknown) => string;
+  };
+  const load = loader._load;
+  loader._load = function (request, parent, isMain) {
+    const exports = load.call(this, request, parent, isMain);
+    const from = parent?.filename;
+    if (!from || inPackages(from)) return exports;
+    const spec = shimFor(request);
+    if (request === 'zod' || request.startsWith('zod/')) {
+      onZod(exports, safeResolve(request, parent) ?? request);
+    } else if (spec) {
+      const real = safeResolve(request, parent);
+      if (!real) return exports;
+      const recorder = (globalThis as Record<symbol, Record<string, Recorder> | undefined>)[Symbol.for(RECORDERS_KEY)]?.[spec.recorder];
+      if (!recorder) return exports;
+      let shimmed = requiredShims.get(real);
+      if (!shimmed) {
+        let server: unknown;
+        let serverPath: string | undefined;
+        for (const companion of spec.companions ?? []) {
+          try {
+            serverPath = loader._resolveFilename(companion, { filename: real, paths: [path.dirname(real)] });
+            server = load.call(this, serverPath, parent, false);
+            break;
+          } catch {
+            // Not installed beside the library.
+          }
+        }
+        shimmed = Object.assign({}, exports, recorder(exports, server, { real, ...(serverPath ? { server: serverPath } : {}) }));
+        requiredShims.set(real, shimmed);
+      }
+      return shimmed;
+    }
+    return exports;
+  };
+  function safeResolve(request: string, parent: unknown): string | undefined {
+    try {
+      return loader._resolveFilename(request, parent);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Starts a new generation and imports `file` in it: its workspace modules (and CommonJS ones) load afresh, with
+ * `overlays` winning over the disk and `appendix` added to the entry's source. Returns the namespace or the error.
+ */
+export async function importFresh(
+  file: string,
+  overlays: Record<string, string>,
+  appendix: string,
+): Promise<{ generation: number; namespace?: Record<string, unknown>; error?: unknown }> {
+  const n = ++generation;
+  requiredShims = new Map();
+  for (const key of Object.keys(require.cache)) if (!inPackages(key)) delete require.cache[key];
+  port?.postMessage({ type: 'start', generation: n, overlays: Object.entries(overlays), entry: { file, appendix } });
+  const url = new URL(pathToFileURL(file).href);
+  url.searchParams.set(GENERATION_PARAM, String(n));
+  try {
+    return { generation: n, namespace: (await import(url.href)) as Record<string, unknown> };
+  } catch (error) {
+    return { generation: n, error };
+  }
+}
+
+/** What generation `n` loaded, stubbed and failed on. */
+export function generationReport(n: number): Promise<GenerationReport> {
+  return new Promise((resolve) => {
+    pending.set(n, resolve);
+    port?.postMessage({ type: 'report', generation: n });
+  });
+}

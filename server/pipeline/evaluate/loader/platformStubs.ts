@@ -1,0 +1,62 @@
+/**
+ * Modules that exist only on a platform the workspace deploys to (a Worker's `cloudflare:*`, Bun's `bun:*`) or
+ * that refuse to load outside a framework's bundler (`server-only`, `client-only`). Node cannot load them, so a
+ * file importing them would fail before registering anything; they are served as documented stubs instead:
+ *
+ * - every named import is provided: a capitalised name is a class whose constructor keeps `(ctx, env)` as
+ *   `this.ctx` / `this.env` (so `class MyAgent extends DurableObject` and `McpAgent` construct), any other name a
+ *   forgiving value that reads, calls and constructs to itself (`env.API_KEY` is that value, never a secret);
+ * - the default export is the same forgiving value.
+ *
+ * The report names each stubbed module. Which names a stub must export is read from the importing sources.
+ */
+
+/** Whether `specifier` is served by a stub. */
+export function isPlatformModule(specifier: string): boolean {
+  return /^(cloudflare|bun|deno|workerd):/.test(specifier) || specifier === 'server-only' || specifier === 'client-only';
+}
+
+const IMPORT_LIST = /import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2/g;
+const EXPORT_LIST = /export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2/g;
+
+/** The names `source` imports (or re-exports) from `specifier`. */
+export function importedNames(source: string, specifier: string): string[] {
+  const names = new Set<string>();
+  for (const pattern of [IMPORT_LIST, EXPORT_LIST]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
+      if (match[3] !== specifier) continue;
+      for (const part of match[1].split(',')) {
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          ?.trim();
+        if (name && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name) && name !== 'default') names.add(name);
+      }
+    }
+  }
+  return [...names];
+}
+
+/** The stub module's source, exporting `names`. */
+export function stubSource(specifier: string, names: readonly string[]): string {
+  const lines = [
+    `// Tool Schema Lens: a stub for ${JSON.stringify(specifier)}, which exists only on its platform.`,
+    'const forgiving = new Proxy(function stub() {}, {',
+    '  get: (_t, key) => (key === Symbol.toPrimitive ? () => "" : key === "then" ? undefined : forgiving),',
+    '  apply: () => forgiving,',
+    '  construct: () => forgiving,',
+    '});',
+    'function platformClass(name) {',
+    '  const C = class { constructor(ctx, env) { this.ctx = ctx ?? forgiving; this.env = env ?? forgiving; } };',
+    '  Object.defineProperty(C, "name", { value: name });',
+    '  return C;',
+    '}',
+    'export default forgiving;',
+  ];
+  for (const name of names) {
+    lines.push(/^[A-Z]/.test(name) ? `export const ${name} = platformClass(${JSON.stringify(name)});` : `export const ${name} = forgiving;`);
+  }
+  return lines.join('\n');
+}

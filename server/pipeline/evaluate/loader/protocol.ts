@@ -1,0 +1,52 @@
+/**
+ * The messages between the worker's main thread and its loader hooks (which Node runs on a thread of their own),
+ * over the MessagePort handed to the hooks when they are registered. Plain data only.
+ *
+ * Each evaluation is a generation: its workspace modules are loaded under URLs carrying `?tsl=<generation>`, so
+ * every evaluation gets a fresh graph of the workspace's own modules while packages stay loaded once per worker.
+ */
+
+/** The query parameter that tags a workspace module's URL with its generation. */
+export const GENERATION_PARAM = 'tsl';
+
+/** The global the worker installs and the generated zod wrappers call: a zod module the workspace loads. */
+export const ZOD_SEEN_KEY = 'tool-schema-lens.zod-seen';
+
+/** Sent before a generation's first import: what the hooks need to load it. */
+export interface GenerationStart {
+  type: 'start';
+  generation: number;
+  /** Unsaved text by absolute path. */
+  overlays: Array<[string, string]>;
+  /** The entry file and source appended to it (exports of factories and tagged schemas). */
+  entry: { file: string; appendix: string };
+}
+
+/** Asked once a generation has run: what it loaded, and why it failed to load if it did. */
+export interface ReportRequest {
+  type: 'report';
+  generation: number;
+}
+
+export type ToHooks = GenerationStart | ReportRequest;
+
+/** Where a file failed to transform or an import failed to resolve, 0-based. */
+export interface LoadFailure {
+  reason: string;
+  at?: { file: string; line: number; character: number };
+}
+
+export interface GenerationReport {
+  type: 'report';
+  generation: number;
+  /** Absolute paths of the workspace files the generation loaded. */
+  inputs: string[];
+  /** Platform modules served by stubs (`cloudflare:workers`, `server-only`, ...). */
+  stubbed: string[];
+  /** Files loaded as text or as an empty module because Node cannot run them (`.sql`, `.css`, ...). */
+  assets: string[];
+  /** The first transform or resolution failure, placed at the file and import that caused it. */
+  failure?: LoadFailure;
+}
+
+export type FromHooks = GenerationReport;
