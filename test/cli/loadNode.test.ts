@@ -1,0 +1,100 @@
+/**
+ * Workspace code is loaded the way Node runs it (issue 20): the patterns bundling got wrong, in one fixture
+ * (test/fixtures/load-node/README.md). Each tool is found, each definition is byte for byte what a real client of
+ * the SDK receives from the same module run by tsx (where tsx can run it: a `.sql` import, `cloudflare:workers` and
+ * `server-only` exist only under a bundler or on a platform), and the same tools come back on a machine whose
+ * every core is busy.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, symlinkSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli } from './runCli';
+
+const root = path.join(FIXTURES, 'load-node');
+
+interface JsonTool {
+  name: string;
+  file: string;
+  line: number;
+  column: number;
+  definition?: unknown;
+}
+interface JsonReport {
+  tools: JsonTool[];
+  diagnostics: Array<{ file: string; line: number; column: number; code: string }>;
+  stubbed?: string[];
+}
+
+async function check(): Promise<{ code: number | null; report: JsonReport }> {
+  const run = await runCli(['check', '.', '--format', 'json'], { cwd: root, timeoutMs: 240_000 });
+  expect(run.signal, run.stderr).toBeUndefined();
+  return { code: run.code, report: JSON.parse(run.stdout) as JsonReport };
+}
+
+/** A real client's `tools/list` of `exportName` in `file`, the module run by tsx as `tsx src/index.ts` would. */
+function referenceList(file: string, exportName: string): Promise<unknown[]> {
+  const script = [
+    "const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');",
+    "const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');",
+    `const mod = await import(${JSON.stringify(path.join(root, file))});`,
+    'const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();',
+    `await mod[${JSON.stringify(exportName)}].connect(serverSide);`,
+    "const client = new Client({ name: 'reference', version: '0.0.0' }, { capabilities: {} });",
+    'await client.connect(clientSide);',
+    'process.stdout.write(JSON.stringify((await client.listTools()).tools));',
+    'await client.close();',
+  ].join('\n');
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as unknown[]),
+    ),
+  );
+}
+
+beforeAll(() => {
+  // An npm workspace links its packages into node_modules; fixtures keep no node_modules in git.
+  const link = path.join(root, 'node_modules', '@acme', 'shared');
+  if (!existsSync(link)) {
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(path.join('..', '..', 'packages', 'shared'), link, 'dir');
+  }
+});
+
+describe('a workspace loaded as Node runs it', { timeout: 300_000 }, () => {
+  let idle: JsonReport;
+
+  it('finds every tool, each as a real client receives it, and says what it stubbed', async () => {
+    const { code, report } = await check();
+    idle = report;
+    const byName = new Map(report.tools.map((t) => [t.name, t]));
+    expect([...byName.keys()].sort()).toEqual(['acme_lookup', 'acme_search', 'notes_add', 'reports_query', 'route_ping', 'shared_echo']);
+    // Where each is registered: through the registry loop, in the linked package, in the agent's init().
+    expect(['acme_lookup', 'shared_echo', 'notes_add'].map((n) => `${byName.get(n)?.file}:${byName.get(n)?.line}`)).toEqual([
+      'src/registry.ts:12',
+      'packages/shared/src/index.ts:10',
+      'src/worker/agent.ts:10',
+    ]);
+    for (const tool of [...(await referenceList('src/index.ts', 'server')), ...(await referenceList('packages/shared/src/index.ts', 'sharedServer'))]) {
+      const name = (tool as { name: string }).name;
+      expect(JSON.stringify(byName.get(name)?.definition), name).toBe(JSON.stringify(tool));
+    }
+    // The union behind the cycle's top-level await is judged, at its declaration.
+    expect(report.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual(['src/tools/lookup.ts:11:11 union-shipped']);
+    expect(report.stubbed).toEqual(['cloudflare:workers', 'server-only']);
+    expect(code).toBe(0);
+  });
+
+  it('finds the same tools with every core busy', async () => {
+    const loops: ChildProcess[] = [];
+    try {
+      for (let i = 0; i < os.availableParallelism(); i++) loops.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+      const { report } = await check();
+      const definitions = (r: JsonReport) => r.tools.map((t) => JSON.stringify([t.name, t.file, t.line, t.definition])).sort();
+      expect(definitions(report)).toEqual(definitions(idle));
+    } finally {
+      for (const loop of loops) loop.kill('SIGKILL');
+    }
+  });
+});
