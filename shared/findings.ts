@@ -126,4 +126,6 @@ export const RULES = {
   toolOverBudget: 'tool-over-budget',
   /** `over-budget`: a server's tools together over `budget.tokensPerServer`. */
   serverOverBudget: 'server-over-budget',
+  /** `no-tools-found`: a checked workspace that depends on a tool library yielded no tool at all (an error). */
+  workspaceWithoutTools: 'workspace-without-tools',
 } as const satisfies Record<string, FindingRule>;

@@ -54,7 +54,8 @@ export interface FindingSite {
 }
 
 /** A check's stable id within its finding code (see `RULES` in findings.ts). */
-export type FindingRule = 'duplicate-name' | 'unrepresentable' | 'tool-over-budget' | 'server-over-budget' | import('./clients/types').RuleId;
+export type FindingRule =
+  'duplicate-name' | 'unrepresentable' | 'tool-over-budget' | 'server-over-budget' | 'workspace-without-tools' | import('./clients/types').RuleId;
 
 export interface Finding {
   code: FindingCode;

@@ -7,6 +7,7 @@ import {
   mergeAnalyses,
   sentTools,
   serverOverBudget,
+  workspaceWithoutTools,
   serverTokens,
   type AnalysisResult,
   type Diagnostic,
@@ -65,11 +66,13 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const skipped = new Map<string, string>();
   const typedCalls = new Map<string, { file: string; factory: string }>();
   const stubbed = new Set<string>();
-  for (const { result, root, budget } of results) {
+  for (const { result, root, budget, fileCount: checked } of results) {
     for (const m of result.stubbed ?? []) stubbed.add(m);
     const rootTools = result.files.flatMap((file) => file.tools);
     // Each checked folder is one server: its registered tools are what one client would be sent together.
     if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
+    const silent = root ? workspaceWithoutTools(root, result, checked) : undefined;
+    if (silent) diagnostics.push(silent);
     sent.push(...sentTools(rootTools));
     for (const s of result.skipped ?? []) skipped.set(s.file, s.reason);
     for (const c of result.typedCalls ?? []) typedCalls.set(`${c.file}#${c.factory}`, c);
@@ -77,7 +80,16 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
   const skippedList = [...skipped].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { cwd, tools, diagnostics, fileCount, tokens: serverTokens(sent), skipped: skippedList, typedCalls: [...typedCalls.values()], stubbed: [...stubbed].sort() };
+  return {
+    cwd,
+    tools,
+    diagnostics,
+    fileCount,
+    tokens: serverTokens(sent),
+    skipped: skippedList,
+    typedCalls: [...typedCalls.values()],
+    stubbed: [...stubbed].sort(),
+  };
 }
 
 function toolOf(t: ToolReport): CheckedTool {

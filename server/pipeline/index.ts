@@ -61,6 +61,7 @@ export {
   type ServerTokens,
   type ToolTokens,
 } from './tokens';
+export { workspaceWithoutTools } from './workspaceWithoutTools';
 
 export class CancelledError extends Error {
   constructor() {
