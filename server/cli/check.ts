@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, pipelineOptions, type Settings } from '../settings';
-import { createPipeline, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
+import { createPipeline, stopTransformer, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -55,7 +55,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     exclude: options.exclude ?? DEFAULT_SETTINGS.exclude,
   };
   const results: CheckedRoot[] = [];
-  await checkJobs(jobs, settings, options, results);
+  try {
+    await checkJobs(jobs, settings, options, results);
+  } finally {
+    // esbuild's service (the TypeScript transforms) is a child process too: `check` ends only after it, as after its workers.
+    await stopTransformer();
+  }
   return collectReport(options.cwd, results);
 }
 

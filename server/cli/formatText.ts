@@ -42,7 +42,9 @@ export function formatText(report: CheckReport, style: TextStyle): string {
       ),
     );
   if (report.stubbed.length)
-    lines.push(paint('2', `note: platform modules served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`));
+    lines.push(
+      paint('2', `note: platform modules served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`),
+    );
   lines.push(summaryLine(report, files.size, paint));
   return lines.join('\n') + '\n';
 }

@@ -118,3 +118,17 @@ export function findEntryPoints(root: string, configured: readonly string[] = []
   }
   return [...found];
 }
+
+/**
+ * The entries that get the server's own arguments (`--arg`, `toolSchemaLens.evaluation.argv`): those the user named,
+ * else what the start scripts run, else `main`. Never every bin: a CLI run with a server's arguments may act on
+ * them (`rm(argv[2])`).
+ */
+export function serverStarts(root: string, configured: readonly string[] = []): Set<string> {
+  const resolve = (rels: string[]) => rels.map((rel) => sourceOf(root, rel)).filter((f): f is string => f !== undefined);
+  if (configured.length > 0) return new Set(configured.map((entry) => parseEntry(root, entry).file).map((f) => sourceOf(root, path.relative(root, f)) ?? f));
+  const pkg = readJson(path.join(root, 'package.json'));
+  if (!pkg) return new Set();
+  const scripts = pkg.scripts && typeof pkg.scripts === 'object' ? resolve(scriptTargets(pkg.scripts as Record<string, unknown>)) : [];
+  return new Set(scripts.length > 0 ? scripts : resolve(stringsIn(pkg.main)));
+}

@@ -12,7 +12,7 @@ import { DependentsIndex } from './dependents';
 import { checkWorkspace } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
-import { findEntryPoints } from './entryPoints';
+import { findEntryPoints, serverStarts } from './entryPoints';
 import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
 import { typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
@@ -62,6 +62,7 @@ export {
   type ToolTokens,
 } from './tokens';
 export { workspaceWithoutTools } from './workspaceWithoutTools';
+export { stopTransformer } from './evaluate/transformSource';
 
 export class CancelledError extends Error {
   constructor() {
@@ -129,6 +130,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     // Entry points run first: a module an entry's start already ran, whose factories it reached, is not run again.
     const ordered = [...targets.filter((f) => entries.has(f)), ...targets.filter((f) => !entries.has(f))];
     let coverage: Coverage | undefined;
+    const starts = options.argv?.length ? serverStarts(options.root, options.entryPoints) : new Set<string>();
     for (const file of ordered) {
       checkCancelled(token);
       if (!entries.has(file) && !coverage) coverage = await coverageOf([...evaluations.values()]);
@@ -160,7 +162,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
         continue;
       }
       const specs = typedBefore(project, file, factories.specs, typedFactories);
-      const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv: options.argv, entry: isEntry, options: options.engine };
+      const argv = starts.has(file) ? options.argv : undefined;
+      const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv, entry: isEntry, options: options.engine };
       const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();

@@ -16,6 +16,7 @@ const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
   memory: 'evaluating this file ran out of memory',
   untrusted: UNTRUSTED_MESSAGE,
   realm: 'this module changes JavaScript built-ins other files rely on',
+  refused: 'the check refused what this module tried while starting',
 };
 
 /**

@@ -329,7 +329,7 @@ export type EvaluationFailure = {
    * bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died;
    * memory: over the cap; untrusted; realm: it changed the JavaScript built-ins (undone, its tools judged without the change).
    */
-  phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted' | 'realm';
+  phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted' | 'realm' | 'refused';
   reason: string;
   /** Where the failure happened in user code, when known. */
   at?: SourcePoint;

@@ -65,12 +65,15 @@ describe('workspace trust decides whether user code runs at all', () => {
     }
   });
 
-  it('trusted: the same module runs (so the sentinel does prove execution)', async () => {
+  it('trusted: the same module runs (its tool is recorded), and its write outside the scratch folder is refused', async () => {
     const pipeline = createPipeline(pipelineOptions(DEFAULT_SETTINGS, sentinelRoot, true));
     try {
       const result = await pipeline.analyze();
       expect(result.files.map((f) => [path.basename(f.file), f.tools.map((t) => t.name)])).toEqual([['server.ts', ['touch']]]);
-      expect(existsSync(sentinel)).toBe(true);
+      const refused = result.files[0].diagnostics.find((d) => d.code === 'evaluation-failed');
+      expect(refused?.message).toContain(`the check refused what this module tried while starting: it tried to write ${sentinel}`);
+      expect(refused?.range.start.line).toBe(8);
+      expect(existsSync(sentinel)).toBe(false);
     } finally {
       await pipeline.dispose();
     }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluationFailure, FactorySpec } from '../types';
 import { unsafePackageJson } from './boundedLoads';
 import { entryAppendix } from './entryAppendix';
+import { transformSource } from './transformSource';
 import { workerScript } from './workerScript';
 import { EvaluationCancelled, WorkerPool, type PoolLimits } from './workerPool';
 
@@ -73,6 +74,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     maxEvaluations: options.maxEvaluationsPerWorker ?? 200,
     maxHeapFraction: 0.6,
     spareAfterMs: options.spareWorkerAfterMs ?? 250,
+    transform: async ({ id, file, source, compilerOptions }) => ({ type: 'transformed', id, ...(await transformSource(file, source, compilerOptions)) }),
   });
 
   async function evaluate(request: EvaluationRequest, token?: CancellationLike): Promise<EvaluatedFile> {

@@ -4,6 +4,9 @@
  */
 import type { EngineOptions, EvaluatedTool, EvaluationFailure } from '../types';
 import type { CallableFactory, FactoryCall } from './callFactories';
+import type { TransformReply, TransformRequest } from './loader/protocol';
+
+export type { TransformReply, TransformRequest } from './loader/protocol';
 
 /** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
 export const RECORDERS_KEY = 'tool-schema-lens.recorders';
@@ -31,7 +34,7 @@ export interface EvaluateMessage {
   entry?: boolean;
 }
 
-export type ParentMessage = EvaluateMessage;
+export type ParentMessage = EvaluateMessage | TransformReply;
 
 /** In a result, a tool exactly as streamed earlier: the `streamed`-th tool message of this evaluation. */
 export interface StreamedTool {
@@ -74,4 +77,4 @@ export interface ReadyMessage {
   type: 'ready';
 }
 
-export type WorkerMessage = ResultMessage | ToolMessage | ReadyMessage;
+export type WorkerMessage = ResultMessage | ToolMessage | ReadyMessage | TransformRequest;

@@ -23,6 +23,7 @@ import { nameOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
 import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
+import { captureProcessState, restoreProcessState } from './processState';
 import { generationReport, importFresh, installLoader } from './loader/install';
 
 process.setSourceMapsEnabled(true);
@@ -32,7 +33,7 @@ installProcessJail();
 // Before the realm is captured (the end of this file): the watches are part of the worker's own realm.
 installStartWatch();
 installCreationSites();
-installLoader(path.join(__dirname, 'loaderHooks.mjs'), noteZod);
+installLoader(path.join(__dirname, 'loaderHooks.mjs'), noteZod, (message) => send(message as WorkerMessage));
 // Our own references, taken before any user code loads (see realmGuard.ts).
 const realSend = process.send?.bind(process);
 const { stringify, parse } = JSON;
@@ -41,16 +42,34 @@ const { stringify, parse } = JSON;
 let failure: EvaluationFailure | undefined;
 let evaluating = false;
 
-function describe(error: unknown): { reason: string; at?: EvaluationFailure['at'] } {
+/** What the permission model refused, in words: the attempt and what the check allows instead. */
+const REFUSALS: Record<string, string> = {
+  FileSystemWrite: 'to write',
+  FileSystemRead: 'to read',
+  ChildProcess: 'to start a process',
+  WorkerThreads: 'to start a worker thread',
+};
+
+function describe(error: unknown): { reason: string; at?: EvaluationFailure['at']; refused?: boolean } {
   if (error instanceof ExitRequest) return { reason: error.message, at: error.at };
+  const denied = error as { code?: unknown; permission?: unknown; resource?: unknown; stack?: string };
+  if (denied?.code === 'ERR_ACCESS_DENIED') {
+    const what = REFUSALS[String(denied.permission)] ?? `a restricted API (${String(denied.permission)})`;
+    const resource = typeof denied.resource === 'string' ? ` ${denied.resource}` : '';
+    return {
+      reason: `it tried ${what}${resource}; while checking, code may read the workspace and write only to a scratch folder, and starts no process or thread`,
+      at: userFrame(framesOf(denied.stack)),
+      refused: true,
+    };
+  }
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : `Thrown value: ${String(error)}`;
   return { reason, at: error instanceof Error ? userFrame(framesOf(error.stack)) : undefined };
 }
 
 function fail(phase: EvaluationFailure['phase'], error: unknown, prefix = ''): void {
   if (!evaluating || failure) return;
-  const { reason, at } = describe(error);
-  failure = { phase: error instanceof ExitRequest ? 'exit' : phase, reason: prefix + reason, at };
+  const { reason, at, refused } = describe(error);
+  failure = refused ? { phase: 'refused', reason, at } : { phase: error instanceof ExitRequest ? 'exit' : phase, reason: prefix + reason, at };
 }
 
 handleExits((request) => {
@@ -128,6 +147,8 @@ async function settleRequests(pending: Promise<unknown>[]): Promise<void> {
 }
 
 async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
+  // What the previous file changed of the process (its directory, umask, environment) is not this file's.
+  restoreProcessState(processState);
   failure = undefined;
   evaluating = true;
   const session = startSession();
@@ -189,7 +210,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   trackCreation(false);
   session.open = false;
   const evaluateMs = performance.now() - started;
-  const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned());
+  const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned()) ?? restoreProcessState(processState);
   if (realmChanges.length > 0) failure ??= { phase: 'realm', reason: `it ${describeRealmChanges(realmChanges)}` };
 
   const engineStarted = performance.now();
@@ -308,4 +329,5 @@ process.on('message', (message: ParentMessage) => {
 });
 
 captureRealm();
+const processState = captureProcessState();
 send({ type: 'ready' });

@@ -4,10 +4,12 @@
  * and recycled after enough evaluations or heap growth. A dead worker fails its evaluation, never the pool.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../types';
-import type { EvaluateMessage, ResultMessage, WorkerMessage } from './protocol';
+import type { EvaluateMessage, ResultMessage, TransformReply, TransformRequest, WorkerMessage } from './protocol';
 import { EVALUATION_MARKER } from './processJail';
 import { cpuMs } from './cpuTime';
+import { confine, type Confinement } from './permissions';
 import { residentMb } from './residentMemory';
 import { descendantsOf, endStrays } from './strayProcesses';
 
@@ -31,6 +33,8 @@ export interface PoolOptions extends PoolLimits {
    * thread on a small machine), while a slow or hanging module never holds up the others.
    */
   spareAfterMs?: number;
+  /** Makes the TypeScript transforms a worker's loader asks for (transformSource.ts): workers start no esbuild. */
+  transform: (request: TransformRequest) => Promise<TransformReply>;
 }
 
 /** Thrown by `run` for a request whose cancellation was requested before it started. */
@@ -123,6 +127,8 @@ export class WorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private disposed = false;
+  /** The permission flags and scratch folder of this pool's workers, made with the first worker. */
+  private confinement?: Confinement;
   private growTimer?: NodeJS.Timeout;
   private watchTimer?: NodeJS.Timeout;
 
@@ -162,7 +168,7 @@ export class WorkerPool {
     for (const job of this.queue.splice(0)) job.reject(new Error('The evaluator was disposed'));
     const exits = this.slots.map((s) => s.exited);
     this.restart();
-    return Promise.all(exits).then(() => undefined);
+    return Promise.all(exits).then(() => this.confinement?.dispose());
   }
 
   /** Process ids of the live workers (for tests and tracing). */
@@ -219,13 +225,14 @@ export class WorkerPool {
     slot.ready = this.options.script().then(
       (script) =>
         new Promise<void>((resolve, reject) => {
-          const env: NodeJS.ProcessEnv = { ...process.env, [EVALUATION_MARKER]: token };
+          const confinement = (this.confinement ??= confine(this.options.cwd, path.dirname(script)));
+          const env: NodeJS.ProcessEnv = { ...process.env, ...confinement.env, [EVALUATION_MARKER]: token };
           // Our own runner's flags (loaders, inspectors) are not the user's code's business.
           delete env.NODE_OPTIONS;
           const child = fork(script, [], {
             cwd: this.options.cwd,
             env,
-            execArgv: [`--max-old-space-size=${this.options.memoryMb}`],
+            execArgv: [`--max-old-space-size=${this.options.memoryMb}`, ...confinement.execArgv],
             stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
             serialization: 'json',
             detached: OWN_GROUP,
@@ -241,6 +248,10 @@ export class WorkerPool {
             if (message?.type === 'ready') resolve();
             else if (message?.type === 'result') this.finish(slot, message);
             else if (message?.type === 'tool' && slot.job?.id === message.id) slot.job.recorded.push(message.tool);
+            else if (message?.type === 'transform')
+              void this.options.transform(message).then((reply) => {
+                if (child.connected) child.send(reply);
+              });
           });
           child.on('error', () => undefined);
           child.on('exit', (code, signal) => {

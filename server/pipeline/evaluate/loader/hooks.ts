@@ -18,10 +18,9 @@ import { readWorkspaceFile } from '../../boundedRead';
 import { shimFor } from '../../sdks';
 import { shimSource } from '../sdkShims';
 import { aliasBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
-import { isPlatformModule, importedNames, stubSource } from './platformStubs';
-import { GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks } from './protocol';
+import { importedNames, isPlatformModule, isWorkerThreads, stubSource, workerThreadsSource } from './platformStubs';
+import { GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
 import { forgetTsconfigs, tsconfigFor } from './tsconfig';
-import { isScript, needsTransform, toModule, TransformFailed } from './transform';
 
 interface Context {
   parentURL?: string;
@@ -85,7 +84,13 @@ const TEXT_ASSETS = new Set([
 ]);
 const NODE_LOADS = new Set(['.js', '.mjs', '.cjs', '.json', '.node', '.wasm']);
 
+const SCRIPTS = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx', '.js', '.mjs']);
+/** Extensions Node cannot load by itself: always ours, wherever the file is. */
+const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx']);
+
 let port: MessagePort | undefined;
+let transformIds = 0;
+const transforms = new Map<number, (reply: TransformReply) => void>();
 const generations = new Map<number, Generation>();
 const waiting = new Map<number, Array<(g: Generation) => void>>();
 
@@ -107,6 +112,10 @@ export function initialize(data: { port: MessagePort }): void {
       for (const older of generations.keys()) if (older <= message.generation - KEPT_GENERATIONS) generations.delete(older);
       for (const wake of waiting.get(message.generation) ?? []) wake(generation);
       waiting.delete(message.generation);
+    } else if (message.type === 'transformed') {
+      transforms.get(message.id)?.(message);
+      transforms.delete(message.id);
+      if (transforms.size === 0) port?.unref();
     } else if (message.type === 'report') {
       const g = generations.get(message.generation);
       const report: GenerationReport = {
@@ -156,6 +165,7 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
   const parentFile = pathOf(context.parentURL);
   const n = generationNumber(context.parentURL);
   const g = await generationOf(context.parentURL);
+  if (isWorkerThreads(specifier) && !context.parentURL?.startsWith(STUB)) return { url: `${STUB}worker_threads`, shortCircuit: true };
   if (isPlatformModule(specifier)) {
     g?.stubbed.add(specifier);
     const params = new URLSearchParams({
@@ -260,6 +270,7 @@ function importSite(g: Generation, parentFile: string, specifier: string): LoadF
 }
 
 export async function load(url: string, context: Context, nextLoad: NextLoad): Promise<Loaded> {
+  if (url === `${STUB}worker_threads`) return generated(workerThreadsSource());
   if (url.startsWith(STUB)) return generated(stubLoad(url));
   if (url.startsWith(SHIM)) {
     const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
@@ -273,8 +284,8 @@ export async function load(url: string, context: Context, nextLoad: NextLoad): P
   const extension = extname(file).toLowerCase();
   const workspace = g !== undefined;
   if (workspace) g.inputs.add(file);
-  const scriptForUs = isScript(extension) && (needsTransform(extension) || (workspace && context.format !== 'commonjs'));
-  const asset = !NODE_LOADS.has(extension) && !isScript(extension);
+  const scriptForUs = SCRIPTS.has(extension) && (TYPESCRIPT.has(extension) || (workspace && context.format !== 'commonjs'));
+  const asset = !NODE_LOADS.has(extension) && !SCRIPTS.has(extension);
   const jsonWithoutAttribute = extension === '.json' && context.importAttributes?.type !== 'json';
   if (!scriptForUs && !asset && !jsonWithoutAttribute) return nextLoad(url, context);
   const text = readText(file, g);
@@ -285,12 +296,22 @@ export async function load(url: string, context: Context, nextLoad: NextLoad): P
   }
   g?.texts.set(file, text);
   const source = g && g.entry.file === file ? text + g.entry.appendix : text;
-  try {
-    return generated(await toModule(file, source, tsconfigFor(file).compilerOptions));
-  } catch (error) {
-    if (error instanceof TransformFailed && g) g.failure ??= error.failure;
-    throw error;
-  }
+  const reply = await transformInHost(file, source, tsconfigFor(file).compilerOptions);
+  if (reply.code !== undefined) return generated(reply.code);
+  const failure = reply.failure ?? { reason: `${file} could not be transformed` };
+  if (g) g.failure ??= failure;
+  const error = new SyntaxError(failure.reason);
+  throw error;
+}
+
+function transformInHost(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<TransformReply> {
+  const id = ++transformIds;
+  return new Promise((resolve) => {
+    transforms.set(id, resolve);
+    // This thread's loop must stay up while the answer is on its way: nothing else holds it.
+    port?.ref();
+    port?.postMessage({ type: 'transform', id, file, source, compilerOptions });
+  });
 }
 
 function generated(source: string): Loaded {

@@ -10,12 +10,15 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { shimFor } from '../../sdks';
 import { RECORDERS_KEY } from '../protocol';
-import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport } from './protocol';
+import { isWorkerThreads, REFUSED_WORKER_SOURCE } from './platformStubs';
+import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type TransformReply } from './protocol';
 
 type ZodSeen = (module: unknown, href: string) => void;
 type Recorder = (real: unknown, server: unknown, hrefs: { real: string; server?: string }) => Record<string, unknown>;
 
 let port: import('node:worker_threads').MessagePort | undefined;
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the one definition, shared with the ES module stub
+const RefusedWorker = (new Function(`${REFUSED_WORKER_SOURCE}\nreturn Worker;`) as () => unknown)();
 let generation = 0;
 const pending = new Map<number, (report: GenerationReport) => void>();
 /** CommonJS shims of this generation, by resolved file: one recorder call per library per evaluation. */
@@ -23,15 +26,24 @@ let requiredShims = new Map<string, unknown>();
 
 const inPackages = (file: string) => /[\\/]node_modules[\\/]/.test(file);
 
-/** Registers the loader hooks (`hooksFile`, an ES module) and the CommonJS side; `onZod` hears of every zod loaded. */
-export function installLoader(hooksFile: string, onZod: ZodSeen): void {
+/**
+ * Registers the loader hooks (`hooksFile`, an ES module) and the CommonJS side; `onZod` hears of every zod loaded.
+ * `toHost` is the worker's own IPC send, taken before user code: the hooks' transforms are made by the host.
+ */
+export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (message: unknown) => void): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for(ZOD_SEEN_KEY)] = onZod;
   const channel = new MessageChannel();
   port = channel.port1;
   port.on('message', (message: FromHooks) => {
-    if (message.type !== 'report') return;
-    pending.get(message.generation)?.(message);
-    pending.delete(message.generation);
+    if (message.type === 'transform') {
+      toHost(message);
+    } else if (message.type === 'report') {
+      pending.get(message.generation)?.(message);
+      pending.delete(message.generation);
+    }
+  });
+  process.on('message', (message: TransformReply) => {
+    if (message?.type === 'transformed') port?.postMessage(message);
   });
   port.unref();
   register(pathToFileURL(hooksFile).href, { data: { port: channel.port2 }, transferList: [channel.port2] });
@@ -47,6 +59,7 @@ function wrapRequire(onZod: ZodSeen): void {
   loader._load = function (request, parent, isMain) {
     const exports = load.call(this, request, parent, isMain);
     const from = parent?.filename;
+    if (from && isWorkerThreads(request)) return { ...(exports as object), Worker: RefusedWorker };
     if (!from || inPackages(from)) return exports;
     const spec = shimFor(request);
     if (request === 'zod' || request.startsWith('zod/')) {

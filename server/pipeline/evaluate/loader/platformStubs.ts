@@ -60,3 +60,34 @@ export function stubSource(specifier: string, names: readonly string[]): string 
   }
   return lines.join('\n');
 }
+
+/** Whether `specifier` is Node's worker_threads: user code gets a copy whose `Worker` refuses to start. */
+export function isWorkerThreads(specifier: string): boolean {
+  return specifier === 'worker_threads' || specifier === 'node:worker_threads';
+}
+
+/**
+ * The error a refused `new Worker(...)` throws: shaped as Node's permission model shapes its refusals, so it is
+ * reported the same way (a thread could listen on a real port or outlive the check; the model cannot refuse it).
+ */
+export const REFUSED_WORKER_SOURCE = [
+  'class Worker {',
+  '  constructor() {',
+  '    const error = new Error("Access to this API has been restricted");',
+  '    error.code = "ERR_ACCESS_DENIED";',
+  '    error.permission = "WorkerThreads";',
+  '    throw error;',
+  '  }',
+  '}',
+].join('\n');
+
+/** worker_threads as user code sees it while checking. */
+export function workerThreadsSource(): string {
+  return [
+    'import * as real from "node:worker_threads";',
+    'export * from "node:worker_threads";',
+    REFUSED_WORKER_SOURCE,
+    'export { Worker };',
+    'export default { ...real, Worker };',
+  ].join('\n');
+}

@@ -28,7 +28,15 @@ export interface ReportRequest {
   generation: number;
 }
 
-export type ToHooks = GenerationStart | ReportRequest;
+/** A transform the host made for the hooks (they ask through the worker: see `TransformRequest`). */
+export interface TransformReply {
+  type: 'transformed';
+  id: number;
+  code?: string;
+  failure?: LoadFailure;
+}
+
+export type ToHooks = GenerationStart | ReportRequest | TransformReply;
 
 /** Where a file failed to transform or an import failed to resolve, 0-based. */
 export interface LoadFailure {
@@ -49,4 +57,16 @@ export interface GenerationReport {
   failure?: LoadFailure;
 }
 
-export type FromHooks = GenerationReport;
+/**
+ * A TypeScript/JSX source to strip, relayed by the worker to the host: esbuild is a child process, which a worker
+ * under Node's permission model may not start (transformSource.ts runs it in the host).
+ */
+export interface TransformRequest {
+  type: 'transform';
+  id: number;
+  file: string;
+  source: string;
+  compilerOptions: Record<string, unknown>;
+}
+
+export type FromHooks = GenerationReport | TransformRequest;

@@ -2,14 +2,15 @@
  * The user-code frame that made a registration call (or threw, or exited): the first stack frame outside
  * the worker and node's internals, as the bundle's source map places it (the worker enables them), 0-based.
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourcePoint } from '../../types';
 
 const FRAME = /\(?((?:file:\/\/|\/|[A-Za-z]:[\\/]|[\w-]+:)[^()]*?):(\d+):(\d+)\)?\s*$/;
 
-/** Files whose frames are never the user's: this worker script, node's internals, the bundle's SDK shims. */
+/** Files whose frames are never the user's: this worker's scripts (and its loader hooks beside it), node's internals, the SDK shims. */
 function isOurs(file: string, workerFile: string): boolean {
-  return file === workerFile || file.startsWith('node:') || file.includes('tool-schema-lens-shim:');
+  return file === workerFile || (workerDir !== '' && file.startsWith(workerDir)) || file.startsWith('node:') || file.includes('tool-schema-lens-shim:');
 }
 
 export function parseFrame(line: string): SourcePoint | undefined {
@@ -39,6 +40,7 @@ export function framesOf(stack: string | undefined): SourcePoint[] {
 }
 
 const workerFile = process.argv[1] ?? '';
+const workerDir = workerFile ? path.dirname(workerFile) + path.sep : '';
 
 /** The first frame of `frames` that is user code; node_modules frames only when there is nothing else. */
 export function userFrame(frames: SourcePoint[]): SourcePoint | undefined {

@@ -1,0 +1,125 @@
+/**
+ * What a worker may do to the machine, enforced by Node's permission model (`--permission` from Node 22,
+ * `--experimental-permission` on Node 20), not by patching APIs in the worker: reads where the workspace and its
+ * packages live, the worker's own scripts and a scratch folder; writes only into that scratch folder, which this
+ * check owns and removes; no child processes, no native addons. `HOME` and the temp folder user code sees are in the
+ * scratch folder. Node 20 runs loader hooks on a thread, which needs `--allow-worker`: the loader keeps
+ * `worker_threads` from user code itself (loader/hooks.ts, loader/install.ts).
+ */
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Confinement {
+  /** Node flags for the worker; empty where this Node has no permission model. */
+  execArgv: string[];
+  /** Environment entries that point the user code's home and temp folder into the scratch folder. */
+  env: Record<string, string>;
+  /** Whether the permission model is in force. */
+  enforced: boolean;
+  /** Removes the scratch folder. */
+  dispose(): void;
+}
+
+/** The flag that turns the permission model on, in this Node; undefined where it has none. */
+export function permissionFlag(): string | undefined {
+  const flags = process.allowedNodeEnvironmentFlags;
+  if (flags.has('--permission')) return '--permission';
+  if (flags.has('--experimental-permission')) return '--experimental-permission';
+  return undefined;
+}
+
+/**
+ * The folder a workspace's code and packages are read from: the outermost folder above `root` that holds a
+ * package.json or a node_modules (a monorepo's root, where hoisted packages live), else `root`.
+ */
+export function workspaceTop(root: string): string {
+  let top = path.resolve(root);
+  for (let dir = top; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json')) || existsSync(path.join(dir, 'node_modules'))) top = dir;
+  }
+  return top;
+}
+
+/**
+ * Where the packages of `top` really are when they are links (npm link, a workspace linked from elsewhere, a
+ * `node_modules` that is itself a link): each target outside `top`, so the worker may read what it imports.
+ */
+function linkedPackages(top: string): string[] {
+  const modules = path.join(top, 'node_modules');
+  const out = new Set<string>();
+  const outside = (dir: string) => path.relative(top, dir).startsWith('..');
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const realModules = real(modules);
+  if (!realModules) return [];
+  if (outside(realModules)) out.add(realModules);
+  const entries = (dir: string) => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  for (const name of entries(modules)) {
+    const names = name.startsWith('@') ? entries(path.join(modules, name)).map((n) => path.join(name, n)) : [name];
+    for (const entry of names) {
+      const full = path.join(modules, entry);
+      try {
+        if (!lstatSync(full).isSymbolicLink()) continue;
+      } catch {
+        continue;
+      }
+      const target = real(full);
+      if (target && outside(target) && !(realModules && !path.relative(realModules, target).startsWith('..'))) out.add(withDependencies(target));
+    }
+  }
+  return [...out];
+}
+
+/** A linked package's folder, or the node_modules it sits in: its own dependencies are installed beside it there. */
+function withDependencies(target: string): string {
+  const parts = target.split(path.sep);
+  const at = parts.lastIndexOf('node_modules');
+  return at > 0 ? parts.slice(0, at + 1).join(path.sep) : target;
+}
+
+/** A scratch folder and the flags that confine a worker for `root` to it; `scripts` is where the worker's code is. */
+export function confine(root: string | undefined, scripts: string): Confinement {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-scratch-'));
+  const home = path.join(scratch, 'home');
+  const tmp = path.join(scratch, 'tmp');
+  mkdirSync(home);
+  mkdirSync(tmp);
+  const env = { HOME: home, USERPROFILE: home, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+  const remove = () => rmSync(scratch, { recursive: true, force: true });
+  // Whatever way this process ends, the scratch folder goes with it.
+  process.once('exit', remove);
+  const dispose = () => {
+    process.removeListener('exit', remove);
+    remove();
+  };
+  const flag = permissionFlag();
+  if (!flag) return { execArgv: [], env, enforced: false, dispose };
+  const top = root ? workspaceTop(root) : process.cwd();
+  const readable = [...new Set([top, ...linkedPackages(top), scripts, scratch])];
+  const execArgv = [
+    flag,
+    ...readable.map((dir) => `--allow-fs-read=${withSlash(dir)}`),
+    `--allow-fs-write=${withSlash(scratch)}`,
+    '--allow-worker',
+    // Node's own notices about the model would read as the module's last printed line in a failure's message.
+    '--no-warnings',
+  ];
+  return { execArgv, env, enforced: true, dispose };
+}
+
+/** A folder's path with a trailing separator: Node's permission model then allows what is inside it. */
+function withSlash(dir: string): string {
+  return dir.endsWith(path.sep) ? dir : dir + path.sep;
+}

@@ -1,0 +1,116 @@
+/**
+ * A workspace source as Node runs it under `tsx`: TypeScript and JSX stripped by esbuild's transform (one file,
+ * no bundling), as an ES module with an inline source map naming the real file. Runs in the host: the worker's
+ * loader asks for each file over IPC (loader/hooks.ts), because esbuild is a child process and a worker under
+ * Node's permission model may start none. Transforms are cached by file and text, so a re-check after an edit
+ * transforms only what changed.
+ *
+ * The file-relative globals mean this file, whatever URL the loader gave it: `import.meta.url` (a main guard compares it with `process.argv[1]`),
+ * `import.meta.dirname`/`filename`, and in an ES module the CommonJS `__dirname`, `__filename` and `require` that
+ * TypeScript sources written for CommonJS use. A name the file declares itself is left alone (esbuild's `define`
+ * only replaces unbound names).
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
+import { stop, transform, type Loader, type Message } from 'esbuild';
+import type { LoadFailure } from './loader/protocol';
+
+const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js' };
+
+const META = '__toolSchemaLensMeta';
+
+/** The module text, or where the source failed to parse. */
+export type Transformed = { code: string } | { failure: LoadFailure };
+
+const CACHE_LIMIT = 2000;
+const cache = new Map<string, { source: string; options: string; result: Transformed }>();
+
+/** `source` (the text of `file`) as an ES module Node can run, or the first error and its place. Never throws. */
+export async function transformSource(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<Transformed> {
+  const options = JSON.stringify(compilerOptions);
+  const hit = cache.get(file);
+  if (hit && hit.source === source && hit.options === options) return hit.result;
+  const result = await toModule(file, source, compilerOptions);
+  cache.delete(file);
+  cache.set(file, { source, options, result });
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  return result;
+}
+
+async function toModule(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<Transformed> {
+  const url = pathToFileURL(file).href;
+  const meta = {
+    url,
+    filename: file,
+    dirname: path.dirname(file),
+  };
+  const banner =
+    `import { createRequire as ${META}_createRequire } from "node:module"; ` +
+    `const ${META} = { ...${JSON.stringify(meta)}, require: ${META}_createRequire(${JSON.stringify(url)}) };`;
+  try {
+    const result = await transform(source, {
+      loader: LOADERS[path.extname(file).toLowerCase()] ?? 'ts',
+      format: 'esm',
+      target: 'node20',
+      platform: 'node',
+      sourcemap: 'inline',
+      sourcefile: file,
+      logLevel: 'silent',
+      tsconfigRaw: { compilerOptions },
+      banner,
+      define: {
+        'import.meta.url': `${META}.url`,
+        'import.meta.filename': `${META}.filename`,
+        'import.meta.dirname': `${META}.dirname`,
+        __filename: `${META}.filename`,
+        __dirname: `${META}.dirname`,
+        require: `${META}.require`,
+      },
+    });
+    return { code: result.code };
+  } catch (error) {
+    const first = (error as { errors?: Message[] }).errors?.[0];
+    const loc = first?.location;
+    return {
+      failure: {
+        reason: first?.text ?? (error instanceof Error ? error.message : String(error)),
+        ...(loc ? { at: { file, line: loc.line - 1, character: loc.column } } : {}),
+      },
+    };
+  }
+}
+
+/** Ends esbuild's service process (a CLI that is done calls it, so that it exits only after that child has). */
+export async function stopTransformer(): Promise<void> {
+  await stop();
+  // esbuild's stop() kills its service but does not wait for it to exit (seen on a loaded machine): wait, bounded.
+  await childrenGone(2000);
+}
+
+/** Resolves once this process has no live child (Linux: /proc), or after `ms`; elsewhere at once. */
+async function childrenGone(ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && liveChildCount() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function liveChildCount(): number {
+  if (process.platform !== 'linux') return 0;
+  let count = 0;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === process.pid && fields[0] !== 'Z') count++;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return count;
+}
