@@ -5,12 +5,13 @@
  * `server-only` exist only under a bundler or on a platform), and the same tools come back on a machine whose
  * every core is busy.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, symlinkSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli } from './runCli';
+import { referenceList } from './support/referenceList';
 
 const root = path.join(FIXTURES, 'load-node');
 
@@ -31,26 +32,6 @@ async function check(): Promise<{ code: number | null; report: JsonReport }> {
   const run = await runCli(['check', '.', '--format', 'json'], { cwd: root, timeoutMs: 240_000 });
   expect(run.signal, run.stderr).toBeUndefined();
   return { code: run.code, report: JSON.parse(run.stdout) as JsonReport };
-}
-
-/** A real client's `tools/list` of `exportName` in `file`, the module run by tsx as `tsx src/index.ts` would. */
-function referenceList(file: string, exportName: string): Promise<unknown[]> {
-  const script = [
-    "const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');",
-    "const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');",
-    `const mod = await import(${JSON.stringify(path.join(root, file))});`,
-    'const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();',
-    `await mod[${JSON.stringify(exportName)}].connect(serverSide);`,
-    "const client = new Client({ name: 'reference', version: '0.0.0' }, { capabilities: {} });",
-    'await client.connect(clientSide);',
-    'process.stdout.write(JSON.stringify((await client.listTools()).tools));',
-    'await client.close();',
-  ].join('\n');
-  return new Promise((resolve, reject) =>
-    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as unknown[]),
-    ),
-  );
 }
 
 beforeAll(() => {
@@ -76,7 +57,10 @@ describe('a workspace loaded as Node runs it', { timeout: 300_000 }, () => {
       'packages/shared/src/index.ts:10',
       'src/worker/agent.ts:10',
     ]);
-    for (const tool of [...(await referenceList('src/index.ts', 'server')), ...(await referenceList('packages/shared/src/index.ts', 'sharedServer'))]) {
+    for (const tool of [
+      ...(await referenceList(root, 'src/index.ts', 'server')),
+      ...(await referenceList(root, 'packages/shared/src/index.ts', 'sharedServer')),
+    ]) {
       const name = (tool as { name: string }).name;
       expect(JSON.stringify(byName.get(name)?.definition), name).toBe(JSON.stringify(tool));
     }

@@ -11,9 +11,9 @@ import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, typ
 import { askLibraries } from './shipped/libraries';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
-import { framesOf, userFrame, userFrames as stackFrames } from './recorders/callSite';
+import { framesOf, stackHere, userFrame, userFrames as stackFrames } from './recorders/callSite';
 import { recorders } from './recorders/index';
-import { startSession, type Recording } from './recorders/session';
+import { currentSession, startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
 import { leftRunning, resourceCounts } from './leftRunning';
 import { installProcessJail, takeSpawned } from './processJail';
@@ -25,6 +25,8 @@ import { installStartWatch, startWatching, stopWatching } from './startWatch';
 import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
 import { captureProcessState, restoreProcessState } from './processState';
 import { generationReport, importFresh, installLoader } from './loader/install';
+import { CONVERSION_KEY } from './loader/protocol';
+import { listLowLevelServers } from './shipped/lowLevelServers';
 
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
@@ -34,6 +36,14 @@ installProcessJail();
 installStartWatch();
 installCreationSites();
 installLoader(path.join(__dirname, 'loaderHooks.mjs'), noteZod, (message) => send(message as WorkerMessage));
+// The workspace's own zod → JSON Schema conversions, as they run: how a listed tool finds its zod schema again.
+(globalThis as Record<symbol, unknown>)[Symbol.for(CONVERSION_KEY)] = (schema: unknown, output: unknown) => {
+  try {
+    currentSession().conversions.push({ schema, json: JSON.stringify(output), callSite: userFrame(stackHere()) });
+  } catch {
+    // A result that cannot be serialised is no tool's input.
+  }
+};
 // Our own references, taken before any user code loads (see realmGuard.ts).
 const realSend = process.send?.bind(process);
 const { stringify, parse } = JSON;
@@ -207,6 +217,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     factoryCalls = await callFactories(ns, message.factories, message.file, session, () => settle(session.pending));
     failure = atStart;
   }
+  // Low-level servers answer tools/list with what their handlers compute: asked now, as a client would.
+  const served = await listLowLevelServers(session);
+  session.recordings.push(...served.recordings);
   trackCreation(false);
   session.open = false;
   const evaluateMs = performance.now() - started;
@@ -240,6 +253,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const answers = await askLibraries(named, swaps);
   const tools = [
     ...judgeRegistrations(named, judgements, answers, options).map((tool) => (streamed.has(tool) ? { streamed: streamed.get(tool)! } : tool)),
+    ...served.plain,
     ...judgeModuleSchemas(moduleSchemas(ns, message.tagged), options),
   ];
   evaluating = false;

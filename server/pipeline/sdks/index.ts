@@ -10,10 +10,12 @@ import { isSpecifierOf, type Recorder, type ToolLibrary } from './library';
 import { mastra } from './mastra';
 import { mcpSdk } from './mcp';
 import { mcpHandler } from './mcpHandler';
+import { mcpLowLevel } from './mcpLowLevel';
 import { mcpServer2 } from './mcpServer2';
 import { openaiAgents } from './openaiAgents';
 
-const LIBRARIES = [mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain, mastra] as const;
+// The low-level Server's entries are also the SDK's specifiers: the more specific descriptor comes first.
+const LIBRARIES = [mcpLowLevel, mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain, mastra] as const;
 
 /** The SDK a registration reports: one per library family (`mcp-handler` registers through MCP's server). */
 export type ToolSdk = (typeof LIBRARIES)[number]['sdk'];

@@ -19,7 +19,7 @@ import { shimFor } from '../../sdks';
 import { shimSource } from '../sdkShims';
 import { aliasBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
 import { importedNames, isPlatformModule, isWorkerThreads, stubSource, workerThreadsSource } from './platformStubs';
-import { GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
+import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
 import { forgetTsconfigs, tsconfigFor } from './tsconfig';
 
 interface Context {
@@ -195,7 +195,8 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
   resolved = { ...resolved, url: pathToFileURL(file).href + searchOf(resolved.url) };
   const fromWorkspace = parentFile !== undefined && !inPackages(parentFile);
   if (isBare(specifier) && fromWorkspace && shimFor(specifier)) return shimResolution(specifier, resolved.url, n, context, nextResolve);
-  if (isBare(specifier) && isZod(specifier)) return { url: `${ZOD}${resolved.url}`, format: 'module', shortCircuit: true };
+  if (isBare(specifier) && (isZod(specifier) || specifier === 'zod-to-json-schema'))
+    return { url: `${ZOD}${resolved.url}`, format: 'module', shortCircuit: true };
   const generation = inPackages(file) ? undefined : (n ?? generationNumber(resolved.url));
   return { url: withGeneration(resolved.url, generation), format: resolved.format, shortCircuit: true };
 }
@@ -346,12 +347,22 @@ function readOrEmpty(file: string): string {
   return 'text' in read ? read.text : '';
 }
 
-/** Re-exports a zod module after announcing it, so the engine builds with the workspace's own copy. */
+/**
+ * Re-exports a zod module (or zod-to-json-schema) after announcing it, so the engine builds with the workspace's
+ * own copy; its JSON Schema converters (`toJSONSchema`, `z.toJSONSchema`, `zodToJsonSchema`) report each conversion,
+ * which is how a tool a low-level server lists is traced back to its zod schema.
+ */
 function zodWrapper(real: string): string {
+  const href = JSON.stringify(real);
   return [
-    `import * as real from ${JSON.stringify(real)};`,
-    `export * from ${JSON.stringify(real)};`,
-    'export default real.default;',
-    `globalThis[Symbol.for(${JSON.stringify(ZOD_SEEN_KEY)})]?.(real, ${JSON.stringify(real)});`,
+    `import * as real from ${href};`,
+    `export * from ${href};`,
+    `const converted = globalThis[Symbol.for(${JSON.stringify(CONVERSION_KEY)})];`,
+    'const wrap = (fn) => (typeof fn === "function" && converted ? function (...args) { const out = fn.apply(this, args); converted(args[0], out); return out; } : fn);',
+    'export const toJSONSchema = wrap(real.toJSONSchema);',
+    'export const zodToJsonSchema = wrap(real.zodToJsonSchema);',
+    'export const z = real.z && typeof real.z === "object" && typeof real.z.toJSONSchema === "function" ? { ...real.z, toJSONSchema } : real.z;',
+    'export default real.default === real.z ? z : real.default === real.zodToJsonSchema ? zodToJsonSchema : real.default;',
+    `if (!("zodToJsonSchema" in real)) globalThis[Symbol.for(${JSON.stringify(ZOD_SEEN_KEY)})]?.(real, ${href});`,
   ].join('\n');
 }

@@ -12,6 +12,9 @@ export const GENERATION_PARAM = 'tsl';
 /** The global the worker installs and the generated zod wrappers call: a zod module the workspace loads. */
 export const ZOD_SEEN_KEY = 'tool-schema-lens.zod-seen';
 
+/** The global the worker installs and the generated converter wrappers call: a zod schema converted, and the result. */
+export const CONVERSION_KEY = 'tool-schema-lens.conversion';
+
 /** Sent before a generation's first import: what the hooks need to load it. */
 export interface GenerationStart {
   type: 'start';

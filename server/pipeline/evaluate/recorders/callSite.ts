@@ -10,7 +10,7 @@ const FRAME = /\(?((?:file:\/\/|\/|[A-Za-z]:[\\/]|[\w-]+:)[^()]*?):(\d+):(\d+)\)
 
 /** Files whose frames are never the user's: this worker's scripts (and its loader hooks beside it), node's internals, the SDK shims. */
 function isOurs(file: string, workerFile: string): boolean {
-  return file === workerFile || (workerDir !== '' && file.startsWith(workerDir)) || file.startsWith('node:') || file.includes('tool-schema-lens-shim:');
+  return file === workerFile || (workerDir !== '' && file.startsWith(workerDir)) || file.startsWith('node:') || file.includes('tool-schema-lens-');
 }
 
 export function parseFrame(line: string): SourcePoint | undefined {

@@ -61,8 +61,26 @@ export function descriptionOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A low-level MCP `Server` the workspace built: its tools are whatever its `tools/list` handler answers. */
+export interface LowLevelServer extends RecordedServer {
+  server?: ServerIdentity;
+  /** Where the `tools/list` handler was set (else where the server was built): its tools are placed there. */
+  site?: SourcePoint;
+}
+
+/** A zod schema the workspace converted to JSON Schema itself (`zodToJsonSchema`, `z.toJSONSchema`), and the result. */
+export interface Conversion {
+  schema: unknown;
+  json: string;
+  callSite?: SourcePoint;
+}
+
 export class RecordingSession {
   readonly recordings: Recording[] = [];
+  /** Low-level servers built during the evaluation, listed by a real client once the start settled. */
+  readonly lowLevelServers: LowLevelServer[] = [];
+  /** The workspace's own zod → JSON Schema conversions: how a listed tool is traced back to its zod schema. */
+  readonly conversions: Conversion[] = [];
   /** Promises user code handed to a recorder (an async `initializeServer`): awaited before judging. */
   readonly pending: Promise<unknown>[] = [];
   open = true;

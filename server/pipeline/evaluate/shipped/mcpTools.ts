@@ -101,12 +101,13 @@ export async function listThrough(
   kit: ClientKit,
   connect: (serverSide: unknown) => Promise<unknown>,
   close: () => Promise<unknown> | undefined,
+  capabilities: Record<string, unknown> = {},
 ): Promise<Definition[]> {
   const [clientSide, serverSide] = kit.InMemoryTransport.createLinkedPair();
   await connect(serverSide);
   try {
     if (kit.Client) {
-      const client = new kit.Client(CLIENT_INFO, { capabilities: {} });
+      const client = new kit.Client(CLIENT_INFO, { capabilities });
       await client.connect(clientSide);
       const result = await client.listTools();
       return (result?.tools ?? []) as Definition[];

@@ -1,0 +1,100 @@
+/**
+ * What each low-level MCP `Server` the workspace built answers (worker side): listed by a real client of the same
+ * SDK over its in-memory transport, after a real `initialize` that declares every client capability, so tools
+ * computed per capability or registered once the client is known are seen. Each listed tool is traced back to
+ * the zod schema the workspace converted into it (`zodToJsonSchema`, `z.toJSONSchema`: recorded as they ran), and
+ * then judged like any registration; one served as plain JSON Schema is still reported (tokens, client verdicts)
+ * and says so.
+ */
+import type { EvaluatedTool } from '../../types';
+import { clientViolations } from '../judge';
+import type { Conversion, LowLevelServer, Recording, RecordingSession } from '../recorders/session';
+import { clientKit, listThrough } from './mcpTools';
+import { packageOf } from './packageInfo';
+
+type Definition = Record<string, unknown>;
+
+/** Every capability a client can declare: a server that offers tools only to some clients shows them all. */
+const EVERY_CAPABILITY = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+
+/** What the low-level servers answered: recordings for tools with a zod schema behind them, and the others. */
+export interface Served {
+  recordings: Recording[];
+  plain: EvaluatedTool[];
+}
+
+function hasToolsHandler(server: LowLevelServer): boolean {
+  const handlers = (server.instance as { _requestHandlers?: Map<string, unknown> })._requestHandlers;
+  return typeof handlers?.has === 'function' && handlers.has('tools/list');
+}
+
+/** The conversion a listed input schema came from: the same JSON, else the same properties. */
+function conversionOf(inputSchema: unknown, conversions: readonly Conversion[]): Conversion | undefined {
+  const json = JSON.stringify(inputSchema);
+  const exact = conversions.find((c) => c.json === json);
+  if (exact) return exact;
+  const properties = JSON.stringify((inputSchema as { properties?: unknown } | undefined)?.properties ?? null);
+  if (properties === 'null') return undefined;
+  return conversions.find((c) => JSON.stringify((JSON.parse(c.json) as { properties?: unknown }).properties ?? null) === properties);
+}
+
+/** Lists every low-level server of the session that handles `tools/list`; never throws. */
+export async function listLowLevelServers(session: RecordingSession): Promise<Served> {
+  const served: Served = { recordings: [], plain: [] };
+  for (const server of session.lowLevelServers.filter(hasToolsHandler)) {
+    const kit = await clientKit(server.module);
+    if (!kit) continue;
+    let tools: Definition[];
+    try {
+      tools = await listThrough(
+        kit,
+        (serverSide) => server.Real.prototype.connect.call(server.instance, serverSide) as Promise<unknown>,
+        () => (server.instance as { close?: () => Promise<void> }).close?.(),
+        EVERY_CAPABILITY,
+      );
+    } catch {
+      continue; // its handler needs what is not here (a service, a key): the start's own findings say so
+    }
+    const pkg = packageOf(server.module);
+    for (const definition of tools) {
+      const name = String(definition.name);
+      const conversion = conversionOf(definition.inputSchema, session.conversions);
+      if (conversion) {
+        served.recordings.push({
+          sdk: 'mcp',
+          name,
+          input: conversion.schema,
+          description: typeof definition.description === 'string' ? definition.description : undefined,
+          callSite: conversion.callSite ?? server.site,
+          server: server.server,
+          libraryModule: server.module,
+          ship: () => Promise.resolve({ definition, inputSchema: definition.inputSchema }),
+        });
+        continue;
+      }
+      served.plain.push({
+        name,
+        kind: 'registration',
+        sdk: 'mcp',
+        ...(server.site ? { callSite: server.site } : {}),
+        ...(typeof definition.description === 'string' ? { description: definition.description } : {}),
+        ...(server.server ? { server: server.server } : {}),
+        advertised: definition.inputSchema,
+        mountable: true,
+        findings: [],
+        merges: [],
+        shipped: {
+          library: pkg?.name ?? '@modelcontextprotocol/sdk',
+          ...(pkg?.version ? { libraryVersion: pkg.version } : {}),
+          source: 'library',
+          definition,
+          flattened: false,
+          note: 'served as plain JSON Schema by its tools/list handler: no zod schema behind it',
+        },
+        violations: clientViolations({ name, inputSchema: definition.inputSchema, outputSchema: definition.outputSchema }, undefined, server.server?.name),
+        ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
+      });
+    }
+  }
+  return served;
+}

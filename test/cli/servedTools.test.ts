@@ -1,0 +1,36 @@
+/**
+ * A low-level `Server` lists what its `tools/list` handler answers (issue 20, item 2): every tool is found, as a
+ * real client that declares every capability receives it (a tool offered only to clients that can sample
+ * included), each traced back to the zod schema the workspace converted (`z.toJSONSchema`, `zodToJsonSchema`) so
+ * findings land on the declarations; a tool served as plain JSON Schema is still judged.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runCli } from './runCli';
+import { referenceList } from './support/referenceList';
+
+const root = path.join(FIXTURES, 'served-tools');
+
+describe('tools a low-level server answers', { timeout: 120_000 }, () => {
+  it('are found, byte-identical to a real client, with findings at their declarations', async () => {
+    const run = await runCli(['check', '.', '--format', 'json'], { cwd: root, timeoutMs: 100_000 });
+    expect(run.signal, run.stderr).toBeUndefined();
+    const report = JSON.parse(run.stdout) as {
+      tools: Array<{ name: string; definition?: unknown; source?: string }>;
+      diagnostics: Array<{ line: number; column: number; code: string; tool?: string }>;
+    };
+    const reference = await referenceList(root, 'src/server.ts', 'server', { roots: { listChanged: true }, sampling: {}, elicitation: {} });
+    expect(report.tools.map((t) => t.name).sort()).toEqual(['fetch_page', 'ping', 'search', 'summarize']);
+    for (const tool of reference) {
+      const name = (tool as { name: string }).name;
+      expect(JSON.stringify(report.tools.find((t) => t.name === name)?.definition), name).toBe(JSON.stringify(tool));
+    }
+    // The union inside the schema z.toJSONSchema converted, at its declaration; the zod 3 `.url()` behind
+    // zodToJsonSchema, at its call; the plain JSON Schema's format, at the tool's entry in the handler.
+    expect(report.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.tool}`)).toEqual([
+      '9:11 union-shipped search',
+      '11:36 client-rejects fetch_page',
+      '19:13 client-rejects ping',
+    ]);
+  });
+});
