@@ -170,7 +170,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           return internalFailure(file, err);
         })
         .then(async (evaluated) => {
-          // A factory that registered nothing with placeholders is called once more with arguments built from its types.
+          // A factory that registered nothing or threw with placeholders is called once more with arguments built from its types.
           const retry = specs === factories.specs ? typedRetry(project, file, specs, evaluated, typedFactories) : undefined;
           const again =
             retry &&
@@ -178,7 +178,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
               if (err instanceof EvaluationCancelled) throw new CancelledError();
               return undefined;
             }));
-          const kept = again && again.tools.length > 0 ? again : evaluated;
+          const kept = again && again.tools.length > evaluated.tools.length ? again : evaluated;
           dependents.record(file, kept.inputs);
           return kept;
         });

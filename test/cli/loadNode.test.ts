@@ -82,3 +82,17 @@ describe('a workspace loaded as Node runs it', { timeout: 300_000 }, () => {
     }
   });
 });
+
+describe("Vite's import.meta.glob", { timeout: 120_000 }, () => {
+  it('finds the tool modules a glob loads, eagerly and lazily, and none a negative pattern excludes', async () => {
+    const run = await runCli(['check', '.', '--format', 'json'], { cwd: path.join(FIXTURES, 'load-glob'), timeoutMs: 100_000 });
+    expect(run.signal, run.stderr).toBeUndefined();
+    const report = JSON.parse(run.stdout) as JsonReport;
+    expect(report.tools.map((t) => `${t.name} ${t.file}:${t.line}`).sort()).toEqual([
+      'admin_purge src/admin/purge.ts:5',
+      'notes_add src/tools/notes.ts:5',
+      'tags_list src/tools/tags.ts:5',
+    ]);
+    expect(report.diagnostics).toEqual([]);
+  });
+});

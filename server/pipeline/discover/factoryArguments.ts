@@ -19,8 +19,9 @@ const MAX_DEPTH = 6;
 export type TypedFactoryCache = Map<string, FactorySpec | undefined>;
 
 /**
- * The factories to call again with built arguments, when the evaluation registered nothing and some factory was
- * called (or threw) with placeholders; undefined when there is nothing to retry.
+ * The factories to call again with built arguments: those that threw with placeholders (a placeholder option is
+ * truthy, so `deps.allowedTools.has(name)` filters, and its misuse throws part-way), and, when the evaluation
+ * registered nothing, those called; undefined when there is nothing to retry.
  */
 export function typedRetry(
   project: WorkspaceProject,
@@ -29,8 +30,11 @@ export function typedRetry(
   evaluated: EvaluatedFile,
   cache: TypedFactoryCache,
 ): FactorySpec[] | undefined {
-  if (evaluated.failure || evaluated.tools.length > 0) return undefined;
-  const empty = new Set((evaluated.factoryCalls ?? []).filter((c) => c.outcome === 'called' || c.outcome === 'threw').map((c) => c.name));
+  if (evaluated.failure) return undefined;
+  // A factory that threw on a placeholder part-way (after some registrations), or that registered nothing at all.
+  const calls = evaluated.factoryCalls ?? [];
+  const empty = new Set(calls.filter((c) => c.outcome === 'threw' || (c.outcome === 'called' && evaluated.tools.length === 0)).map((c) => c.name));
+  if (empty.size === 0) return undefined;
   let retried = false;
   const next = specs.map((spec) => {
     if (!empty.has(spec.name)) return spec;

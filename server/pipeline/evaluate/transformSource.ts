@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import { stop, transform, type Loader, type Message } from 'esbuild';
+import { expandImportGlobs } from './importGlob';
 import type { LoadFailure } from './loader/protocol';
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js' };
@@ -29,9 +30,11 @@ const cache = new Map<string, { source: string; options: string; result: Transfo
 /** `source` (the text of `file`) as an ES module Node can run, or the first error and its place. Never throws. */
 export async function transformSource(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<Transformed> {
   const options = JSON.stringify(compilerOptions);
-  const hit = cache.get(file);
+  // What an import.meta.glob expands to depends on the folder too: never taken from the cache.
+  const globbed = expandImportGlobs(file, source);
+  const hit = globbed === source ? cache.get(file) : undefined;
   if (hit && hit.source === source && hit.options === options) return hit.result;
-  const result = await toModule(file, source, compilerOptions);
+  const result = await toModule(file, globbed, compilerOptions);
   cache.delete(file);
   cache.set(file, { source, options, result });
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);

@@ -65,7 +65,7 @@ function describe(error: unknown): { reason: string; at?: EvaluationFailure['at'
   const denied = error as { code?: unknown; permission?: unknown; resource?: unknown; stack?: string };
   if (denied?.code === 'ERR_ACCESS_DENIED') {
     const what = REFUSALS[String(denied.permission)] ?? `a restricted API (${String(denied.permission)})`;
-    const resource = typeof denied.resource === 'string' ? ` ${denied.resource}` : '';
+    const resource = typeof denied.resource === 'string' && denied.resource.trim() ? ` ${denied.resource}` : '';
     return {
       reason: `it tried ${what}${resource}; while checking, code may read the workspace and write only to a scratch folder, and starts no process or thread`,
       at: userFrame(framesOf(denied.stack)),

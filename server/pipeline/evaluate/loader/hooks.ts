@@ -179,7 +179,7 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
   try {
     resolved = await nextResolve(specifier, context);
   } catch (error) {
-    const found = typeScriptResolution(specifier, parentFile, g);
+    const found = typeScriptResolution(specifier, parentFile, g) ?? (await packageSubpath(specifier, context, nextResolve));
     if (!found) {
       if (g && parentFile) {
         const why = relativeBase(specifier, parentFile);
@@ -226,6 +226,23 @@ function realFile(file: string | undefined): string | undefined {
 function searchOf(url: string): string {
   const query = url.indexOf('?');
   return query < 0 ? '' : url.slice(query);
+}
+
+/**
+ * A package subpath written without its extension (`@scope/sdk/server/mcp`), as TypeScript's `node` and `bundler`
+ * resolution and tsx accept it: tried with `.js`, then as a folder's `index.js`, through the package's exports.
+ */
+async function packageSubpath(specifier: string, context: Context, nextResolve: NextResolve): Promise<string | undefined> {
+  const parts = specifier.split('/');
+  if (!isBare(specifier) || parts.length < (specifier.startsWith('@') ? 3 : 2) || /\.[cm]?js$/.test(specifier)) return undefined;
+  for (const candidate of [`${specifier}.js`, `${specifier}/index.js`]) {
+    try {
+      return pathOf((await nextResolve(candidate, context)).url);
+    } catch {
+      // the next form
+    }
+  }
+  return undefined;
 }
 
 /** The absolute path a relative, absolute or file: specifier names, as written. */
