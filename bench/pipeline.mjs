@@ -79,6 +79,8 @@ const apiBundle = path.join(apiDir, 'pipeline.cjs');
 // The pool looks for worker.js next to the server bundle, as in dist/; the bench bundle gets a copy beside it.
 mkdirSync(apiDir, { recursive: true });
 copyFileSync(path.join(REPO_ROOT, 'dist', 'worker.js'), path.join(apiDir, 'worker.js'));
+// ...and the worker's loader hooks beside it (a build from before the loader has none).
+if (existsSync(path.join(REPO_ROOT, 'dist', 'loaderHooks.mjs'))) copyFileSync(path.join(REPO_ROOT, 'dist', 'loaderHooks.mjs'), path.join(apiDir, 'loaderHooks.mjs'));
 // The bundle also carries the CLI's settings, so the bench analyses with exactly the options `check` uses.
 await build({
   stdin: {

@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readWorkspaceFile } from './boundedRead';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];
 const BUILT_DIRS = ['dist', 'build', 'lib', 'out', 'esm', 'cjs'];
@@ -16,11 +17,15 @@ const START_SCRIPTS = ['start', 'dev', 'serve', 'start:stdio', 'start:http', 'de
 const RUNNER =
   /(?:^|&&|;|\|\|)\s*(?:npx\s+)?(?:node|tsx|ts-node|ts-node-esm|bun|deno\s+run|nodemon|tsx\s+watch|node\s+--watch)\b((?:\s+-{1,2}[\w-]+(?:[= ][^\s-][^\s]*)?)*)\s+([^\s&|;]+\.(?:[cm]?[jt]sx?))/g;
 
+function readText(file: string): string | undefined {
+  const read = readWorkspaceFile(file);
+  return 'text' in read ? read.text : undefined;
+}
+
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
-    // tsconfig.json allows comments and trailing commas.
-    const text = fs
-      .readFileSync(file, 'utf8')
+    // tsconfig.json and wrangler.jsonc allow comments and trailing commas.
+    const text = (readText(file) ?? '')
       .replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')
       .replace(/,(\s*[}\]])/g, '$1');
     const value = JSON.parse(text) as unknown;
@@ -116,7 +121,25 @@ export function findEntryPoints(root: string, configured: readonly string[] = []
       if (source) found.add(source);
     }
   }
+  // A Cloudflare Worker starts at wrangler's `main` (its exported McpAgent / Durable Object classes are factories).
+  for (const rel of wranglerMains(root)) {
+    const source = sourceOf(root, rel);
+    if (source) found.add(source);
+  }
   return [...found];
+}
+
+/** The `main` of wrangler.jsonc, wrangler.json or wrangler.toml. */
+function wranglerMains(root: string): string[] {
+  const mains: string[] = [];
+  for (const name of ['wrangler.jsonc', 'wrangler.json']) {
+    const main = readJson(path.join(root, name))?.main;
+    if (typeof main === 'string') mains.push(main);
+  }
+  const toml = readText(path.join(root, 'wrangler.toml'));
+  const match = toml && /^\s*main\s*=\s*["']([^"']+)["']/m.exec(toml);
+  if (match) mains.push(match[1]);
+  return mains;
 }
 
 /**

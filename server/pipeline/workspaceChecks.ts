@@ -90,8 +90,10 @@ function duplicateTools(assembled: readonly AssembledFile[], severities: Severit
       // By server: two servers may each have a tool of that name. A server the worker made for a factory call
       // stands for whichever the program passes in; the program's own run checks those tools.
       const server = place.tool.server;
-      if (server?.synthetic) continue;
-      const group = `${place.tool.name}\0${server?.site ? `${server.site.file}:${server.site.line}:${server.site.character}` : ''}`;
+      // No server (an AI SDK, Agents, LangChain or Mastra tool): an entry of one of the tool sets a program may hand
+      // to a model (one per provider, one per example program); only the set handed over is sent, so no duplicate.
+      if (!server || server.synthetic) continue;
+      const group = `${place.tool.name}\0${server.site ? `${server.site.file}:${server.site.line}:${server.site.character}` : ''}`;
       nameOf.set(group, place.tool.name);
       let places = byName.get(group);
       if (!places) byName.set(group, (places = new Map<string, Location>()));

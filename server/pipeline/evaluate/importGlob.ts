@@ -38,8 +38,7 @@ export function expandImportGlobs(file: string, source: string): string {
 
 function expansion(file: string, args: Literal[], prefix: string, imports: string[]): string | undefined {
   const [patterns, options = {}] = args;
-  const list =
-    typeof patterns === 'string' ? [patterns] : Array.isArray(patterns) && patterns.every((p) => typeof p === 'string') ? (patterns) : undefined;
+  const list = typeof patterns === 'string' ? [patterns] : Array.isArray(patterns) && patterns.every((p) => typeof p === 'string') ? patterns : undefined;
   if (!list || typeof options !== 'object' || Array.isArray(options)) return undefined;
   if (options.query !== undefined || options.as !== undefined) return undefined; // ?raw and the like: not modules
   const files = matches(path.dirname(file), list);

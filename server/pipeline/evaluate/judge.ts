@@ -206,14 +206,17 @@ export function judgeRegistrations(
   // Each tool's own advertise already carries its probe findings (probe parity); across tools only the
   // duplicate names are new, so the tools are not advertised a second time here.
   // Per server instance: two servers in one program may each have a tool of the same name.
-  const probedByServer = new Map<number | undefined, ReturnType<typeof duplicateToolNames>>();
+  // A tool with no server (an AI SDK, Agents, LangChain or Mastra tool) is one entry of a tool set the program hands
+  // to a model; two sets may name the same tool (one per provider, one per agent), and only one is sent: no duplicate.
+  const probedByServer = new Map<number, ReturnType<typeof duplicateToolNames>>();
   for (const { r } of judged) {
     const id = r.server?.id;
-    if (!probedByServer.has(id)) probedByServer.set(id, duplicateToolNames(judged.filter((j) => j.r.server?.id === id).map((j) => j.r.name)));
+    if (id !== undefined && !probedByServer.has(id))
+      probedByServer.set(id, duplicateToolNames(judged.filter((j) => j.r.server?.id === id).map((j) => j.r.name)));
   }
   return judged.map(({ r, judgement }) => {
     const answer = answers.get(r);
-    const probed = probedByServer.get(r.server?.id) ?? [];
+    const probed = (r.server ? probedByServer.get(r.server.id) : undefined) ?? [];
     // A registration through a shared wrapper gets its frames after it was streamed: composed again with them.
     const tool = !answer && r.early?.judgement === judgement && !r.frames ? r.early.tool : composeTool(r, judgement, answer, options);
     const extra: Finding[] = [];
