@@ -80,7 +80,8 @@ const apiBundle = path.join(apiDir, 'pipeline.cjs');
 mkdirSync(apiDir, { recursive: true });
 copyFileSync(path.join(REPO_ROOT, 'dist', 'worker.js'), path.join(apiDir, 'worker.js'));
 // ...and the worker's loader hooks beside it (a build from before the loader has none).
-if (existsSync(path.join(REPO_ROOT, 'dist', 'loaderHooks.mjs'))) copyFileSync(path.join(REPO_ROOT, 'dist', 'loaderHooks.mjs'), path.join(apiDir, 'loaderHooks.mjs'));
+if (existsSync(path.join(REPO_ROOT, 'dist', 'loaderHooks.mjs')))
+  copyFileSync(path.join(REPO_ROOT, 'dist', 'loaderHooks.mjs'), path.join(apiDir, 'loaderHooks.mjs'));
 // The bundle also carries the CLI's settings, so the bench analyses with exactly the options `check` uses.
 await build({
   stdin: {

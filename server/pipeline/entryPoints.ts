@@ -25,9 +25,7 @@ function readText(file: string): string | undefined {
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
     // tsconfig.json and wrangler.jsonc allow comments and trailing commas.
-    const text = (readText(file) ?? '')
-      .replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')
-      .replace(/,(\s*[}\]])/g, '$1');
+    const text = (readText(file) ?? '').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1');
     const value = JSON.parse(text) as unknown;
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
   } catch {
