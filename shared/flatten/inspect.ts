@@ -1,4 +1,4 @@
-/** What an unwalked subtree (lazy, tuple, map, set, pipe, readonly, catch, ...) hides from the flatten walk. */
+/** What an unwalked subtree (lazy, tuple, map, set, readonly, catch, ...) hides from the flatten walk. */
 import { childrenOf, readNode, type AnyZod, type ZodKind } from '../zod/read';
 
 /** 'union' when a discriminated union is inside, 'objects' when objects/arrays are, else undefined. */
@@ -27,9 +27,7 @@ const NAMES: Partial<Record<ZodKind, string>> = {
   tuple: 'tuple',
   map: 'map',
   set: 'set',
-  pipe: 'pipe/transform',
   transform: 'transform',
-  effects: 'refine/transform',
   readonly: 'readonly',
   catch: 'catch',
   promise: 'promise',

@@ -55,6 +55,9 @@ export const walk: Walk = (schema, trail, path, ctx) => {
       return walkPlainUnion(node, trail, path, ctx);
     case 'record':
       return walkRecord(node, trail, path, ctx);
+    case 'pipe':
+    case 'effects':
+      return walkPipe(node, trail, path, ctx);
     default:
       if (isUnwalked(node.kind)) reportUnwalked(node, trail, path, ctx);
       return schema;
@@ -66,7 +69,17 @@ export function needsWalk(schema: AnyZod): boolean {
   const kind = readNode(schema)?.kind;
   return kind !== undefined && (WALKED.has(kind) || isUnwalked(kind));
 }
-const WALKED = new Set(['discriminated-union', 'object', 'array', 'optional', 'nullable', 'default', 'intersection', 'union', 'record']);
+const WALKED = new Set(['discriminated-union', 'object', 'array', 'optional', 'nullable', 'default', 'intersection', 'union', 'record', 'pipe', 'effects']);
+
+/**
+ * The side of a pipe that ships (what a model fills): zod 3's refine/transform/preprocess its inner schema; zod 4's
+ * pipe its input, or its output when the input is a transform (`z.preprocess(fn, union)`), as zod's own input
+ * conversion picks it.
+ */
+export function shippedSide(node: ZodNode): 'schema' | 'in' | 'out' {
+  if (node.kind === 'effects') return 'schema';
+  return readNode(node.def.in)?.kind === 'transform' ? 'out' : 'in';
+}
 
 function walkArray(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
   const element = arrayElement(node);
@@ -84,6 +97,14 @@ function walkIntersection(node: ZodNode, trail: Step[], path: string[], ctx: Wal
   const left = walk(node.def.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
   const right = walk(node.def.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
   return left === node.def.left && right === node.def.right ? node.raw : rebuild(node, { left, right });
+}
+
+/** A pipe is walked on the side that ships (`z.preprocess(parseJson, union)`, `.transform()`, `.refine()`); the other stays. */
+function walkPipe(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
+  const side = shippedSide(node);
+  const inner = node.def[side];
+  const next = walk(inner, trail, path, ctx);
+  return next === inner ? node.raw : rebuild(node, { [side]: next });
 }
 
 function walkRecord(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {

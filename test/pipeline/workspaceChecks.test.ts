@@ -6,7 +6,10 @@ import type { Diagnostic, EvaluatedTool, Location, ToolReport } from '../../serv
 
 const at = (file: string, line: number): Location => ({ file, range: { start: { line, character: 0 }, end: { line, character: 6 } } });
 
-/** One analysed file registering `names`, one per line, as assembly hands it over. */
+/** The one server the files register on (tools with no server are never duplicates). */
+const SERVER = { id: 1, name: 'app', site: { file: '/w/server.ts', line: 0, character: 0 } };
+
+/** One analysed file registering `names` on that server, one per line, as assembly hands it over. */
 function assembledFile(file: string, names: string[], diagnostics: Diagnostic[] = []): AssembledFile {
   const tools = names.map((name, line): ToolReport => ({
     name,
@@ -20,7 +23,7 @@ function assembledFile(file: string, names: string[], diagnostics: Diagnostic[] 
   return {
     report: { file, tools, diagnostics, timings: { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 } },
     diagnostics,
-    places: names.map((name, line) => ({ file, tool: { name, kind: 'registration' } as EvaluatedTool, location: at(file, line) })),
+    places: names.map((name, line) => ({ file, tool: { name, kind: 'registration', server: SERVER } as EvaluatedTool, location: at(file, line) })),
   };
 }
 

@@ -117,11 +117,23 @@ function factoryForm(node: CallExpression, name: string, args: Node[], depth: nu
   if ((name === 'extend' || name === 'safeExtend') && first && second) return extended(node, formOf(first, depth + 1), [second]);
   if (name === 'merge' && first && second) return extended(node, formOf(first, depth + 1), formShapes(formOf(second, depth + 1)));
   if (FACTORY_WRAPPERS.has(name) && first) return formOf(first, depth + 1);
+  // A pipe is read on the side that ships, as the engine walks it: `z.preprocess(fn, union)` its schema,
+  // `z.pipe(a, b)` its input unless that is a transform.
+  if (name === 'preprocess' && second) return formOf(second, depth + 1);
+  if (name === 'pipe' && first && second) return formOf(isTransformCall(first) ? second : first, depth + 1);
   return { kind: 'opaque', node };
 }
 
+function isTransformCall(expr: Node): boolean {
+  const node = peel(expr);
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression();
+  return (Node.isIdentifier(callee) || Node.isPropertyAccessExpression(callee)) && /(^|\.)transform$/.test(callee.getText());
+}
+
 function methodForm(node: CallExpression, method: string, receiver: Node, args: Node[], depth: number): SchemaForm {
-  if (PASS_THROUGH.has(method)) return withNode(formOf(receiver, depth + 1), node);
+  // `.transform(fn)` and `.pipe(next)` ship their receiver (the input side).
+  if (PASS_THROUGH.has(method) || method === 'transform' || method === 'pipe') return withNode(formOf(receiver, depth + 1), node);
   if (STRICTNESS.has(method)) {
     const inner = formOf(receiver, depth + 1);
     if (inner.kind !== 'object') return withNode(inner, node);

@@ -77,13 +77,12 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 18–24 with
     expect(result).not.toBe(schema);
   });
 
-  it('22: a union inside tuple, lazy, map, set, pipe/transform or readonly is not walked and keeps its oneOf', () => {
+  it('22: a union inside tuple, lazy, map, set or readonly is not walked and keeps its oneOf', () => {
     const members = {
       t: f.tuple([action()]),
       l: f.lazy(() => action()),
       m: f.map(action()),
       s: f.set(action()),
-      p: f.transform(action(), (x: unknown) => x),
       r: f.readonly(action()),
     };
     const schema = f.object(members);
@@ -92,11 +91,21 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 18–24 with
       expect(shapeOf(result.schema)[key], `${key} is returned untouched`).toBe(member);
     }
     const notWalked = withCode(result.findings, 'not-walked');
-    expect(notWalked.map((n) => n.path[0]).sort()).toEqual(['l', 'm', 'p', 'r', 's', 't']);
+    expect(notWalked.map((n) => n.path[0]).sort()).toEqual(['l', 'm', 'r', 's', 't']);
     for (const n of notWalked) expect(n.severity).toBe('warning');
 
     const { jsonSchema } = adv(schema);
-    for (const key of ['t', 'l', 'p', 'r']) expectUnionKeywords(jsonSchema.properties[key]);
+    for (const key of ['t', 'l', 'r']) expectUnionKeywords(jsonSchema.properties[key]);
+  });
+
+  it('22b: a union behind a transform (a pipe, a preprocess) is walked on the side that ships, and flattened', () => {
+    const member = f.transform(action(), (x: unknown) => x);
+    const schema = f.object({ p: member });
+    const result = flat(schema);
+    expect(shapeOf(result.schema).p).not.toBe(member);
+    expect(withCode(result.findings, 'not-walked')).toEqual([]);
+    const { jsonSchema } = adv(schema);
+    expect(JSON.stringify(jsonSchema.properties.p)).not.toMatch(/"(oneOf|anyOf)"/);
   });
 
   it('23: a root plain union or a scalar input is not mountable', () => {
