@@ -9,13 +9,10 @@
 import type { EvaluatedTool } from '../../types';
 import { clientViolations } from '../judge';
 import type { Conversion, LowLevelServer, Recording, RecordingSession } from '../recorders/session';
-import { clientKit, listThrough } from './mcpTools';
+import { clientKit, EVERY_CAPABILITY, listThrough } from './mcpTools';
 import { packageOf } from './packageInfo';
 
 type Definition = Record<string, unknown>;
-
-/** Every capability a client can declare: a server that offers tools only to some clients shows them all. */
-const EVERY_CAPABILITY = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
 
 /** What the low-level servers answered: recordings for tools with a zod schema behind them, and the others. */
 export interface Served {

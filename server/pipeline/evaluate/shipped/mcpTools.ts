@@ -84,12 +84,16 @@ async function loadKit(serverModule: string): Promise<ClientKit | undefined> {
 
 const CLIENT_INFO = { name: 'tool-schema-lens', version: '0.0.0' };
 
-/** One `tools/list` through a fresh connection; rejects with the server's error. */
+/** Every capability a client can declare: a server that offers tools only to some clients shows them all. */
+export const EVERY_CAPABILITY = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+
+/** One `tools/list` through a fresh connection, as a client declaring every capability; rejects with the server's error. */
 function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
   return listThrough(
     kit,
     (serverSide) => Real.prototype.connect.call(server, serverSide) as Promise<unknown>,
     () => (server as { close?: () => Promise<void> }).close?.(),
+    EVERY_CAPABILITY,
   );
 }
 
@@ -112,7 +116,7 @@ export async function listThrough(
       const result = await client.listTools();
       return (result?.tools ?? []) as Definition[];
     }
-    return (await listOverWire(clientSide)) as Definition[];
+    return (await listOverWire(clientSide, capabilities)) as Definition[];
   } finally {
     await close()?.catch(() => undefined);
     await clientSide.close?.().catch?.(() => undefined);
@@ -120,7 +124,7 @@ export async function listThrough(
 }
 
 /** initialize, initialized, tools/list: the JSON-RPC a client sends, answers as they arrive. */
-async function listOverWire(transport: any): Promise<unknown[]> {
+async function listOverWire(transport: any, capabilities: Record<string, unknown>): Promise<unknown[]> {
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   transport.onmessage = (message: any) => {
     const pending = waiting.get(message?.id);
@@ -135,7 +139,7 @@ async function listOverWire(transport: any): Promise<unknown[]> {
       waiting.set(id, { resolve, reject });
       Promise.resolve(transport.send({ jsonrpc: '2.0', id, method, params })).catch(reject);
     });
-  const init = await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: CLIENT_INFO });
+  const init = await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities, clientInfo: CLIENT_INFO });
   void init;
   await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   const listed = await request(2, 'tools/list', {});
