@@ -38,10 +38,10 @@ const LOADER_HOOKS_BANNER = [
 const entries = [
   // The CLI is the package's bin: `npx tool-schema-lens` needs the shebang.
   { in: 'server/cli.ts', out: 'dist/cli.js', external: [], plugins: [esbuildApiPlugin], banner: { js: '#!/usr/bin/env node' } },
-  { in: 'server/pipeline/evaluate/worker.ts', out: 'dist/worker.js', external: [] },
+  { in: 'server/pipeline/evaluate/worker/worker.ts', out: 'dist/worker.js', external: [] },
   // The worker's module loader hooks: Node loads them as an ES module, on a thread of its own.
   {
-    in: 'server/pipeline/evaluate/loader/hooks.ts',
+    in: 'server/pipeline/evaluate/worker/loader/hooks.ts',
     out: 'dist/loaderHooks.mjs',
     external: [],
     plugins: [esbuildApiPlugin],

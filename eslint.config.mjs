@@ -60,22 +60,22 @@ export default tseslint.config(
   // The evaluation worker and its recorders stand in for SDK classes and receive whatever the user's module passes
   // (a server object, a tool config, a schema from any zod): untyped user values by nature, read defensively.
   {
-    // sdks/: the per-library descriptors hold their recorders; evaluate/shipped/ (the `shipped` branch) reads the
+    // sdks/: the per-library descriptors hold their recorders; evaluate/worker/shipped/ (the `shipped` branch) reads the
     // tools a real SDK registered, in the worker.
     files: [
-      'server/pipeline/evaluate/recorders/**/*.ts',
+      'server/pipeline/evaluate/worker/recorders/**/*.ts',
       'server/pipeline/sdks/**/*.ts',
       // shipped/: the workspace's own library (a server instance, its client, its conversion) loaded at run time.
-      'server/pipeline/evaluate/shipped/**/*.ts',
-      'server/pipeline/evaluate/worker.ts',
-      'server/pipeline/evaluate/exportedSchemas.ts',
+      'server/pipeline/evaluate/worker/shipped/**/*.ts',
+      'server/pipeline/evaluate/worker/worker.ts',
+      'server/pipeline/evaluate/worker/exportedSchemas.ts',
       // The realm guard snapshots the built-ins user code may replace (unbound by design: it calls them through its
       // own `Reflect.apply`) and restores whatever values it finds.
-      'server/pipeline/evaluate/realmGuard.ts',
+      'server/pipeline/evaluate/worker/realmGuard.ts',
       // Calling the user's factories with stand-in arguments, and watching zod's constructors for creation sites.
-      'server/pipeline/evaluate/callFactories.ts',
-      'server/pipeline/evaluate/creationSites.ts',
-      'server/pipeline/evaluate/startWatch.ts',
+      'server/pipeline/evaluate/worker/callFactories.ts',
+      'server/pipeline/evaluate/worker/creationSites.ts',
+      'server/pipeline/evaluate/worker/startWatch.ts',
     ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
@@ -90,7 +90,7 @@ export default tseslint.config(
   // method is compared, never called, so an unbound reference is the point.
   // The realm guard keeps the built-ins' own functions to call them later through Reflect.apply: unbound by design.
   {
-    files: ['server/pipeline/evaluate/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts', 'server/pipeline/evaluate/realmGuard.ts'],
+    files: ['server/pipeline/evaluate/worker/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts', 'server/pipeline/evaluate/worker/realmGuard.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   // Suites assert on JSON: CLI output, JSON-RPC payloads, advertised JSON Schemas, zod internals. Their shape is

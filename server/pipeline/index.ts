@@ -62,7 +62,7 @@ export {
   type ToolTokens,
 } from './tokens';
 export { workspaceWithoutTools } from './workspaceWithoutTools';
-export { stopTransformer } from './evaluate/transformSource';
+export { stopTransformer } from './evaluate/host/transformSource';
 
 export class CancelledError extends Error {
   constructor() {

@@ -227,7 +227,7 @@ export type { ToolSdk };
 
 /** A 0-based point in a source file, as the evaluation worker reports it (from source-mapped stacks). */
 /**
- * Where a tool's input schema was created in workspace source (evaluate/creationSites.ts): the call that built it,
+ * Where a tool's input schema was created in workspace source (evaluate/worker/creationSites.ts): the call that built it,
  * when workspace code did, and where members of its shape were built, with their keys (the literal that holds
  * them under those keys is the schema as written, wherever the object itself was built).
  */
@@ -244,7 +244,7 @@ export interface SourcePoint {
   character: number;
 }
 
-/** The server a registration went to (evaluate/recorders/serverIdentity.ts). */
+/** The server a registration went to (evaluate/worker/recorders/serverIdentity.ts). */
 export interface ServerIdentity {
   /** Per worker process: tells instances apart within one evaluation. */
   id: number;
@@ -351,7 +351,7 @@ export interface EvaluatedFile {
   /** Files the loader served as text because Node cannot run them (`.sql`, `.md`, ...). */
   assets?: string[];
   timings: { bundle: number; evaluate: number; engine: number };
-  /** What became of each factory the worker was asked to call (evaluate/callFactories.ts). */
+  /** What became of each factory the worker was asked to call (evaluate/worker/callFactories.ts). */
   factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string; typed?: boolean }>;
   /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
   reached?: Record<string, number[]>;

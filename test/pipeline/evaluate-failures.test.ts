@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from '../../server/pipeline/evaluate/index';
-import { workerScript } from '../../server/pipeline/evaluate/workerScript';
+import { workerScript } from '../../server/pipeline/evaluate/host/workerScript';
 import type { SourcePoint } from '../../server/pipeline/types';
 
 const src = (name: string) => path.join(__dirname, '..', 'fixtures', 'eval-failures', 'src', name);

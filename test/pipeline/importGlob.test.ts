@@ -1,6 +1,6 @@
 /** The literal arguments of `import.meta.glob` are read without evaluating anything; anything else is left alone. */
 import { describe, expect, it } from 'vitest';
-import { expandImportGlobs, parseLiterals } from '../../server/pipeline/evaluate/importGlob';
+import { expandImportGlobs, parseLiterals } from '../../server/pipeline/evaluate/host/importGlob';
 
 describe('import.meta.glob arguments', () => {
   it('reads strings, arrays and objects of literals', () => {

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../server/pipeline/discover';
 import { mayHoldToolSchemas } from '../../server/pipeline/discover/prefilter';
-import { shimSource } from '../../server/pipeline/evaluate/sdkShims';
+import { shimSource } from '../../server/pipeline/evaluate/worker/sdkShims';
 import { WorkspaceProject } from '../../server/pipeline/project';
 import { RECORDERS, TOOL_LIBRARIES, exportOf, libraryOf, shimFor } from '../../server/pipeline/sdks';
 

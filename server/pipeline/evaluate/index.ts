@@ -6,13 +6,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluationFailure, FactorySpec } from '../types';
-import { unsafePackageJson } from './boundedLoads';
-import { entryAppendix } from './entryAppendix';
-import { transformSource } from './transformSource';
-import { workerScript } from './workerScript';
-import { EvaluationCancelled, WorkerPool, type PoolLimits } from './workerPool';
+import { unsafePackageJson } from './host/boundedLoads';
+import { entryAppendix } from './host/entryAppendix';
+import { transformSource } from './host/transformSource';
+import { workerScript } from './host/workerScript';
+import { EvaluationCancelled, WorkerPool, type PoolLimits } from './host/workerPool';
 
-export { EvaluationCancelled } from './workerPool';
+export { EvaluationCancelled } from './host/workerPool';
 
 export interface EvaluatorOptions {
   /** Per-evaluation time limit, ms (default 5000). */

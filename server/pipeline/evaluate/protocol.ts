@@ -3,12 +3,15 @@
  * Everything here is plain data.
  */
 import type { EngineOptions, EvaluatedTool, EvaluationFailure } from '../types';
-import type { CallableFactory, FactoryCall } from './callFactories';
-import type { TransformReply, TransformRequest } from './loader/protocol';
+import type { CallableFactory, FactoryCall } from './worker/callFactories';
+import type { TransformReply, TransformRequest } from './worker/loader/protocol';
 
-export type { TransformReply, TransformRequest } from './loader/protocol';
+export type { LoadFailure, TransformReply, TransformRequest } from './worker/loader/protocol';
 
-/** The key under which the worker installs its recorders on globalThis; the bundle's SDK shims look it up. */
+/** Environment variable set on every worker (and so inherited by what it starts): the pool's token for it. */
+export const EVALUATION_MARKER = 'TOOL_SCHEMA_LENS_EVALUATION';
+
+/** The key under which the worker installs its recorders on globalThis; the SDK shims look it up. */
 export const RECORDERS_KEY = 'tool-schema-lens.recorders';
 
 export interface EvaluateMessage {

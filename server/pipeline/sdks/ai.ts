@@ -3,8 +3,8 @@
  * the key or variable it is placed under. The recorder keeps the returned object as the recording's handle,
  * so the worker can find that name among the module's exports.
  */
-import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession, descriptionOf } from '../evaluate/recorders/session';
+import { captureCallSite } from '../evaluate/worker/recorders/callSite';
+import { currentSession, descriptionOf } from '../evaluate/worker/recorders/session';
 import { defineLibrary, type DiscoveredExport, type RecorderHrefs } from './library';
 
 type AnyFunction = (...args: any[]) => any;

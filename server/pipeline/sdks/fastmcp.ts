@@ -3,12 +3,12 @@
  * recorder is a subclass of the workspace's real class whose `addTool` / `addTools` record the tool's
  * `parameters`; `start` never starts a transport.
  */
-import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession, descriptionOf } from '../evaluate/recorders/session';
-import { loadBeside, resolveBeside } from '../evaluate/shipped/loadBeside';
-import { clientKit, listThrough } from '../evaluate/shipped/mcpTools';
+import { captureCallSite } from '../evaluate/worker/recorders/callSite';
+import { currentSession, descriptionOf } from '../evaluate/worker/recorders/session';
+import { loadBeside, resolveBeside } from '../evaluate/worker/shipped/loadBeside';
+import { clientKit, listThrough } from '../evaluate/worker/shipped/mcpTools';
 import { defineLibrary, type RecorderHrefs, type ServerClass } from './library';
-import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
+import { identify, identityOf } from '../evaluate/worker/recorders/serverIdentity';
 
 type AnyClass = new (...args: any[]) => any;
 interface FastMcpTool {

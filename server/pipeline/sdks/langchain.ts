@@ -2,9 +2,9 @@
  * LangChain (`@langchain/core/tools`): `tool(fn, { name, schema })` and `new DynamicStructuredTool({ name,
  * schema })`.
  */
-import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession, descriptionOf } from '../evaluate/recorders/session';
-import { loadBeside } from '../evaluate/shipped/loadBeside';
+import { captureCallSite } from '../evaluate/worker/recorders/callSite';
+import { currentSession, descriptionOf } from '../evaluate/worker/recorders/session';
+import { loadBeside } from '../evaluate/worker/shipped/loadBeside';
 import { defineLibrary, type RecorderHrefs } from './library';
 
 type AnyFunction = (...args: any[]) => any;

@@ -4,8 +4,8 @@
  * the recorder's companion module): `parameters.jsonSchema`, converted by Mastra itself with the zod copy
  * that built the schema. No model is given, so no provider's compat layer applies: the model-neutral form.
  */
-import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession, descriptionOf, type Recording } from '../evaluate/recorders/session';
+import { captureCallSite } from '../evaluate/worker/recorders/callSite';
+import { currentSession, descriptionOf, type Recording } from '../evaluate/worker/recorders/session';
 import { defineLibrary, type RecorderHrefs } from './library';
 
 type AnyFunction = (...args: any[]) => any;

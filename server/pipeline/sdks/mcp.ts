@@ -5,8 +5,8 @@
  * build the input schema (raw shapes included), then record what it stored; `connect` never starts a
  * transport. `@modelcontextprotocol/server` 2.x and `mcp-handler` reuse the class and the recording server.
  */
-import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession, type RecordingSession } from '../evaluate/recorders/session';
+import { captureCallSite } from '../evaluate/worker/recorders/callSite';
+import { currentSession, type RecordingSession } from '../evaluate/worker/recorders/session';
 import { defineLibrary, type ServerClass } from './library';
 
 /** The registering methods of an `McpServer`, 1.x and 2.x. */
@@ -16,7 +16,7 @@ export const MCP_SERVER: ServerClass = {
     registerTool: { form: 'nameThenConfig', schemaKey: 'inputSchema' },
   },
 };
-import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
+import { identify, identityOf } from '../evaluate/worker/recorders/serverIdentity';
 
 type AnyClass = new (...args: any[]) => any;
 interface RegisteredTools {

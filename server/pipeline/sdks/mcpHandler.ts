@@ -3,7 +3,7 @@
  * an `McpServer`. The recorder runs `initializeServer` with a recording server at creation, built from the
  * MCP server package the handler itself resolves (its companion module).
  */
-import { currentSession } from '../evaluate/recorders/session';
+import { currentSession } from '../evaluate/worker/recorders/session';
 import { defineLibrary } from './library';
 import { MCP_SERVER, recordingMcpServer } from './mcp';
 

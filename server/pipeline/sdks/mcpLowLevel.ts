@@ -3,11 +3,11 @@
  * its `tools/list` request handler answers, often `zodToJsonSchema(...)` or `z.toJSONSchema(...)` of the
  * workspace's schemas, sometimes computed per client capability or after `initialize`. The recorder is a subclass
  * of the real class that remembers each instance (and where its `tools/list` handler was set) and never starts a
- * transport; the worker lists it with a real client once the start settled (evaluate/shipped/lowLevelServers.ts).
+ * transport; the worker lists it with a real client once the start settled (evaluate/worker/shipped/lowLevelServers.ts).
  */
-import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession } from '../evaluate/recorders/session';
-import { identify, identityOf } from '../evaluate/recorders/serverIdentity';
+import { captureCallSite } from '../evaluate/worker/recorders/callSite';
+import { currentSession } from '../evaluate/worker/recorders/session';
+import { identify, identityOf } from '../evaluate/worker/recorders/serverIdentity';
 import { defineLibrary } from './library';
 
 type AnyClass = new (...args: any[]) => any;

@@ -2,8 +2,8 @@
  * The OpenAI Agents SDK (`@openai/agents`): `tool({ name, parameters, execute })`. Recorded before the real
  * call, since the SDK may refuse the schema (strict mode) and the user should still see it.
  */
-import { captureCallSite } from '../evaluate/recorders/callSite';
-import { currentSession, descriptionOf, type Recording } from '../evaluate/recorders/session';
+import { captureCallSite } from '../evaluate/worker/recorders/callSite';
+import { currentSession, descriptionOf, type Recording } from '../evaluate/worker/recorders/session';
 import { defineLibrary, type RecorderHrefs } from './library';
 
 type AnyFunction = (...args: any[]) => any;

@@ -8,8 +8,8 @@ import Module, { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
-import { shimFor } from '../../sdks';
-import { RECORDERS_KEY } from '../protocol';
+import { shimFor } from '../../../sdks';
+import { RECORDERS_KEY } from '../sdkShims';
 import { isWorkerThreads, REFUSED_WORKER_SOURCE } from './platformStubs';
 import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type TransformReply } from './protocol';
 

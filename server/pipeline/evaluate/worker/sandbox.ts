@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 import { captureCallSite } from './recorders/callSite';
-import type { SourcePoint } from '../types';
+import type { SourcePoint } from '../../types';
 
 /** Thrown out of user code by the patched `process.exit`. */
 export class ExitRequest extends Error {

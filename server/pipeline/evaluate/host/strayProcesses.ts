@@ -5,7 +5,7 @@
  * (EVALUATION_MARKER), and, while the worker lives, descends from it: both are looked up here and killed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { EVALUATION_MARKER } from './processJail';
+import { EVALUATION_MARKER } from '../protocol';
 
 const LINUX = process.platform === 'linux';
 

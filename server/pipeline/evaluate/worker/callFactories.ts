@@ -7,9 +7,9 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { FactorySpec, ParamHint, SourcePoint } from '../types';
-import { hasBuiltArguments, isBuilt, materialise } from './builtValue';
-import { recordingMcpServer } from '../sdks/mcp';
+import type { FactorySpec, ParamHint, SourcePoint } from '../../types';
+import { hasBuiltArguments, isBuilt, materialise } from '../builtValue';
+import { recordingMcpServer } from '../../sdks/mcp';
 import { identify } from './recorders/serverIdentity';
 import { PLACEHOLDER_MARK, type RecordingSession } from './recorders/session';
 

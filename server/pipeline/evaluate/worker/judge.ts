@@ -6,12 +6,12 @@
  * duplicate names are found); exported schemas keep their flatten findings only, since they may not be a whole
  * tool input; tagged ones are judged as a whole tool input.
  */
-import { advertise, duplicateToolNames, isProbeFinding } from '../../../shared/index';
-import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../shared/clients/index';
-import type { AdvertiseOptions, Finding, Target, ToolInput } from '../../../shared/types';
-import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../types';
+import { advertise, duplicateToolNames, isProbeFinding } from '../../../../shared/index';
+import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../../shared/clients/index';
+import type { AdvertiseOptions, Finding, Target, ToolInput } from '../../../../shared/types';
+import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../../types';
 import type { ModuleSchema } from './exportedSchemas';
-import { isZodSchemaSafe } from '../../../shared/zod/read';
+import { isZodSchemaSafe } from '../../../../shared/zod/read';
 import type { Recording } from './recorders/session';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { shippedFindings } from './shipped/shippedFindings';

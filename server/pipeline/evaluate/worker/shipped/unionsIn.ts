@@ -3,7 +3,7 @@
  * with two or more members of which one is an object or array (a scalar union, or `X | null`, is not what weak
  * models fill badly), outermost first, with the schema path and trail that lead to it in the original input.
  */
-import type { Step } from '../../../../shared/types';
+import type { Step } from '../../../../../shared/types';
 
 export interface ShippedUnion {
   path: string[];

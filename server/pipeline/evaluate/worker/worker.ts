@@ -4,13 +4,13 @@
  * exits, throws and stray rejections become failures of that evaluation, never of the worker.
  */
 import path from 'node:path';
-import { registerZod } from '../../../shared/index';
-import type { EvaluatedTool, EvaluationFailure } from '../types';
+import { registerZod } from '../../../../shared/index';
+import type { EvaluatedTool, EvaluationFailure } from '../../types';
 import { moduleSchemas } from './exportedSchemas';
 import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge';
 import { askLibraries } from './shipped/libraries';
 import { flattenMarkOf } from './shipped/flattenMark';
-import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from './protocol';
+import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from '../protocol';
 import { framesOf, stackHere, userFrame, userFrames as stackFrames } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { currentSession, startSession, type Recording } from './recorders/session';

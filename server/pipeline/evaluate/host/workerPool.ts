@@ -5,9 +5,9 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../types';
-import type { EvaluateMessage, ResultMessage, TransformReply, TransformRequest, WorkerMessage } from './protocol';
-import { EVALUATION_MARKER } from './processJail';
+import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../../types';
+import type { EvaluateMessage, ResultMessage, TransformReply, TransformRequest, WorkerMessage } from '../protocol';
+import { EVALUATION_MARKER } from '../protocol';
 import { cpuMs } from './cpuTime';
 import { confine, type Confinement } from './permissions';
 import { residentMb } from './residentMemory';

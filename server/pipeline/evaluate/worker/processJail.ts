@@ -11,9 +11,6 @@ import childProcess from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 
-/** Environment variable set on every worker (and so inherited by what it starts): the pool's token for it. */
-export const EVALUATION_MARKER = 'TOOL_SCHEMA_LENS_EVALUATION';
-
 const started = new Set<number>();
 let spawnedDuringEvaluation = false;
 

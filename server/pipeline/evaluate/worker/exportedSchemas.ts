@@ -2,7 +2,7 @@
  * Which values of the entry module are tool schemas without a registration: exported zod schemas that
  * hold a discriminated union anywhere, and declarations marked `@toolSchema` (exported under an alias).
  */
-import { childrenOf, isZodSchemaSafe, readNode } from '../../../shared/zod/read';
+import { childrenOf, isZodSchemaSafe, readNode } from '../../../../shared/zod/read';
 
 /** True when a discriminated union sits anywhere inside the schema (lazy members included). */
 export function containsDiscriminatedUnion(schema: unknown, seen = new Set<unknown>()): boolean {

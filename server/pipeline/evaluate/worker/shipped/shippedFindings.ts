@@ -5,11 +5,11 @@
  * (a union ships as written; what flattening would ship and lose travels along as related findings) and
  * `validation-rejects` (a key the library shipped whose zod rejects every value a model can send).
  */
-import { finding, messages } from '../../../../shared/index';
-import { RULES } from '../../../../shared/findings';
-import { findJsonRejected, findUnrepresentable } from '../../../../shared/probe/unrepresentable';
-import type { Finding } from '../../../../shared/types';
-import { objectShape, readNode } from '../../../../shared/zod/read';
+import { finding, messages } from '../../../../../shared/index';
+import { RULES } from '../../../../../shared/findings';
+import { findJsonRejected, findUnrepresentable } from '../../../../../shared/probe/unrepresentable';
+import type { Finding } from '../../../../../shared/types';
+import { objectShape, readNode } from '../../../../../shared/zod/read';
 import { nodesAt, shipsPath } from './shipsPath';
 import { isEmptyInput, unionsIn } from './unionsIn';
 

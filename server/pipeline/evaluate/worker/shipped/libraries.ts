@@ -3,8 +3,8 @@
  * through a real client's `tools/list` (./mcpTools); the other libraries' tools are, for now, the engine's
  * emulation, labelled as such.
  */
-import { libraryNames } from '../../sdks';
-import type { ShippedInfo } from '../../types';
+import { libraryNames } from '../../../sdks';
+import type { ShippedInfo } from '../../../types';
 import type { Recording, RecordedServer } from '../recorders/session';
 import { listMcpTools } from './mcpTools';
 import { packageOf, zodVersionOf } from './packageInfo';

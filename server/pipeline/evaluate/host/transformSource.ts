@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import { stop, transform, type Loader, type Message } from 'esbuild';
 import { expandImportGlobs } from './importGlob';
-import type { LoadFailure } from './loader/protocol';
+import type { LoadFailure } from '../protocol';
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js' };
 

@@ -4,10 +4,13 @@
  * the workspace) and replaces the registering exports with the worker's recorders, which wrap the real classes
  * and functions.
  */
-import type { ShimSpec } from '../sdks';
-import { RECORDERS_KEY } from './protocol';
+import type { ShimSpec } from '../../sdks';
+import { RECORDERS_KEY } from '../protocol';
 
-export { shimFor, type ShimSpec } from '../sdks';
+/** The global the shims read the worker's recorders from. */
+export { RECORDERS_KEY };
+
+export { shimFor, type ShimSpec } from '../../sdks';
 
 export interface ShimSource {
   spec: ShimSpec;

@@ -4,7 +4,7 @@
  * server). A server the worker made for a factory call is `synthetic`: it stands for whichever server the
  * program passes in.
  */
-import type { ServerIdentity, SourcePoint } from '../../types';
+import type { ServerIdentity, SourcePoint } from '../../../types';
 
 const IDENTITY = Symbol.for('tool-schema-lens.server-identity');
 let nextId = 0;

@@ -1,7 +1,7 @@
 /**
  * Where the worker's script is: `worker.js` next to the bundled server (dist/), with its loader hooks
  * `loaderHooks.mjs` beside it, or, when running from source (tests, benchmarks), both built once per process
- * into a temp directory from this folder's worker.ts and loader/hooks.ts.
+ * into a temp directory from evaluate/worker/worker.ts and evaluate/worker/loader/hooks.ts.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,7 +43,8 @@ async function buildFromSource(source: string): Promise<string> {
 
 export function workerScript(): Promise<string> {
   const bundled = path.join(__dirname, 'worker.js');
-  const source = path.join(__dirname, 'worker.ts');
+  // From source: this file is in evaluate/host/, the worker's in evaluate/worker/.
+  const source = path.join(__dirname, '..', 'worker', 'worker.ts');
   if (!existsSync(source) && existsSync(bundled)) return Promise.resolve(bundled);
   if (existsSync(source)) return (fromSource ??= buildFromSource(source));
   return Promise.reject(new Error(`The evaluation worker was not found at ${bundled}; run \`npm run build\`.`));

@@ -2,7 +2,7 @@
  * Where recordings go while one file is evaluated. Each bundle's shims bind to the session current when
  * the bundle loads, so a timer left behind by an earlier file can never record into a later one.
  */
-import type { InputSite, ServerIdentity, SourcePoint, ToolSdk } from '../../types';
+import type { InputSite, ServerIdentity, SourcePoint, ToolSdk } from '../../../types';
 import { stackHere } from './callSite';
 
 /** One registration as the SDK received it. */
@@ -21,7 +21,7 @@ export interface Recording {
   handle?: unknown;
   /** The factory the worker was calling when it was registered (the module's start did not call it). */
   calledFactory?: string;
-  /** Where the input schema was created (evaluate/creationSites.ts), set by the worker before judging. */
+  /** Where the input schema was created (evaluate/worker/creationSites.ts), set by the worker before judging. */
   inputSite?: InputSite;
   /** The stack of the registration, captured raw and formatted only when the call site is a wrapper many tools share. */
   rawStack?: { stack?: string };

@@ -7,7 +7,7 @@
  * zod 4 (classic and mini) gives every schema its `_zod` internals through `Object.defineProperty`; zod 3's
  * `ZodType` constructor assigns `this._def`. Both are observed without changing what zod does.
  */
-import type { InputSite, SourcePoint } from '../types';
+import type { InputSite, SourcePoint } from '../../types';
 import { framesOf } from './recorders/callSite';
 
 const captured = new WeakMap<object, { stack?: string }>();

@@ -6,7 +6,7 @@
  * then judged like any registration; one served as plain JSON Schema is still reported (tokens, client verdicts)
  * and says so.
  */
-import type { EvaluatedTool } from '../../types';
+import type { EvaluatedTool } from '../../../types';
 import { clientViolations } from '../judge';
 import type { Conversion, LowLevelServer, Recording, RecordingSession } from '../recorders/session';
 import { clientKit, EVERY_CAPABILITY, listThrough } from './mcpTools';

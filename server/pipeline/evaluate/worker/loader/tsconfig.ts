@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { readWorkspaceFile } from '../../boundedRead';
+import { readWorkspaceFile } from '../../../boundedRead';
 
 export interface TsconfigFacts {
   /** Absolute directory `paths` are relative to. */
