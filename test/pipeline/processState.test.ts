@@ -20,6 +20,7 @@ describe('process state between files', () => {
   it('the directory, umask and environment a file changed are put back before the next', async () => {
     const alone = await evaluator.evaluate({ file: src('readsState.ts'), options });
     const changer = await evaluator.evaluate({ file: src('changesState.ts'), options });
+    expect(changer.failure).toBeUndefined();
     expect(changer.tools.map((t) => t.name)).toEqual(['changes_state']);
     const after = await evaluator.evaluate({ file: src('readsState.ts'), options });
     expect(alone.tools.map((t) => t.name)).toEqual(['root_umask22_noprefix_path']);
