@@ -91,7 +91,8 @@ function withDependencies(target: string): string {
 
 /** A scratch folder and the flags that confine a worker for `root` to it; `scripts` is where the worker's code is. */
 export function confine(root: string | undefined, scripts: string): Confinement {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-scratch-'));
+  sweepStaleScratch(os.tmpdir());
+  const scratch = mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   const home = path.join(scratch, 'home');
   const tmp = path.join(scratch, 'tmp');
   mkdirSync(home);
@@ -117,6 +118,34 @@ export function confine(root: string | undefined, scripts: string): Confinement 
     '--no-warnings',
   ];
   return { execArgv, env, enforced: true, dispose };
+}
+
+const SCRATCH_PREFIX = 'tool-schema-lens-scratch-';
+
+/**
+ * Scratch folders whose owner is gone (a check or a language server killed outright never runs its exit hook) are
+ * removed by the next pool: each carries its owner's pid in its name.
+ */
+function sweepStaleScratch(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = name.startsWith(SCRATCH_PREFIX) ? Number(name.slice(SCRATCH_PREFIX.length).split('-')[0]) : NaN;
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A folder's path with a trailing separator: Node's permission model then allows what is inside it. */
