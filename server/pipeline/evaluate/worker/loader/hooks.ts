@@ -13,13 +13,14 @@
 import { realpathSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { readWorkspaceFile } from '../../../boundedRead';
 import { shimFor } from '../../../sdks';
 import { shimSource } from '../sdkShims';
 import { aliasBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
 import { importedNames, isPlatformModule, isWorkerThreads, stubSource, workerThreadsSource } from './platformStubs';
 import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
+import { canStripHere, stripHere } from './stripTypes';
 import { forgetTsconfigs, tsconfigFor } from './tsconfig';
 
 interface Context {
@@ -89,6 +90,20 @@ const SCRIPTS = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx', '.js', '.mjs']);
 const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx']);
 
 let port: MessagePort | undefined;
+/** Answers this thread awaits on the port (a generation's start, a transform): while any is due, the port holds the loop. */
+let awaited = 0;
+
+/**
+ * Nothing else keeps this thread's event loop up while a hook awaits the worker's answer; on Node 22+ a loop with
+ * nothing referenced stops waiting altogether. The port is referenced exactly while an answer is due.
+ */
+function hold(): void {
+  if (awaited++ === 0) port?.ref();
+}
+
+function release(): void {
+  if (--awaited === 0) port?.unref();
+}
 let transformIds = 0;
 const transforms = new Map<number, (reply: TransformReply) => void>();
 const generations = new Map<number, Generation>();
@@ -96,7 +111,12 @@ const waiting = new Map<number, Array<(g: Generation) => void>>();
 
 export function initialize(data: { port: MessagePort }): void {
   port = data.port;
-  port.on('message', (message: ToHooks) => {
+  port.on('message', handle);
+  port.unref();
+}
+
+function handle(message: ToHooks): void {
+  {
     if (message.type === 'start') {
       forgetTsconfigs();
       realPaths.clear();
@@ -115,7 +135,7 @@ export function initialize(data: { port: MessagePort }): void {
     } else if (message.type === 'transformed') {
       transforms.get(message.id)?.(message);
       transforms.delete(message.id);
-      if (transforms.size === 0) port?.unref();
+      release();
     } else if (message.type === 'report') {
       const g = generations.get(message.generation);
       const report: GenerationReport = {
@@ -128,8 +148,7 @@ export function initialize(data: { port: MessagePort }): void {
       };
       port?.postMessage(report);
     }
-  });
-  port.unref();
+  }
 }
 
 function generationNumber(url: string | undefined): number | undefined {
@@ -144,9 +163,21 @@ function generationNumber(url: string | undefined): number | undefined {
 function generationOf(url: string | undefined): Promise<Generation> | Generation | undefined {
   const n = generationNumber(url);
   if (n === undefined) return undefined;
+  // The worker posts a generation's start before importing in it: when this thread's loop has not delivered it yet
+  // (on Node 22+ a hook may run while the worker's thread waits on it), it is taken from the port at once.
+  for (let next = receiveMessageOnPort(port!); next && !generations.has(n); next = receiveMessageOnPort(port!)) handle(next.message as ToHooks);
   const known = generations.get(n);
   if (known) return known;
-  return new Promise((resolve) => waiting.set(n, [...(waiting.get(n) ?? []), resolve]));
+  hold();
+  return new Promise((resolve) =>
+    waiting.set(n, [
+      ...(waiting.get(n) ?? []),
+      (g: Generation) => {
+        release();
+        resolve(g);
+      },
+    ]),
+  );
 }
 
 function withGeneration(url: string, generation: number | undefined): string {
@@ -314,7 +345,9 @@ export async function load(url: string, context: Context, nextLoad: NextLoad): P
   }
   g?.texts.set(file, text);
   const source = g && g.entry.file === file ? text + g.entry.appendix : text;
-  const reply = await transformInHost(file, source, tsconfigFor(file).compilerOptions);
+  const reply = canStripHere
+    ? { type: 'transformed' as const, id: 0, ...stripHere(file, source) }
+    : await transformInHost(file, source, tsconfigFor(file).compilerOptions);
   if (reply.code !== undefined) return generated(reply.code);
   const failure = reply.failure ?? { reason: `${file} could not be transformed` };
   if (g) g.failure ??= failure;
@@ -326,8 +359,7 @@ function transformInHost(file: string, source: string, compilerOptions: Record<s
   const id = ++transformIds;
   return new Promise((resolve) => {
     transforms.set(id, resolve);
-    // This thread's loop must stay up while the answer is on its way: nothing else holds it.
-    port?.ref();
+    hold();
     port?.postMessage({ type: 'transform', id, file, source, compilerOptions });
   });
 }
