@@ -90,7 +90,7 @@ const SCRIPTS = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx', '.js', '.mjs']);
 const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx']);
 
 let port: MessagePort | undefined;
-/** Answers this thread awaits on the port (a generation's start, a transform): while any is due, the port holds the loop. */
+/** Generation starts this thread awaits on the port (Node 22+): while any is due, the port holds the loop. */
 let awaited = 0;
 
 /**
@@ -135,7 +135,7 @@ function handle(message: ToHooks): void {
     } else if (message.type === 'transformed') {
       transforms.get(message.id)?.(message);
       transforms.delete(message.id);
-      release();
+      if (transforms.size === 0) port?.unref();
     } else if (message.type === 'report') {
       const g = generations.get(message.generation);
       const report: GenerationReport = {
@@ -163,11 +163,14 @@ function generationNumber(url: string | undefined): number | undefined {
 function generationOf(url: string | undefined): Promise<Generation> | Generation | undefined {
   const n = generationNumber(url);
   if (n === undefined) return undefined;
-  // The worker posts a generation's start before importing in it: when this thread's loop has not delivered it yet
-  // (on Node 22+ a hook may run while the worker's thread waits on it), it is taken from the port at once.
-  for (let next = receiveMessageOnPort(port!); next && !generations.has(n); next = receiveMessageOnPort(port!)) handle(next.message as ToHooks);
+  // The worker posts a generation's start before importing in it. On Node 22+ a hook may run while the worker's
+  // thread waits on it, so a start this thread's loop has not delivered yet is taken from the port at once.
+  if (canStripHere) {
+    for (let next = receiveMessageOnPort(port!); next && !generations.has(n); next = receiveMessageOnPort(port!)) handle(next.message as ToHooks);
+  }
   const known = generations.get(n);
   if (known) return known;
+  if (!canStripHere) return new Promise((resolve) => waiting.set(n, [...(waiting.get(n) ?? []), resolve]));
   hold();
   return new Promise((resolve) =>
     waiting.set(n, [
@@ -359,7 +362,8 @@ function transformInHost(file: string, source: string, compilerOptions: Record<s
   const id = ++transformIds;
   return new Promise((resolve) => {
     transforms.set(id, resolve);
-    hold();
+    // This thread's loop must stay up while the answer is on its way: nothing else holds it.
+    port?.ref();
     port?.postMessage({ type: 'transform', id, file, source, compilerOptions });
   });
 }
