@@ -28,4 +28,20 @@ describe('process state between files', () => {
     // The same worker ran all three: nothing was retired, the state was put back.
     expect(evaluator.pids()).toHaveLength(1);
   });
+
+  it("a program's zod registry ids and zod settings do not reach the next file, nor its own next run", async () => {
+    const first = await evaluator.evaluate({ file: src('registersId.ts'), options });
+    const again = await evaluator.evaluate({ file: src('registersId.ts'), options });
+    expect(first.failure).toBeUndefined();
+    expect(again.failure).toBeUndefined();
+    expect(again.tools.map((t) => t.name)).toEqual(['registers_id']);
+
+    const alone = await evaluator.evaluate({ file: src('readsZodConfig.ts'), options });
+    const configures = await evaluator.evaluate({ file: src('configuresZod.ts'), options });
+    expect(configures.tools.map((t) => t.name)).toEqual(['configures_zod']);
+    const after = await evaluator.evaluate({ file: src('readsZodConfig.ts'), options });
+    expect(alone.tools.map((t) => t.name)).toEqual(['zod_jit']);
+    expect(after.tools.map((t) => t.name)).toEqual(['zod_jit']);
+    expect(evaluator.pids()).toHaveLength(1);
+  });
 });

@@ -24,6 +24,7 @@ import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
 import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
 import { captureProcessState, restoreProcessState } from './processState';
+import { restoreZodState, watchZodState } from './zodState';
 import { generationReport, importFresh, installLoader } from './loader/install';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
@@ -110,6 +111,7 @@ function noteZod(mod: unknown, href: string): void {
   zodHrefs.push(href);
   registerZod(mod);
   observeZod3(mod);
+  watchZodState(mod);
 }
 
 /** An empty object of the workspace's zod, for a tool without input; read at call time, after zod has loaded. */
@@ -159,6 +161,7 @@ async function settleRequests(pending: Promise<unknown>[]): Promise<void> {
 async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   // What the previous file changed of the process (its directory, umask, environment) is not this file's.
   restoreProcessState(processState);
+  restoreZodState();
   failure = undefined;
   evaluating = true;
   const session = startSession();

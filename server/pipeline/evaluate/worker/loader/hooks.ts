@@ -18,6 +18,7 @@ import { readWorkspaceFile } from '../../../boundedRead';
 import { shimFor } from '../../../sdks';
 import { shimSource } from '../sdkShims';
 import { aliasBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
+import { canonicalSpecifier } from './packageIdentity';
 import { importedNames, isPlatformModule, isWorkerThreads, stubSource, workerThreadsSource } from './platformStubs';
 import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
 import { canStripHere, stripHere } from './stripTypes';
@@ -228,9 +229,9 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
   if (!file) return { ...resolved, shortCircuit: true };
   resolved = { ...resolved, url: pathToFileURL(file).href + searchOf(resolved.url) };
   const fromWorkspace = parentFile !== undefined && !inPackages(parentFile);
-  if (isBare(specifier) && fromWorkspace && shimFor(specifier)) return shimResolution(specifier, resolved.url, n, context, nextResolve);
-  if (isBare(specifier) && (isZod(specifier) || specifier === 'zod-to-json-schema'))
-    return { url: `${ZOD}${resolved.url}`, format: 'module', shortCircuit: true };
+  const named = isBare(specifier) ? canonicalSpecifier(specifier, file) : specifier;
+  if (isBare(specifier) && fromWorkspace && shimFor(named)) return shimResolution(named, resolved.url, n, context, nextResolve);
+  if (isBare(specifier) && (isZod(named) || named === 'zod-to-json-schema')) return { url: `${ZOD}${resolved.url}`, format: 'module', shortCircuit: true };
   const generation = inPackages(file) ? undefined : (n ?? generationNumber(resolved.url));
   return { url: withGeneration(resolved.url, generation), format: resolved.format, shortCircuit: true };
 }

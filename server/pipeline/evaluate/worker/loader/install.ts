@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { shimFor } from '../../../sdks';
 import { RECORDERS_KEY } from '../sdkShims';
+import { canonicalSpecifier } from './packageIdentity';
 import { isWorkerThreads, REFUSED_WORKER_SOURCE } from './platformStubs';
 import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type TransformReply } from './protocol';
 
@@ -61,8 +62,9 @@ function wrapRequire(onZod: ZodSeen): void {
     const from = parent?.filename;
     if (from && isWorkerThreads(request)) return { ...(exports as object), Worker: RefusedWorker };
     if (!from || inPackages(from)) return exports;
-    const spec = shimFor(request);
-    if (request === 'zod' || request.startsWith('zod/')) {
+    const named = /^[@\w]/.test(request) ? canonicalSpecifier(request, safeResolve(request, parent)) : request;
+    const spec = shimFor(named);
+    if (named === 'zod' || named.startsWith('zod/')) {
       onZod(exports, safeResolve(request, parent) ?? request);
     } else if (spec) {
       const real = safeResolve(request, parent);
