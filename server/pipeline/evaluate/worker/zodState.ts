@@ -25,8 +25,8 @@ const seenRegistries = new WeakSet<object>();
 const seenConfigs = new WeakSet<object>();
 
 function zodOf(mod: unknown): Record<string, unknown> | undefined {
-  const m = mod as Record<string, any> | undefined;
-  if (typeof m?.object === 'function') return m;
+  const m = mod as { object?: unknown; z?: { object?: unknown } } | undefined;
+  if (typeof m?.object === 'function') return m as Record<string, unknown>;
   if (typeof m?.z?.object === 'function') return m.z as Record<string, unknown>;
   return undefined;
 }
