@@ -26,8 +26,8 @@ const seenConfigs = new WeakSet<object>();
 
 function zodOf(mod: unknown): Record<string, unknown> | undefined {
   const m = mod as { object?: unknown; z?: { object?: unknown } } | undefined;
-  if (typeof m?.object === 'function') return m as Record<string, unknown>;
-  if (typeof m?.z?.object === 'function') return m.z as Record<string, unknown>;
+  if (typeof m?.object === 'function') return m;
+  if (typeof m?.z?.object === 'function') return m.z;
   return undefined;
 }
 
