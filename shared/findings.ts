@@ -48,6 +48,12 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'warning',
     summary: 'A file could not be bundled or run (syntax error, missing import, throw at load, time-out, untrusted workspace).',
   },
+  'evaluation-refused': {
+    code: 'evaluation-refused',
+    defaultSeverity: 'information',
+    summary:
+      'While checking, a module tried something the check refuses (a write outside the scratch folder, a read outside the workspace, a process, a thread, a connection beyond loopback); the attempt failed and evaluation went on.',
+  },
   'schema-dropped': {
     code: 'schema-dropped',
     defaultSeverity: 'error',

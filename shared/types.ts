@@ -11,6 +11,7 @@ export type FindingCode =
   | 'strictness-dropped'
   | 'not-mountable'
   | 'evaluation-failed'
+  | 'evaluation-refused'
   | 'client-rejects'
   | 'over-budget'
   | 'schema-dropped'

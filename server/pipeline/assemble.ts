@@ -4,7 +4,7 @@
  * applied. Pure given a Locator, so the rules here are testable without a workspace.
  */
 import type { Finding, FindingSite, Step } from '../../shared/types';
-import { evaluationFailedMessage, failurePointMessage, relatedSiteMessage, startedFromMessage } from './messages';
+import { evaluationFailedMessage, evaluationRefusedMessage, failurePointMessage, relatedSiteMessage, startedFromMessage } from './messages';
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
@@ -179,6 +179,19 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     }
   }
 
+  for (const refusal of evaluated?.refusals ?? []) {
+    // The refusal the code did not catch is already this file's evaluation-failed, at the same call.
+    const failed = evaluated?.failure;
+    if (failed?.phase === 'refused' && failed.at && refusal.at && samePath(failed.at.file, refusal.at.file) && failed.at.line === refusal.at.line) continue;
+    const at = refusal.at && !/[\\/]node_modules[\\/]/.test(refusal.at.file) ? refusal.at : undefined;
+    const message = evaluationRefusedMessage(refusal);
+    const d = at
+      ? fileLevel(at.file, locator.pointAt(at.file, at.line, at.character), 'evaluation-refused', 'information', message, severities)
+      : fileLevel(file, locator.firstLine(file), 'evaluation-refused', 'information', message, severities);
+    if (d && at && !samePath(at.file, file)) d.related.push({ location: { file, range: locator.firstLine(file) }, message: startedFromMessage() });
+    push(d);
+  }
+
   const locateMs = performance.now() - started;
   const t = evaluated?.timings ?? { bundle: 0, evaluate: 0, engine: 0 };
   return {
@@ -237,8 +250,8 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
 function fileLevel(
   file: string,
   range: Range,
-  code: 'evaluation-failed' | 'not-mountable',
-  engineSeverity: 'warning' | 'error',
+  code: 'evaluation-failed' | 'evaluation-refused' | 'not-mountable',
+  engineSeverity: 'warning' | 'error' | 'information',
   message: string,
   severities: SeverityOverrides,
   tool?: string,

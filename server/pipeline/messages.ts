@@ -4,7 +4,7 @@
  */
 import { formatPath } from '../../shared/findings';
 import type { Finding, FindingSite } from '../../shared/types';
-import type { EvaluationFailure } from './types';
+import type { EvaluationFailure, Refusal } from './types';
 
 export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not evaluated';
 
@@ -32,6 +32,20 @@ export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0
   // A time-out's reason already says what happened; the lead would only repeat it.
   if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}${LIMIT_HINT.timeout}`;
   return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${startContext(failure)}; ${cost}${LIMIT_HINT[failure.phase] ?? ''}`;
+}
+
+const ATTEMPT: Record<Refusal['attempt'], string> = {
+  write: 'write',
+  read: 'read',
+  process: 'start a process',
+  thread: 'start a worker thread',
+  network: 'connect to',
+};
+
+/** `evaluation-refused`: what the module tried, that the check refused it, and that evaluation went on. */
+export function evaluationRefusedMessage(refusal: Refusal): string {
+  const what = `${ATTEMPT[refusal.attempt]}${refusal.resource ? ` ${refusal.resource}` : ''}`;
+  return `while checking, this module tried to ${what}, and the check refused it (evaluated code reads the workspace, writes only to a scratch folder, connects only to loopback and starts no process or thread); evaluation went on`;
 }
 
 /** Every limit names the setting and the flag that raise it. */

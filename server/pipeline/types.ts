@@ -200,6 +200,11 @@ export interface AnalysisResult {
   typedCalls?: Array<{ file: string; factory: string }>;
   /** Platform modules (`cloudflare:workers`, `server-only`) the evaluation served by stubs: the fronts say so. */
   stubbed?: string[];
+  /**
+   * Entry points not run, and why: `no-tool-library`, a bin or script whose imports reach no tool library (a CLI,
+   * an installer, a migration; entryReach.ts). The fronts list them, with how to run one anyway (name it an entry).
+   */
+  notRun?: Array<{ file: string; reason: 'no-tool-library' }>;
 }
 
 export interface Pipeline {
@@ -350,9 +355,18 @@ export interface EvaluatedFile {
   stubbed?: string[];
   /** Files the loader served as text because Node cannot run them (`.sql`, `.md`, ...). */
   assets?: string[];
+  /** What the check refused while the file ran (a write, a process, a connection), caught by its code or not. */
+  refusals?: Refusal[];
   timings: { bundle: number; evaluate: number; engine: number };
   /** What became of each factory the worker was asked to call (evaluate/worker/callFactories.ts). */
-  factoryCalls?: Array<{ name: string; outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable'; reason?: string; typed?: boolean }>;
+  factoryCalls?: Array<{
+    name: string;
+    outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable';
+    reason?: string;
+    typed?: boolean;
+    /** A required parameter that is a path: the factory was not called again with built arguments (no path is invented). */
+    pathNeeded?: string;
+  }>;
   /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
   reached?: Record<string, number[]>;
 }
@@ -406,4 +420,12 @@ export interface FactorySpec {
   params: ParamHint[];
   /** A class's methods that build or register, called on the instance in order. */
   methods?: Array<{ name: string; lines: [number, number]; params: ParamHint[] }>;
+}
+
+/** An attempt the check refused while evaluating: what it tried, on what, and where user code asked. */
+export interface Refusal {
+  attempt: 'write' | 'read' | 'process' | 'thread' | 'network';
+  /** The path or `host:port` it tried, when there is one. */
+  resource?: string;
+  at?: SourcePoint;
 }

@@ -123,6 +123,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       ...(outcome.reached ? { reached: outcome.reached } : {}),
       ...(outcome.stubbed?.length ? { stubbed: outcome.stubbed } : {}),
       ...(outcome.assets?.length ? { assets: outcome.assets } : {}),
+      ...(outcome.refusals?.length ? { refusals: outcome.refusals } : {}),
       inputs: outcome.inputs ?? [file],
       timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
     };

@@ -2,7 +2,9 @@
  * The messages between the parent (the pool) and an evaluation worker, over Node IPC (JSON).
  * Everything here is plain data.
  */
-import type { EngineOptions, EvaluatedTool, EvaluationFailure } from '../types';
+import type { EngineOptions, EvaluatedTool, EvaluationFailure, Refusal } from '../types';
+
+export type { Refusal } from '../types';
 import type { CallableFactory, FactoryCall } from './worker/callFactories';
 import type { TransformReply, TransformRequest } from './worker/loader/protocol';
 
@@ -67,6 +69,8 @@ export interface ResultMessage {
   /** Platform modules served by stubs, and files loaded as assets (loader/hooks.ts). */
   stubbed?: string[];
   assets?: string[];
+  /** What the check refused while this file ran, caught by user code or not (worker/refusals.ts). */
+  refusals?: Refusal[];
 }
 
 /** One tool of the evaluation under way, sent as soon as it is recorded: kept if the module hangs later. */

@@ -10,6 +10,7 @@
 import childProcess from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
+import { noteRefusal } from './refusals';
 
 const started = new Set<number>();
 let spawnedDuringEvaluation = false;
@@ -73,7 +74,13 @@ export function installProcessJail(): void {
   const realSpawn = proto.spawn;
   proto.spawn = function spawn(this: childProcess.ChildProcess, ...args: unknown[]) {
     spawnedDuringEvaluation = true;
-    const result = realSpawn.apply(this, args);
+    let result: unknown;
+    try {
+      result = realSpawn.apply(this, args);
+    } catch (error) {
+      noteRefusal(error);
+      throw error;
+    }
     if (this.pid !== undefined) started.add(this.pid);
     return result;
   };
@@ -82,7 +89,12 @@ export function installProcessJail(): void {
     const real = childProcess[name] as (...args: unknown[]) => unknown;
     (childProcess as unknown as Record<string, unknown>)[name] = function (...args: unknown[]) {
       spawnedDuringEvaluation = true;
-      return real.apply(childProcess, args);
+      try {
+        return real.apply(childProcess, args);
+      } catch (error) {
+        noteRefusal(error);
+        throw error;
+      }
     };
   }
   // `import { execSync } from 'node:child_process'` in a bundle sees the patched functions too.

@@ -1,8 +1,7 @@
 /**
- * What the worker changes in its own process before user code runs: servers never listen, and
- * `process.exit` ends the evaluation (with its code) instead of the worker.
+ * What the worker changes in its own process before user code runs: `process.exit` ends the evaluation (with its
+ * code) instead of the worker. (The network, listening included, is network.ts's.)
  */
-import net from 'node:net';
 import { captureCallSite } from './recorders/callSite';
 import type { SourcePoint } from '../../types';
 
@@ -33,14 +32,5 @@ export function installSandbox(): (code?: number) => never {
   };
   process.exit = exit;
 
-  // `listen` on any server (http, express, fastify over net) pretends to succeed without binding a port.
-  net.Server.prototype.listen = function listen(this: net.Server, ...args: unknown[]) {
-    const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
-    setImmediate(() => {
-      this.emit('listening');
-      callback?.call(this);
-    });
-    return this;
-  } as typeof net.Server.prototype.listen;
   return realExit;
 }

@@ -19,6 +19,9 @@ import { leftRunning, resourceCounts } from './leftRunning';
 import { installProcessJail, takeSpawned } from './processJail';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
+import { installNetworkGuard } from './network';
+import { installFsRefusals } from './fsRefusals';
+import { installRefusalGlobal, recordRefusals, takeRefusals } from './refusals';
 import { nameOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
@@ -32,7 +35,10 @@ import { listLowLevelServers } from './shipped/lowLevelServers';
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
 const exitWorker = installSandbox();
+installNetworkGuard();
 installProcessJail();
+installFsRefusals();
+installRefusalGlobal();
 // Before the realm is captured (the end of this file): the watches are part of the worker's own realm.
 installStartWatch();
 installCreationSites();
@@ -59,6 +65,7 @@ const REFUSALS: Record<string, string> = {
   FileSystemRead: 'to read',
   ChildProcess: 'to start a process',
   WorkerThreads: 'to start a worker thread',
+  Network: 'to connect to',
 };
 
 function describe(error: unknown): { reason: string; at?: EvaluationFailure['at']; refused?: boolean } {
@@ -68,7 +75,7 @@ function describe(error: unknown): { reason: string; at?: EvaluationFailure['at'
     const what = REFUSALS[String(denied.permission)] ?? `a restricted API (${String(denied.permission)})`;
     const resource = typeof denied.resource === 'string' && denied.resource.trim() ? ` ${denied.resource}` : '';
     return {
-      reason: `it tried ${what}${resource}; while checking, code may read the workspace and write only to a scratch folder, and starts no process or thread`,
+      reason: `it tried ${what}${resource}; while checking, code may read the workspace, write only to a scratch folder and connect only to loopback, and starts no process or thread`,
       at: userFrame(framesOf(denied.stack)),
       refused: true,
     };
@@ -164,6 +171,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   restoreZodState();
   failure = undefined;
   evaluating = true;
+  takeRefusals();
+  recordRefusals(true);
   const session = startSession();
   // Which lines of which modules the start reached: factories left to call, and (for an entry) modules the pipeline
   // need not run again. Each costs a formatted stack per registration, so only when it is asked for.
@@ -260,6 +269,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     ...judgeModuleSchemas(moduleSchemas(ns, message.tagged), options),
   ];
   evaluating = false;
+  recordRefusals(false);
+  const refusals = takeRefusals();
   const memory = process.memoryUsage();
   return {
     type: 'result',
@@ -276,6 +287,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     inputs: report.inputs.length ? report.inputs : [message.file],
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(report.assets.length ? { assets: report.assets } : {}),
+    ...(refusals.length ? { refusals } : {}),
   };
 }
 
@@ -332,6 +344,7 @@ process.on('message', (message: ParentMessage) => {
   if (message?.type !== 'evaluate') return;
   evaluate(message).then(send, (error) => {
     evaluating = false;
+    recordRefusals(false);
     send({
       type: 'result',
       id: message.id,

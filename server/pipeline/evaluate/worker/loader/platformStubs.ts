@@ -10,6 +10,7 @@
  *
  * The report names each stubbed module. Which names a stub must export is read from the importing sources.
  */
+import { REFUSAL_KEY } from './protocol';
 
 /** Whether `specifier` is served by a stub. */
 export function isPlatformModule(specifier: string): boolean {
@@ -76,6 +77,7 @@ export const REFUSED_WORKER_SOURCE = [
   '    const error = new Error("Access to this API has been restricted");',
   '    error.code = "ERR_ACCESS_DENIED";',
   '    error.permission = "WorkerThreads";',
+  `    globalThis[Symbol.for(${JSON.stringify(REFUSAL_KEY)})]?.(error);`,
   '    throw error;',
   '  }',
   '}',

@@ -1,0 +1,63 @@
+/**
+ * What the check refused while a file was evaluated (worker side): a write or read outside what evaluation may
+ * touch, a process, a thread, a connection beyond loopback. Each refusal is noted where user code made it, whether
+ * or not the code caught the error, so the user learns what the start tried (an information finding at the call)
+ * and evaluation goes on where the code lets it. The enforcing is not here: the permission model refuses files,
+ * processes and threads; network.ts refuses connections.
+ */
+import { REFUSAL_KEY } from './loader/protocol';
+import { framesOf, stackHere, userFrame } from './recorders/callSite';
+import type { SourcePoint } from '../../types';
+import type { Refusal } from '../protocol';
+
+/** The permission model's names for what it refuses, as the attempt in words. */
+const ATTEMPTS: Record<string, Refusal['attempt']> = {
+  FileSystemWrite: 'write',
+  FileSystemRead: 'read',
+  ChildProcess: 'process',
+  WorkerThreads: 'thread',
+  Network: 'network',
+};
+
+/** One file's refusals, each once per kind, resource and place; a loop that retries is not a hundred findings. */
+const MAX_REFUSALS = 20;
+let noted: Refusal[] = [];
+let recording = false;
+
+/** Starts (true) or stops noting refusals; stopping keeps what was noted for `takeRefusals`. */
+export function recordRefusals(on: boolean): void {
+  recording = on;
+}
+
+/** The refusals noted since the last call. */
+export function takeRefusals(): Refusal[] {
+  const out = noted;
+  noted = [];
+  return out;
+}
+
+/** Is `error` the permission model's (or one of our refusing stubs') refusal? */
+export function isRefusal(error: unknown): error is { code: string; permission?: unknown; resource?: unknown; stack?: string } {
+  return (error as { code?: unknown } | null)?.code === 'ERR_ACCESS_DENIED';
+}
+
+/** Notes a refusal; `at` is where user code asked (for a callback or promise, taken when it asked). */
+export function noteRefusal(error: unknown, at?: SourcePoint): void {
+  if (!recording || !isRefusal(error) || noted.length >= MAX_REFUSALS) return;
+  const attempt = ATTEMPTS[String(error.permission)] ?? (typeof error.resource === 'string' ? 'write' : 'process');
+  const resource = typeof error.resource === 'string' && error.resource.trim() ? error.resource : undefined;
+  const site = at ?? userFrame(framesOf(error.stack));
+  const same = (r: Refusal) => r.attempt === attempt && r.resource === resource && r.at?.file === site?.file && r.at?.line === site?.line;
+  if (noted.some(same)) return;
+  noted.push({ attempt, ...(resource ? { resource } : {}), ...(site ? { at: site } : {}) });
+}
+
+/** Where user code is calling from now: taken before an asynchronous call whose refusal arrives later. */
+export function callerSite(): SourcePoint | undefined {
+  return recording ? userFrame(stackHere()) : undefined;
+}
+
+/** For refusing stubs the loader serves (worker_threads' `Worker`). */
+export function installRefusalGlobal(): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for(REFUSAL_KEY)] = (error: unknown) => noteRefusal(error);
+}
