@@ -47,6 +47,7 @@ export function formatJson(report: CheckReport): string {
     tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
     // Factories that registered only with arguments built from their parameter types (see docs/architecture.md).
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
+    ...(report.notRun.length ? { notRun: report.notRun.map((n) => ({ file: displayPath(report.cwd, n.file), reason: n.reason })) } : {}),
     ...(report.typedCalls.length ? { typedCalls: report.typedCalls.map((c) => ({ file: displayPath(report.cwd, c.file), factory: c.factory })) } : {}),
   };
   return JSON.stringify(out, null, 2) + '\n';

@@ -45,6 +45,13 @@ export function formatText(report: CheckReport, style: TextStyle): string {
     lines.push(
       paint('2', `note: platform modules served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`),
     );
+  if (report.notRun.length)
+    lines.push(
+      paint(
+        '2',
+        `note: not run, as their imports reach no tool library (a CLI, an installer, a migration): ${report.notRun.map((n) => displayPath(report.cwd, n.file)).join(', ')}; to run one anyway, name it with --entry`,
+      ),
+    );
   lines.push(summaryLine(report, files.size, paint));
   return lines.join('\n') + '\n';
 }

@@ -46,6 +46,8 @@ export interface CheckReport {
   typedCalls: Array<{ file: string; factory: string }>;
   /** Platform modules served by stubs while evaluating. */
   stubbed: string[];
+  /** Entry points not run (a bin that reaches no tool library), and why. */
+  notRun: Array<{ file: string; reason: 'no-tool-library' }>;
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
@@ -66,8 +68,10 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const skipped = new Map<string, string>();
   const typedCalls = new Map<string, { file: string; factory: string }>();
   const stubbed = new Set<string>();
+  const notRun = new Map<string, 'no-tool-library'>();
   for (const { result, root, budget, fileCount: checked } of results) {
     for (const m of result.stubbed ?? []) stubbed.add(m);
+    for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
     const rootTools = result.files.flatMap((file) => file.tools);
     // Each checked folder is one server: its registered tools are what one client would be sent together.
     if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
@@ -89,6 +93,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     skipped: skippedList,
     typedCalls: [...typedCalls.values()],
     stubbed: [...stubbed].sort(),
+    notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
   };
 }
 

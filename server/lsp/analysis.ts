@@ -179,6 +179,13 @@ export class AnalysisScheduler {
         this.skippedLogged.add(s.file);
         this.listener.trace(`Tool Schema Lens: skipped ${s.file}: ${s.reason}`);
       }
+      for (const n of result.notRun ?? []) {
+        if (this.skippedLogged.has(n.file)) continue;
+        this.skippedLogged.add(n.file);
+        this.listener.trace(
+          `Tool Schema Lens: not run ${n.file}: an entry point whose imports reach no tool library (name it in toolSchemaLens.entryPoints to run it anyway)`,
+        );
+      }
       // A buffer that changed (or was opened or closed) while this ran: its newer run will speak for it.
       const fresh = files.filter((f) => this.docs.version(f) === overlays.get(f)?.version);
       const versions = new Map(fresh.map((f) => [f, overlays.get(f)?.version] as const));

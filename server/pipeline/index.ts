@@ -12,10 +12,11 @@ import { DependentsIndex } from './dependents';
 import { checkWorkspace } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
-import { findEntryPoints, serverStarts } from './entryPoints';
+import { findEntryPoints, parseEntry, serverStarts, sourceOf } from './entryPoints';
+import { entryReach } from './entryReach';
 import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
-import { typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
+import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
 import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
 import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
@@ -131,6 +132,14 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const ordered = [...targets.filter((f) => entries.has(f)), ...targets.filter((f) => !entries.has(f))];
     let coverage: Coverage | undefined;
     const starts = options.argv?.length ? serverStarts(options.root, options.entryPoints) : new Set<string>();
+    // The entries the user named run whatever they import; the others only when they can reach a tool library.
+    const named = new Set(
+      (options.entryPoints ?? []).map((entry) => {
+        const { file } = parseEntry(options.root, entry);
+        return sourceOf(options.root, path.relative(options.root, file)) ?? file;
+      }),
+    );
+    const notRun: NonNullable<AnalysisResult['notRun']> = [];
     for (const file of ordered) {
       checkCancelled(token);
       if (!entries.has(file) && !coverage) coverage = await coverageOf([...evaluations.values()]);
@@ -142,6 +151,14 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       // files outside the root are analysed as asked.
       const isEntry = entries.has(file);
       if (!isEntry && (!found.candidate || (isUnder(options.root, file) && !admitted(options.root, file, filter)))) continue;
+      // A bin or script that is a CLI, an installer or a migration is not run to look for tools it cannot have.
+      if (isEntry && !found.candidate && !named.has(file)) {
+        const reach = entryReach(file, (f) => project.readText(f));
+        if (!reach.reaches) {
+          notRun.push({ file, reason: 'no-tool-library' });
+          continue;
+        }
+      }
       analysed.push(file);
       const factories = factoriesOf(project, file, options.root, options.entryPoints);
       analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
@@ -179,6 +196,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
               return undefined;
             }));
           const kept = again && again.tools.length > evaluated.tools.length ? again : evaluated;
+          markPathsNeeded(kept, file, specs, typedFactories);
           dependents.record(file, kept.inputs);
           return kept;
         });
@@ -230,6 +248,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       ...(skipped.length ? { skipped } : {}),
       ...(typedCalls.length ? { typedCalls } : {}),
       ...(stubbed.length ? { stubbed } : {}),
+      ...(notRun.length ? { notRun } : {}),
     };
   }
 
@@ -333,4 +352,14 @@ function findOverlay(overlays: ReadonlyMap<string, Overlay> | undefined, file: s
   if (!overlays) return undefined;
   for (const [f, o] of overlays) if (path.resolve(f) === file) return o;
   return undefined;
+}
+
+/** Notes on each factory call that registered nothing which required path kept it from a call with built arguments. */
+function markPathsNeeded(evaluated: EvaluatedFile, file: string, specs: readonly FactorySpec[], cache: TypedFactoryCache): void {
+  for (const call of evaluated.factoryCalls ?? []) {
+    if (call.typed || (call.outcome !== 'called' && call.outcome !== 'threw')) continue;
+    const spec = specs.find((s) => s.name === call.name);
+    const needed = spec && pathNeededBy(file, spec, cache);
+    if (needed) call.pathNeeded = needed;
+  }
 }

@@ -122,6 +122,8 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile, builder?:
   if (called.length)
     parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called (a recording server where one is expected) and registered nothing`);
   if (threw.length) parts.push(threw.join('; '));
+  for (const c of calls.filter((call) => call.pathNeeded))
+    parts.push(`${c.name}() was not called with arguments built from its types: \`${c.pathNeeded}\` is a path and the check invents none`);
   if (builder) parts.push(`and the server it built (in ${path.basename(builder)}) got no tool: the options it passed may enable none`);
   else if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
   return `${parts.join(', ')}; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).`;

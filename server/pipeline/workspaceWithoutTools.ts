@@ -4,19 +4,10 @@
  */
 import path from 'node:path';
 import { readWorkspaceFile } from './boundedRead';
-import { TOOL_LIBRARIES } from './sdks';
+import { TOOL_LIBRARY_PACKAGES } from './sdks';
 import type { AnalysisResult, Diagnostic } from './types';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
-
-/** The package an import specifier is in (`@mastra/core/tools` → `@mastra/core`). */
-function packageOf(specifier: string): string {
-  return specifier
-    .replace(/\*$/, '')
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
-}
 
 /** The tool libraries `root`'s package.json depends on, each with the 0-based line that names it. */
 function libraryDependencies(packageJson: string): Array<{ name: string; line: number }> {
@@ -31,7 +22,7 @@ function libraryDependencies(packageJson: string): Array<{ name: string; line: n
   const names = DEPENDENCY_FIELDS.flatMap((field) => Object.keys((manifest[field] as Record<string, string> | undefined) ?? {}));
   const lines = read.text.split('\n');
   return names
-    .filter((name) => TOOL_LIBRARIES.some((library) => library.specifiers.some((specifier) => packageOf(specifier) === name)))
+    .filter((name) => TOOL_LIBRARY_PACKAGES.has(name))
     .map((name) => ({
       name,
       line: Math.max(

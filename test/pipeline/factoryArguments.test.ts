@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFactories } from '../../server/pipeline/discover/factories';
-import { typedFactory, type TypedFactoryCache } from '../../server/pipeline/discover/factoryArguments';
+import { isPathName, pathNeededBy, typedFactory, type TypedFactoryCache } from '../../server/pipeline/discover/factoryArguments';
 import { WorkspaceProject } from '../../server/pipeline/project';
 
 const typedRoot = path.join(__dirname, '../fixtures/servers-typed');
@@ -60,5 +60,21 @@ describe('arguments built from parameter types', () => {
         },
       },
     ]);
+  });
+
+  it('invents no path: a required string named as one leaves the factory uncalled, and says which', () => {
+    const project = new WorkspaceProject(kindsRoot);
+    const file = path.join(kindsRoot, 'src/paths.ts');
+    const [spec] = findFactories(project.sourceFile(file)!);
+    const cache: TypedFactoryCache = new Map();
+    expect(typedFactory(project, file, spec, cache)).toBeUndefined();
+    expect(pathNeededBy(file, spec, cache)).toBe('dataDir');
+  });
+
+  it('knows a path by its name: a whole word, a snake_case or camelCase last word', () => {
+    const paths = ['root', 'path', 'rootDir', 'dataDir', 'configFile', 'workspaceRoot', 'data_dir', 'outputPath', 'files'];
+    const others = ['profile', 'token', 'name', 'apiKey', 'dirty', 'rooted', 'homepage'];
+    expect(paths.filter((n) => !isPathName(n))).toEqual([]);
+    expect(others.filter(isPathName)).toEqual([]);
   });
 });

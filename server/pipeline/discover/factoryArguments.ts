@@ -3,7 +3,10 @@
  * placeholders (`buildServer({ context })` that filters its tools by `context.grantedSkills`). Required
  * properties get empty values ('' / 0 / false / {} / []), optional ones stay unset, except a set or list of named
  * choices (a union of literals: skills, toolsets, scopes), which gets every choice: the widest configuration, so
- * every tool the factory can register is seen. No value is invented beyond that: no secret, no URL, no number.
+ * every tool the factory can register is seen. No value is invented beyond that: no secret, no URL, no number,
+ * and no path: a required string named as a path (`root`, `dataDir`, `configFile`) would be '' and `${root}/tmp`
+ * or `path.join(root, 'build')` would then name a real folder, so such a factory is not called with built
+ * arguments at all, and the report says which parameter it needs.
  * This is the one step of discovery that asks the type checker, and only after a call came back empty.
  */
 import type { Node, ParameterDeclaration, SourceFile, Type } from 'ts-morph';
@@ -13,10 +16,31 @@ import type { BuiltValue, EvaluatedFile, FactorySpec, ParamHint } from '../types
 import type { WorkspaceProject } from '../project';
 
 const SERVER_CLASS = /^(?:McpServer|FastMCP|Server)$/;
+/** A name that says "a path": the whole name, a snake_case word or a camelCase word at its end. */
+const PATH_WORDS = 'path|dir|directory|folder|root|cwd|file|filename|home|workspace|dest|destination';
+const PATH_NAME = new RegExp(`(?:^|_)(?:${PATH_WORDS})s?$`, 'i');
+const PATH_WORD = new RegExp(`[a-z0-9](?:${PATH_WORDS.replace(/(^|\|)(\w)/g, (_m, bar: string, c: string) => bar + c.toUpperCase())})s?$`);
+
+/** Whether a required string named `name` stands for a path (then the check invents none). */
+export function isPathName(name: string): boolean {
+  return PATH_NAME.test(name) || PATH_WORD.test(name);
+}
+
+/** Thrown while building: a required path, which no built value may stand for. */
+class PathNeeded extends Error {
+  constructor(readonly parameter: string) {
+    super(`${parameter} is a path`);
+  }
+}
 const MAX_DEPTH = 6;
 
-/** Typed factories by file, name and parameter text: a keystroke in a factory's body does not ask the type checker again. */
-export type TypedFactoryCache = Map<string, FactorySpec | undefined>;
+/**
+ * Typed factories by file, name and parameter text: a keystroke in a factory's body does not ask the type checker
+ * again. `{ pathNeeded }` is a factory left uncalled because a required parameter is a path.
+ */
+export type TypedFactoryCache = Map<string, FactorySpec | { pathNeeded: string } | undefined>;
+
+const isSpec = (value: FactorySpec | { pathNeeded: string } | undefined): value is FactorySpec => value !== undefined && !('pathNeeded' in value);
 
 /**
  * The factories to call again with built arguments: those that threw with placeholders (a placeholder option is
@@ -43,6 +67,14 @@ export function typedRetry(
     return typed ?? spec;
   });
   return retried ? next : undefined;
+}
+
+/** The required path parameter that kept `spec` from a call with built arguments, from the cache (after typedRetry). */
+export function pathNeededBy(file: string, spec: FactorySpec, cache: TypedFactoryCache): string | undefined {
+  for (const [key, value] of cache) {
+    if (value && 'pathNeeded' in value && key.startsWith(`${file}\0${spec.name}\0`)) return value.pathNeeded;
+  }
+  return undefined;
 }
 
 /**
@@ -74,24 +106,32 @@ export function typedFactory(
     const declared = findFactoryDeclarations(sourceFile, new Set([spec.name])).find((d) => d.spec.name === spec.name && d.spec.lines[0] === spec.lines[0]);
     if (!declared) return undefined;
     const key = [file, spec.name, ...[declared.params, ...declared.methods.map((m) => m.params)].map((ps) => ps.map((p) => p.getText()).join())].join('\0');
-    if (cache?.has(key) || cachedOnly) return cache?.get(key);
+    if (cache?.has(key) || cachedOnly) {
+      const known = cache?.get(key);
+      return isSpec(known) ? known : undefined;
+    }
     const typed = buildTyped(spec, declared);
     cache?.set(key, typed);
-    return typed;
+    return isSpec(typed) ? typed : undefined;
   } catch {
     // A half-typed file mid-edit must never break evaluation: the placeholder call's outcome stands.
     return undefined;
   }
 }
 
-function buildTyped(spec: FactorySpec, declared: FactoryDeclaration): FactorySpec | undefined {
-  const params = typedHints(declared.params, spec.params);
-  const methods = spec.methods?.map((m) => {
-    const method = declared.methods.find((d) => d.name === m.name);
-    return { ...m, params: method ? typedHints(method.params, m.params) : m.params };
-  });
-  const typed = { ...spec, params, ...(methods ? { methods } : {}) };
-  return hasBuiltArguments(typed) ? typed : undefined;
+function buildTyped(spec: FactorySpec, declared: FactoryDeclaration): FactorySpec | { pathNeeded: string } | undefined {
+  try {
+    const params = typedHints(declared.params, spec.params);
+    const methods = spec.methods?.map((m) => {
+      const method = declared.methods.find((d) => d.name === m.name);
+      return { ...m, params: method ? typedHints(method.params, m.params) : m.params };
+    });
+    const typed = { ...spec, params, ...(methods ? { methods } : {}) };
+    return hasBuiltArguments(typed) ? typed : undefined;
+  } catch (error) {
+    if (error instanceof PathNeeded) return { pathNeeded: error.parameter };
+    throw error;
+  }
 }
 
 function typedHints(params: readonly ParameterDeclaration[], hints: readonly ParamHint[]): ParamHint[] {
@@ -99,13 +139,13 @@ function typedHints(params: readonly ParameterDeclaration[], hints: readonly Par
     const param = params[i];
     if (hint === 'server' || !param) return hint;
     const serverKeys = typeof hint === 'object' && 'serverKeys' in hint ? new Set(hint.serverKeys) : new Set<string>();
-    const built = buildValue(param.getType(), param, 0, serverKeys);
+    const built = buildValue(param.getType(), param, 0, serverKeys, param.getName());
     return built ? { built } : hint;
   });
 }
 
 /** A value of `type` as described above; undefined for a value left unset. */
-export function buildValue(type: Type, at: Node, depth: number, serverKeys: ReadonlySet<string> = new Set()): BuiltValue | undefined {
+export function buildValue(type: Type, at: Node, depth: number, serverKeys: ReadonlySet<string> = new Set(), named = ''): BuiltValue | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (type.isUnion() && !type.isBoolean()) {
     const members = presentMembers(type);
@@ -114,8 +154,9 @@ export function buildValue(type: Type, at: Node, depth: number, serverKeys: Read
     // A required choice among named options: the first one, as the program's default most often is.
     if (literals.length === members.length) return literalOf(literals[0]);
     const object = members.find((t) => t.isObject()) ?? members[0];
-    return buildValue(object, at, depth, serverKeys);
+    return buildValue(object, at, depth, serverKeys, named);
   }
+  if ((type.isString() || type.isTemplateLiteral()) && isPathName(named)) throw new PathNeeded(named);
   if (type.isString() || type.isTemplateLiteral()) return { literal: '' };
   if (type.isNumber()) return { literal: 0 };
   if (type.isBoolean() || type.isBooleanLiteral()) return { literal: type.getText() === 'true' };
@@ -141,7 +182,7 @@ export function buildValue(type: Type, at: Node, depth: number, serverKeys: Read
     }
     const propertyType = property.getTypeAtLocation(at);
     const optional = property.isOptional();
-    const built = optional ? choicesValue(propertyType) : buildValue(propertyType, at, depth + 1);
+    const built = optional ? choicesValue(propertyType) : buildValue(propertyType, at, depth + 1, new Set(), key);
     if (built) object[key] = built;
   }
   return { object };

@@ -67,3 +67,15 @@ export const RECORDERS: Readonly<Record<string, Recorder>> = Object.fromEntries(
 
 /** Every text whose presence makes a file worth parsing for a library's registrations. */
 export const LIBRARY_MENTIONS: readonly string[] = TOOL_LIBRARIES.flatMap((library) => library.mentions);
+
+/** The package an import specifier is in (`@mastra/core/tools` → `@mastra/core`). */
+export function packageOf(specifier: string): string {
+  return specifier
+    .replace(/\*$/, '')
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+/** The packages that are tool libraries, by name. */
+export const TOOL_LIBRARY_PACKAGES: ReadonlySet<string> = new Set(TOOL_LIBRARIES.flatMap((library) => library.specifiers.map(packageOf)));
