@@ -45,6 +45,8 @@ export interface ClientOptions {
   folders?: string[];
   /** The editor's pid sent in `initialize` (default: this test process). */
   processId?: number;
+  /** Environment of the spawned server over this process's own (a fake HOME). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -105,7 +107,11 @@ export class TestClient {
 
   /** Spawn the real built server over stdio. */
   static async spawn(options: ClientOptions, extraArgs: string[] = []): Promise<TestClient> {
-    const child = spawn(process.execPath, [SERVER, 'lsp', '--stdio', ...extraArgs], { cwd: options.root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER, 'lsp', '--stdio', ...extraArgs], {
+      cwd: options.root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    });
     child.stderr.on('data', () => undefined);
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new TestClient(connection, options, child);

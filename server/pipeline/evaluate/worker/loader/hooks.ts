@@ -220,6 +220,8 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
         const why = relativeBase(specifier, parentFile);
         const reason = (why && unreadableCandidate(fileCandidates(why))) ?? `Could not resolve ${JSON.stringify(specifier)}`;
         g.failure ??= { reason, at: importSite(g, parentFile, specifier) };
+        // Where the file would be counts as read: when it appears (a branch switched back), this file runs again.
+        if (why) for (const candidate of fileCandidates(why)) g.inputs.add(candidate);
       }
       throw error;
     }
