@@ -4,7 +4,8 @@
  * that pin their own package versions (a package-lock.json of their own): `npm ci` where node_modules is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const REPO = path.join(__dirname, '..');
@@ -24,7 +25,8 @@ const BUILDS = [
   },
 ];
 
-export default function setup(): void {
+export default function setup(): () => void {
+  const started = Date.now();
   for (const b of BUILDS) if (isStale(b.outputs, b.sources)) execFileSync(process.execPath, b.args, { cwd: REPO, stdio: 'pipe' });
   const fixtures = path.join(__dirname, 'fixtures');
   for (const name of readdirSync(fixtures)) {
@@ -32,6 +34,15 @@ export default function setup(): void {
     if (!existsSync(path.join(dir, 'package-lock.json')) || existsSync(path.join(dir, 'node_modules'))) continue;
     execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'ignore' });
   }
+  // Suites that evaluate from source build the worker into a temp folder per test process, and the pool ends those
+  // processes without an exit event: their folders are removed here, those of this run only.
+  return () => {
+    for (const name of readdirSync(os.tmpdir())) {
+      if (!name.startsWith('tool-schema-lens-worker-')) continue;
+      const dir = path.join(os.tmpdir(), name);
+      if (statSync(dir).mtimeMs >= started) rmSync(dir, { recursive: true, force: true });
+    }
+  };
 }
 
 function isStale(outputs: string[], sources: string[]): boolean {

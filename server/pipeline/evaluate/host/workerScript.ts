@@ -3,7 +3,7 @@
  * `loaderHooks.mjs` beside it, or, when running from source (tests, benchmarks), both built once per process
  * into a temp directory from evaluate/worker/worker.ts and evaluate/worker/loader/hooks.ts.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,8 @@ const HOOKS_BANNER = [
 async function buildFromSource(source: string): Promise<string> {
   const { build } = await import('esbuild');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-worker-'));
+  // Workers started from it are gone by then (the pool ends them before the process exits).
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const outfile = path.join(dir, 'worker.js');
   // The hooks live in a temp folder with no node_modules: esbuild is required by its absolute path.
   const esbuildMain = createRequire(__filename).resolve('esbuild');
