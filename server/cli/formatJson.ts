@@ -45,6 +45,9 @@ export function formatJson(report: CheckReport): string {
       ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
     })),
     tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
+    ...(report.servers.length
+      ? { servers: report.servers.map((s) => ({ name: s.label, tools: s.tools, total: s.total, windowShare: Number(s.windowShare.toFixed(4)) })) }
+      : {}),
     // Factories that registered only with arguments built from their parameter types (see docs/architecture.md).
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(report.notRun.length ? { notRun: report.notRun.map((n) => ({ file: displayPath(report.cwd, n.file), reason: n.reason })) } : {}),

@@ -95,13 +95,22 @@ function toolsTable(report: CheckReport, paint: (codes: string, s: string) => st
     cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
   const out = [paint('2', line(header)), ...rows.map(line)];
   if (tools.length > TABLE_ROWS) out.push(paint('2', `… and ${plural(tools.length - TABLE_ROWS, 'more tool')} (--format json lists all)`));
-  const share = (report.tokens.windowShare * 100).toFixed(report.tokens.windowShare < 0.01 ? 2 : 1);
+  const share = percent(report.tokens.windowShare);
+  const tokenizer = `(${TOKENIZER.encoding}: exact for ${TOKENIZER.exactFor}, an estimate for other models)`;
   out.push(
-    `${plural(tools.length, 'tool')}: ${formatCount(report.tokens.total)} tokens, ${share}% of a 200k context window ` +
-      `(${TOKENIZER.encoding}: exact for ${TOKENIZER.exactFor}, an estimate for other models)`,
-    '',
+    report.servers.length > 1
+      ? `${plural(tools.length, 'tool')} in ${report.servers.length} servers or tool sets, ${formatCount(report.tokens.total)} tokens in all ${tokenizer}; each host is sent one:`
+      : `${plural(tools.length, 'tool')}: ${formatCount(report.tokens.total)} tokens, ${share}% of a 200k context window ${tokenizer}`,
   );
+  // Several servers or tool sets: what each host is sent, which is what its window pays for.
+  for (const set of report.servers)
+    out.push(`  ${set.label}: ${plural(set.tools, 'tool')}, ${formatCount(set.total)} tokens, ${percent(set.windowShare)}% of a 200k context window`);
+  out.push('');
   return out;
+}
+
+function percent(share: number): string {
+  return (share * 100).toFixed(share < 0.01 ? 2 : 1);
 }
 
 function formatCount(n: number): string {

@@ -7,6 +7,7 @@ import {
   mergeAnalyses,
   sentTools,
   serverOverBudget,
+  toolSets,
   workspaceWithoutTools,
   serverTokens,
   type AnalysisResult,
@@ -40,6 +41,8 @@ export interface CheckReport {
   fileCount: number;
   /** The registered tools' tokens together. */
   tokens: ServerTokens;
+  /** Each server's (or tool set's) tokens, when a checked folder holds more than one: what one host is sent. */
+  servers: Array<ServerTokens & { label: string }>;
   /** Workspace files not read (a FIFO, a device, over the size limit), with why. */
   skipped: Array<{ file: string; reason: string }>;
   /** Factories that registered only when called with arguments built from their parameter types. */
@@ -69,12 +72,15 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const typedCalls = new Map<string, { file: string; factory: string }>();
   const stubbed = new Set<string>();
   const notRun = new Map<string, 'no-tool-library'>();
+  const servers: CheckReport['servers'] = [];
   for (const { result, root, budget, fileCount: checked } of results) {
     for (const m of result.stubbed ?? []) stubbed.add(m);
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
     const rootTools = result.files.flatMap((file) => file.tools);
-    // Each checked folder is one server: its registered tools are what one client would be sent together.
-    if (root) diagnostics.push(...serverOverBudget(`\`${path.basename(root)}\``, rootTools, budget, {}));
+    // What one host is sent together: each server's tools (or one file's tool set), never the folder's sum.
+    const sets = toolSets(rootTools, path.basename(root ?? cwd));
+    for (const set of sets) diagnostics.push(...serverOverBudget(set.label, set.tools, budget, {}));
+    if (sets.length > 1) servers.push(...sets.map((set) => ({ label: set.label, ...serverTokens(set.tools) })));
     const silent = root ? workspaceWithoutTools(root, result, checked) : undefined;
     if (silent) diagnostics.push(silent);
     sent.push(...sentTools(rootTools));
@@ -94,6 +100,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     typedCalls: [...typedCalls.values()],
     stubbed: [...stubbed].sort(),
     notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
+    servers,
   };
 }
 

@@ -15,7 +15,7 @@ import {
   type HoverParams,
   type SymbolInformation,
 } from 'vscode-languageserver';
-import { preloadTokenizer, ResultStore, sentTools, serverOverBudget, serverTokens, type Pipeline, type PipelineOptions } from '../pipeline';
+import { preloadTokenizer, ResultStore, sentTools, serverOverBudget, serverTokens, toolSets, type Pipeline, type PipelineOptions } from '../pipeline';
 import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
@@ -250,7 +250,10 @@ export class LensSession {
   /** The per-server budget needs every tool at once: re-checked over the store after each run. */
   private checkServerBudget(): Set<string> {
     const budget = this.settings?.budget;
-    const findings = budget ? serverOverBudget(`\`${path.basename(this.options.root)}\``, this.store.tools(), budget, this.settings?.severity ?? {}) : [];
+    const severities = this.settings?.severity ?? {};
+    // Per server (or tool set): what one host is sent, never the folder's alternative sets summed.
+    const sets = budget ? toolSets(this.store.tools(), path.basename(this.options.root)) : [];
+    const findings = sets.flatMap((set) => serverOverBudget(set.label, set.tools, budget, severities));
     return this.store.setWorkspaceDiagnostics(findings);
   }
 

@@ -131,6 +131,8 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema }),
         ...(tool.sdk ? { sdk: tool.sdk } : {}),
         ...(tool.calledFactory ? { calledFactory: tool.calledFactory } : {}),
+        ...(tool.server ? { server: tool.server } : {}),
+        ...(tool.toolSet ? { toolSet: tool.toolSet } : {}),
         ...(tool.compare ? { compare: tool.compare } : {}),
         ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,

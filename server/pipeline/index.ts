@@ -59,7 +59,9 @@ export {
   serverOverBudget,
   serverTokens,
   TOKENIZER,
+  toolSets,
   type ServerTokens,
+  type ToolSet,
   type ToolTokens,
 } from './tokens';
 export { workspaceWithoutTools } from './workspaceWithoutTools';

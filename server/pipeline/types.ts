@@ -137,6 +137,10 @@ export interface ToolReport {
   sdk?: ToolSdk;
   /** Registered only when the check called this factory (no run's start reached it). */
   calledFactory?: string;
+  /** The server object it was registered on (MCP libraries): what one host is sent together. */
+  server?: ServerIdentity;
+  /** For a tool on no server: the exported object holding it, its tool set. */
+  toolSet?: string;
   /** As written and flattened, when they differ (Compare). */
   compare?: SchemaPair;
   /** The output schema as JSON Schema, when the tool declares one. */
@@ -274,6 +278,8 @@ export interface EvaluatedTool {
   description?: string;
   /** For registrations on a server instance (MCP, FastMCP). */
   server?: ServerIdentity;
+  /** For a tool on no server: the exported object holding it (one tool set a program hands a model). */
+  toolSet?: string;
   /** Registered while the worker called this factory, which the module's own start did not reach. */
   calledFactory?: string;
   /** Where the input schema was created in workspace source (the worker watches zod): findings start there when the registration's own argument cannot be followed. */

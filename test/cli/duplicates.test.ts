@@ -21,4 +21,22 @@ describe('duplicate tool names', { timeout: 120_000 }, () => {
     ]);
     expect(run.code).toBe(1);
   });
+
+  it('tokens count what one host is sent: each server, each exported tool set, never the folder summed', async () => {
+    const cwd = path.join(FIXTURES, 'alt-toolsets');
+    const run = await runCli(['check', '.', '--format', 'json'], { cwd, timeoutMs: 100_000 });
+    expect(run.signal, run.stderr).toBeUndefined();
+    const report = JSON.parse(run.stdout) as {
+      servers: Array<{ name: string; tools: number; total: number }>;
+    };
+    expect(report.servers.map((s) => [s.name, s.tools])).toEqual([
+      ['`openaiTools` (agents.ts)', 1],
+      ['`anthropicTools` (agents.ts)', 1],
+      ['`tools` (example.ts)', 1],
+      ['`dup`', 2],
+    ]);
+    const text = await runCli(['check', '.'], { cwd, timeoutMs: 100_000 });
+    expect(text.stdout).toContain('5 tools in 4 servers or tool sets');
+    expect(text.stdout).toMatch(/^ {2}`dup`: 2 tools, \d+ tokens/m);
+  });
 });

@@ -7,3 +7,4 @@ export { countToolTokens, heaviestKeys, serverTokens, type KeyWeight, type Serve
 export { serverOverBudget, sentTools, toolOverBudget } from './budget';
 export { CONTEXT_WINDOW, countTokens, preloadTokenizer, TOKENIZER } from './tokenizer';
 export { definitionText, type ToolDefinition } from './toolDefinition';
+export { toolSets, type ToolSet } from './toolSets';

@@ -150,6 +150,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     merges: judgement.flattened ? judgement.ships.merges : [],
     ...(r.server ? { server: r.server } : {}),
     ...(r.calledFactory ? { calledFactory: r.calledFactory } : {}),
+    ...(r.toolSet ? { toolSet: r.toolSet } : {}),
     ...(r.inputSite ? { inputSite: r.inputSite } : {}),
     ...(r.frames ? { frames: r.frames } : {}),
     // Judged on what really ships: the library's definition where it answered, else the emulation.

@@ -20,6 +20,19 @@ function nameAmongExports(handle: unknown, ns: Record<string, unknown> | undefin
   return undefined;
 }
 
+/**
+ * The export whose object holds the tool (`openaiTools` in `export const openaiTools = { search: tool(...) }`): one
+ * of the tool sets a program hands a model, told apart from its alternatives.
+ */
+export function toolSetOf(handle: unknown, ns: Record<string, unknown> | undefined): string | undefined {
+  if (!ns || handle === undefined) return undefined;
+  for (const [key, value] of Object.entries(ns)) {
+    if (key === 'default' || !value || typeof value !== 'object' || Array.isArray(value)) continue;
+    if (Object.values(value).includes(handle)) return key;
+  }
+  return undefined;
+}
+
 function nameAtCallSite(site: SourcePoint | undefined, sources: Record<string, string>): string | undefined {
   if (!site) return undefined;
   let text = sources[site.file];

@@ -22,7 +22,7 @@ import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { installNetworkGuard } from './network';
 import { installFsRefusals } from './fsRefusals';
 import { installRefusalGlobal, recordRefusals, takeRefusals } from './refusals';
-import { nameOf } from './toolNames';
+import { nameOf, toolSetOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
 import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
@@ -252,7 +252,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     // Judged again when it was named differently then, or the engine refused it before the module had loaded, or it
     // was judged while the module had the built-ins changed.
     const reuse = known && known.name === name && !known.judgement.ships.refused && realmChanges.length === 0;
-    return { ...r, name, inputSite: inputSiteOf(r.input), early: reuse ? known : undefined };
+    const toolSet = r.server ? undefined : toolSetOf(r.handle, ns);
+    return { ...r, name, ...(toolSet ? { toolSet } : {}), inputSite: inputSiteOf(r.input), early: reuse ? known : undefined };
   });
   const judgements = named.map((r) => r.early?.judgement ?? judgeRecording(r, options, emptyInput));
   const swaps = new Map<Recording, unknown>();

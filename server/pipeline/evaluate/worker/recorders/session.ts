@@ -21,6 +21,8 @@ export interface Recording {
   handle?: unknown;
   /** The factory the worker was calling when it was registered (the module's start did not call it). */
   calledFactory?: string;
+  /** For a tool on no server (AI SDK, Agents, ...): the exported object holding it, its tool set (toolNames.ts). */
+  toolSet?: string;
   /** Where the input schema was created (evaluate/worker/creationSites.ts), set by the worker before judging. */
   inputSite?: InputSite;
   /** The stack of the registration, captured raw and formatted only when the call site is a wrapper many tools share. */
