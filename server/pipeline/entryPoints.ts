@@ -1,9 +1,10 @@
 /**
  * Where a workspace's programs start: package.json `bin`, `main`, `module`, `exports`, the files its
  * `start`/`dev`/`serve` scripts run, and the entries the user names (`toolSchemaLens.entryPoints`,
- * `check --entry`). A built path (`dist/main.js`) is mapped back to its source through tsconfig's
- * `outDir`/`rootDir`, else the usual `dist|build|lib|out` → `src`. Every entry is evaluated as the
- * program would start, whether or not its text mentions a tool SDK.
+ * `check --entry`), and where frameworks start code (Next.js routes, Vercel and Netlify functions, a Mastra
+ * instance). A built path (`dist/main.js`) is mapped back to its source through tsconfig's
+ * `outDir`/`rootDir`, else the usual `dist|build|lib|out` → `src`. Every entry whose imports can reach a tool
+ * library (entryReach.ts) is evaluated as the program would start, whether or not its own text mentions one.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -124,7 +125,59 @@ export function findEntryPoints(root: string, configured: readonly string[] = []
     const source = sourceOf(root, rel);
     if (source) found.add(source);
   }
+  for (const file of frameworkEntries(root, pkg)) found.add(file);
   return [...found];
+}
+
+/** At most this many files per framework convention: a route tree is small; a huge one is not walked whole. */
+const MAX_CONVENTION_FILES = 200;
+
+/** Source files under `dir` (relative to root) whose base name matches, breadth first, node_modules never entered. */
+function conventionFiles(root: string, dir: string, name: RegExp): string[] {
+  const out: string[] = [];
+  const queue = [path.join(root, dir)];
+  while (queue.length > 0 && out.length < MAX_CONVENTION_FILES) {
+    const current = queue.shift()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push(full);
+      else if (entry.isFile() && SOURCE_EXTENSIONS.includes(path.extname(entry.name)) && !entry.name.endsWith('.d.ts') && name.test(entry.name)) out.push(full);
+    }
+  }
+  return out.slice(0, MAX_CONVENTION_FILES);
+}
+
+/**
+ * Where frameworks start a server's code without a script naming it: Next.js route handlers (`app/**\/route.ts`,
+ * `pages/api/**`), Vercel functions (`api/**`), Netlify functions (`netlify/functions/**`), a Mastra instance
+ * (`src/mastra/index.ts`). Each only where the package uses that framework. An entry that reaches no tool library
+ * is not run (entryReach.ts), so a route tree of ordinary handlers costs a static walk, nothing more.
+ */
+function frameworkEntries(root: string, pkg: Record<string, unknown> | undefined): string[] {
+  const deps = new Set(
+    ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((field) => Object.keys((pkg?.[field] as Record<string, unknown> | undefined) ?? {})),
+  );
+  const exists = (rel: string) => fs.existsSync(path.join(root, rel));
+  const out: string[] = [];
+  if (deps.has('next')) {
+    for (const dir of ['app', 'src/app']) out.push(...conventionFiles(root, dir, /^route\.[cm]?[jt]sx?$/));
+    for (const dir of ['pages/api', 'src/pages/api']) out.push(...conventionFiles(root, dir, /./));
+  }
+  if (deps.has('@vercel/node') || exists('vercel.json')) out.push(...conventionFiles(root, 'api', /./));
+  if (exists('netlify.toml') || exists('netlify/functions')) out.push(...conventionFiles(root, 'netlify/functions', /./));
+  if (deps.has('@mastra/core')) {
+    for (const rel of ['src/mastra/index', 'mastra/index']) {
+      const found = SOURCE_EXTENSIONS.map((ext) => path.join(root, rel + ext)).find(isFile);
+      if (found) out.push(found);
+    }
+  }
+  return out;
 }
 
 /** The `main` of wrangler.jsonc, wrangler.json or wrangler.toml. */

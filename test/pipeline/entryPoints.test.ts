@@ -28,3 +28,28 @@ describe('wrangler main', () => {
     expect(findEntryPoints(toml)).toEqual([path.join(toml, 'src', 'index.ts')]);
   });
 });
+
+describe('framework conventions', () => {
+  it('Next.js routes and API pages, Vercel and Netlify functions, a Mastra instance: each only where the framework is used', () => {
+    const files = {
+      'app/api/[transport]/route.ts': 'export const GET = () => null;\n',
+      'app/page.tsx': 'export default function Page() { return null; }\n',
+      'src/pages/api/tools.ts': 'export default function handler() {}\n',
+      'api/mcp.ts': 'export default function handler() {}\n',
+      'netlify/functions/mcp.mts': 'export default async () => new Response();\n',
+      'src/mastra/index.ts': 'export const mastra = {};\n',
+    };
+    const used = workspace({
+      ...files,
+      'package.json': JSON.stringify({ dependencies: { next: '*', '@vercel/node': '*', '@mastra/core': '*' } }),
+      'netlify.toml': '[functions]\n',
+    });
+    expect(
+      findEntryPoints(used)
+        .map((f) => path.relative(used, f))
+        .sort(),
+    ).toEqual(['api/mcp.ts', 'app/api/[transport]/route.ts', 'netlify/functions/mcp.mts', 'src/mastra/index.ts', 'src/pages/api/tools.ts'].sort());
+    const unused = workspace({ ...files, 'package.json': JSON.stringify({ dependencies: { zod: '*' } }) });
+    expect(findEntryPoints(unused).map((f) => path.relative(unused, f))).toEqual(['netlify/functions/mcp.mts']);
+  });
+});
