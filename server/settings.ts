@@ -18,7 +18,7 @@ export interface Settings {
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
-  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[] };
+  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[]; stubs: string[] };
   entryPoints: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
   /** Token budgets for `over-budget`; 0 turns one off. */
@@ -48,7 +48,7 @@ export const DEFAULT_SETTINGS: Settings = {
     '**/test/**',
     '**/tests/**',
   ],
-  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [] },
+  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [], stubs: [] },
   entryPoints: [],
   trace: { server: 'off' },
   // A heavy tool is well over a thousand tokens; 20,000 is a tenth of a 200k window, where Claude Code starts
@@ -93,6 +93,7 @@ export function readSettings(raw: unknown): Settings {
       memoryMb: num(evaluation.memoryMb ?? r['evaluation.memoryMb'], d.evaluation.memoryMb, 64),
       env: stringMap(evaluation.env ?? r['evaluation.env']),
       argv: strings(evaluation.argv ?? r['evaluation.argv'], d.evaluation.argv),
+      stubs: strings(evaluation.stubs ?? r['evaluation.stubs'], d.evaluation.stubs),
       envFile:
         typeof (evaluation.envFile ?? r['evaluation.envFile']) === 'string' ? String(evaluation.envFile ?? r['evaluation.envFile']) : d.evaluation.envFile,
     },
@@ -134,5 +135,6 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
     env: settings.evaluation.env,
     envFile: settings.evaluation.envFile,
     argv: settings.evaluation.argv,
+    stubs: settings.evaluation.stubs,
   };
 }

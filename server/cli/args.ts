@@ -22,6 +22,7 @@ export type Command =
       envFile?: string;
       /** Arguments the program gets after its script. */
       argv: string[];
+      stubs: string[];
       /** Replace the default globs when given. */
       include?: string[];
       exclude?: string[];
@@ -55,6 +56,8 @@ Options for check:
   --env NAME=VALUE      Environment variable set while your servers are evaluated (repeatable)
   --arg <value>         Command-line argument your server gets, as its start command passes it (repeatable)
   --env-file <file>     Env file whose values are set while evaluating (default: .env when present)
+  --stub <module>       Serve a module by a stub while evaluating, as platform modules are (repeatable;
+                        \`next/*\` for every subpath): one that exists only where the server is deployed
   --include <glob>      Analyse only files matching these globs (repeatable; replaces the default)
   --exclude <glob>      Never analyse files matching these globs (repeatable; replaces the default,
                         which skips node_modules, dist, build, out and test files)
@@ -99,6 +102,7 @@ function parseCheck(rest: readonly string[]): Command {
     entries: [],
     env: {},
     argv: [],
+    stubs: [],
   };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -180,6 +184,9 @@ function parseCheck(rest: readonly string[]): Command {
       }
       case '--arg':
         cmd.argv.push(value());
+        break;
+      case '--stub':
+        cmd.stubs.push(value());
         break;
       case '--env-file':
         cmd.envFile = value();

@@ -23,6 +23,7 @@ export interface CheckOptions {
   env?: Record<string, string>;
   envFile?: string;
   argv?: string[];
+  stubs?: string[];
   include?: string[];
   exclude?: string[];
   clients?: string[];
@@ -48,6 +49,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       ...(options.memoryMb ? { memoryMb: options.memoryMb } : {}),
       env: options.env ?? {},
       argv: options.argv ?? [],
+      stubs: options.stubs ?? [],
       // Relative to the working directory on the command line; the pipeline resolves it against the root.
       ...(options.envFile ? { envFile: path.resolve(options.cwd, options.envFile) } : {}),
     },

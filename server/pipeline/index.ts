@@ -182,7 +182,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       }
       const specs = typedBefore(project, file, factories.specs, typedFactories);
       const argv = starts.has(file) ? options.argv : undefined;
-      const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv, entry: isEntry, options: options.engine };
+      const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv, stubs: options.stubs, entry: isEntry, options: options.engine };
       const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();

@@ -31,7 +31,10 @@ export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0
   const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
   // A time-out's reason already says what happened; the lead would only repeat it.
   if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}${LIMIT_HINT.timeout}`;
-  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${startContext(failure)}; ${cost}${LIMIT_HINT[failure.phase] ?? ''}`;
+  const hint = failure.missingPackage
+    ? ` (not installed: run your package manager's install; a module that exists only where the server is deployed can be stubbed with toolSchemaLens.evaluation.stubs or check --stub ${failure.missingPackage})`
+    : (LIMIT_HINT[failure.phase] ?? '');
+  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${startContext(failure)}; ${cost}${hint}`;
 }
 
 const ATTEMPT: Record<Refusal['attempt'], string> = {

@@ -65,6 +65,8 @@ export interface PipelineOptions {
   envFile?: string;
   /** Command-line arguments the program gets (`process.argv.slice(2)`), as its README's start command passes them. */
   argv?: string[];
+  /** Modules served by stubs while evaluating, besides the platform ones: exact names, or prefixes ending in `*`. */
+  stubs?: string[];
 }
 
 export interface TokenBudget {
@@ -342,6 +344,8 @@ export type EvaluationFailure = {
    */
   phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted' | 'realm' | 'refused';
   reason: string;
+  /** For a bare import that resolved nowhere: the package it names (the message says how to install or stub it). */
+  missingPackage?: string;
   /** Where the failure happened in user code, when known. */
   at?: SourcePoint;
   /** The last lines the module printed before it exited or threw. */

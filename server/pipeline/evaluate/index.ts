@@ -44,6 +44,8 @@ export interface EvaluationRequest {
   env?: Record<string, string>;
   /** Arguments after the script in `process.argv`. */
   argv?: string[];
+  /** Modules to serve as stubs besides the platform ones. */
+  stubs?: string[];
   /** A workspace entry point (its reached lines come back, for coverage). */
   entry?: boolean;
   options: EngineOptions;
@@ -111,6 +113,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         }),
         ...(request.env ? { env: request.env } : {}),
         ...(request.argv?.length ? { argv: request.argv } : {}),
+        ...(request.stubs?.length ? { stubs: request.stubs } : {}),
         ...(request.entry ? { entry: true } : {}),
       },
       token,

@@ -35,6 +35,8 @@ export interface EvaluateMessage {
   env?: Record<string, string>;
   /** Arguments after the script (`process.argv.slice(2)`). */
   argv?: string[];
+  /** Modules to serve as stubs besides the platform ones (`toolSchemaLens.evaluation.stubs`). */
+  stubs?: string[];
   /** A workspace entry point: the worker reports which lines of which modules its start reached. */
   entry?: boolean;
 }

@@ -198,13 +198,15 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const resourcesBefore = resourceCounts();
   startWatching(message.env);
   trackCreation(true);
-  const loaded = await importFresh(message.file, message.sources, message.appendix);
+  const loaded = await importFresh(message.file, message.sources, message.appendix, message.stubs);
   const ns = loaded.namespace;
   // A file that did not transform or an import that did not resolve is the file's, before any of its code ran.
   const report = await generationReport(loaded.generation);
   if (loaded.error !== undefined) {
-    if (report.failure && !failure) failure = { phase: 'bundle', reason: report.failure.reason, ...(report.failure.at ? { at: report.failure.at } : {}) };
-    else fail('load', loaded.error);
+    if (report.failure && !failure) {
+      const { reason, at, missingPackage } = report.failure;
+      failure = { phase: 'bundle', reason, ...(at ? { at } : {}), ...(missingPackage ? { missingPackage } : {}) };
+    } else fail('load', loaded.error);
   }
   // Put back what the module changed before our own code (settle's promises, the engine) runs on it, and again after.
   const realmChanges: RealmChange[] = checkAndRestoreRealm();

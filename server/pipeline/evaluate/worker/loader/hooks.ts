@@ -19,7 +19,7 @@ import { shimFor } from '../../../sdks';
 import { shimSource } from '../sdkShims';
 import { aliasBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
 import { canonicalSpecifier } from './packageIdentity';
-import { importedNames, isPlatformModule, isWorkerThreads, stubSource, workerThreadsSource } from './platformStubs';
+import { importedNames, isPlatformModule, isWorkerThreads, matchesStub, stubSource, workerThreadsSource } from './platformStubs';
 import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
 import { canStripHere, stripHere } from './stripTypes';
 import { forgetTsconfigs, tsconfigFor } from './tsconfig';
@@ -55,6 +55,8 @@ interface Generation {
 }
 
 const STUB = 'tool-schema-lens-stub:';
+/** The modules the user asked to stub, as the latest generation gave them (packages import them too). */
+let userStubs: readonly string[] = [];
 const SHIM = 'tool-schema-lens-shim:';
 const ZOD = 'tool-schema-lens-zod:';
 /** Generations kept after their report: a module may still import lazily afterwards. */
@@ -119,6 +121,7 @@ export function initialize(data: { port: MessagePort }): void {
 function handle(message: ToHooks): void {
   {
     if (message.type === 'start') {
+      userStubs = message.stubs;
       forgetTsconfigs();
       realPaths.clear();
       const generation: Generation = {
@@ -194,6 +197,12 @@ function withGeneration(url: string, generation: number | undefined): string {
 const inPackages = (file: string) => /[\\/]node_modules[\\/]/.test(file);
 const isBare = (specifier: string) => !/^(\.{1,2}(\/|$)|\/|file:|[A-Za-z]:[\\/]|node:|data:)/.test(specifier);
 const isZod = (specifier: string) => specifier === 'zod' || specifier.startsWith('zod/');
+/** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const pathOf = (url: string | undefined) => (url?.startsWith('file:') ? fileURLToPath(url) : undefined);
 
 export async function resolve(specifier: string, context: Context, nextResolve: NextResolve): Promise<Resolved> {
@@ -201,7 +210,7 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
   const n = generationNumber(context.parentURL);
   const g = await generationOf(context.parentURL);
   if (isWorkerThreads(specifier) && !context.parentURL?.startsWith(STUB)) return { url: `${STUB}worker_threads`, shortCircuit: true };
-  if (isPlatformModule(specifier)) {
+  if (isPlatformModule(specifier) || matchesStub(specifier, userStubs)) {
     g?.stubbed.add(specifier);
     const params = new URLSearchParams({
       specifier,
@@ -219,7 +228,10 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
       if (g && parentFile) {
         const why = relativeBase(specifier, parentFile);
         const reason = (why && unreadableCandidate(fileCandidates(why))) ?? `Could not resolve ${JSON.stringify(specifier)}`;
-        g.failure ??= { reason, at: importSite(g, parentFile, specifier) };
+        // A bare name no tsconfig alias covers names a package; `#internal` and aliases are the workspace's own.
+        const isPackage = why === undefined && isBare(specifier) && !specifier.startsWith('#') && aliasBases(specifier, tsconfigFor(parentFile)).length === 0;
+        const missingPackage = isPackage ? packageName(specifier) : undefined;
+        g.failure ??= { reason, at: importSite(g, parentFile, specifier), ...(missingPackage ? { missingPackage } : {}) };
         // Where the file would be counts as read: when it appears (a branch switched back), this file runs again.
         if (why) for (const candidate of fileCandidates(why)) g.inputs.add(candidate);
       }

@@ -108,11 +108,12 @@ export async function importFresh(
   file: string,
   overlays: Record<string, string>,
   appendix: string,
+  stubs: readonly string[] = [],
 ): Promise<{ generation: number; namespace?: Record<string, unknown>; error?: unknown }> {
   const n = ++generation;
   requiredShims = new Map();
   for (const key of Object.keys(require.cache)) if (!inPackages(key)) delete require.cache[key];
-  port?.postMessage({ type: 'start', generation: n, overlays: Object.entries(overlays), entry: { file, appendix } });
+  port?.postMessage({ type: 'start', generation: n, overlays: Object.entries(overlays), entry: { file, appendix }, stubs: [...stubs] });
   const url = new URL(pathToFileURL(file).href);
   url.searchParams.set(GENERATION_PARAM, String(n));
   try {

@@ -17,6 +17,11 @@ export function isPlatformModule(specifier: string): boolean {
   return /^(cloudflare|bun|deno|workerd):/.test(specifier) || specifier === 'server-only' || specifier === 'client-only';
 }
 
+/** Whether `specifier` is one the user asked to stub: named exactly, or under a pattern ending in `*` (`next/*`). */
+export function matchesStub(specifier: string, patterns: readonly string[]): boolean {
+  return patterns.some((p) => (p.endsWith('*') ? specifier.startsWith(p.slice(0, -1)) : specifier === p));
+}
+
 const IMPORT_LIST = /import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2/g;
 const EXPORT_LIST = /export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2/g;
 

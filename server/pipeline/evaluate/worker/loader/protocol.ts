@@ -23,6 +23,8 @@ export interface GenerationStart {
   overlays: Array<[string, string]>;
   /** The entry file and source appended to it (exports of factories and tagged schemas). */
   entry: { file: string; appendix: string };
+  /** Modules the user asked to serve as stubs (`toolSchemaLens.evaluation.stubs`): exact, or a prefix ending in `*`. */
+  stubs: string[];
 }
 
 /** Asked once a generation has run: what it loaded, and why it failed to load if it did. */
@@ -45,6 +47,8 @@ export type ToHooks = GenerationStart | ReportRequest | TransformReply;
 export interface LoadFailure {
   reason: string;
   at?: { file: string; line: number; character: number };
+  /** A bare import that resolved nowhere: the package it names (not installed, or one that exists only deployed). */
+  missingPackage?: string;
 }
 
 export interface GenerationReport {

@@ -1,0 +1,32 @@
+/**
+ * Modules the user names are served by stubs, as platform modules are (issue 20): a server importing a
+ * deploy-only runtime and a native driver fails to load without them, and with `--stub` registers its tool
+ * and the report says what was stubbed.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runCli } from './runCli';
+
+const cwd = path.join(FIXTURES, 'user-stubs');
+
+describe('--stub', { timeout: 120_000 }, () => {
+  it('serves the named modules (exactly, or by a prefix with *) by stubs; without them the file fails to load', async () => {
+    const without = JSON.parse((await runCli(['check', '.', '--format', 'json'], { cwd, timeoutMs: 100_000 })).stdout) as {
+      tools: unknown[];
+      diagnostics: Array<{ code: string; message: string }>;
+    };
+    expect(without.tools).toEqual([]);
+    expect(without.diagnostics.find((d) => d.code === 'evaluation-failed')?.message).toMatch(
+      /Could not resolve "@acme\/deploy-runtime".*stubbed with toolSchemaLens.evaluation.stubs or check --stub @acme\/deploy-runtime\)$/,
+    );
+
+    const run = await runCli(['check', '.', '--format', 'json', '--stub', '@acme/deploy-runtime', '--stub', 'native-sqlite-driver*'], {
+      cwd,
+      timeoutMs: 100_000,
+    });
+    const report = JSON.parse(run.stdout) as { tools: Array<{ name: string }>; stubbed: string[]; diagnostics: Array<{ code: string }> };
+    expect(report.tools.map((t) => t.name)).toEqual(['query']);
+    expect(report.stubbed).toEqual(['@acme/deploy-runtime', 'native-sqlite-driver/promise']);
+    expect(report.diagnostics.filter((d) => d.code === 'evaluation-failed')).toEqual([]);
+  });
+});
