@@ -6,7 +6,7 @@ import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
 import type { KeywordDiff } from './flatten/shapeDiff';
 import type { Consequence, HitPart, RuleId } from './clients/types';
-import { consequenceWords, fixOf, subjectOf, targetNote, zodCallOf } from './clients/wording';
+import { consequenceWords, fixOf, jsonFixOf, subjectOf, targetNote, zodCallOf } from './clients/wording';
 
 /** What a client-rejects message is made of: the rule, the node, and each target with what it does. */
 export interface ClientRejection {
@@ -18,6 +18,8 @@ export interface ClientRejection {
   detail: Record<string, string | number>;
   /** Most severe consequence first. */
   targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number> }>;
+  /** The schema is plain JSON Schema (no zod behind it): no zod call is named, the fix is worded in JSON Schema. */
+  plainJson?: boolean;
 }
 
 /** Whom a message is about: a tool by name, or a schema analysed on its own (an exported schema) as `{ schema }`. */
@@ -253,7 +255,7 @@ export const messages = {
     const output = r.part === 'output';
     const isRoot = !output && r.path.length === 0;
     const at = output ? (r.outputPath?.length ? `${key(r.outputPath)} of the output schema` : 'the output schema') : key(r.path);
-    const call = zodCallOf(r.rule, r.detail);
+    const call = r.plainJson ? undefined : zodCallOf(r.rule, r.detail);
     const subject = `${subjectOf(r.rule, at, r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
     const groups: Array<{ consequence: Consequence; labels: string[]; says?: string }> = [];
     for (const t of r.targets) {
@@ -264,7 +266,7 @@ export const messages = {
       else groups.push({ consequence: t.consequence, labels: [label], says: t.says });
     }
     const clauses = groups.map((g) => `${listWords(g.labels)} ${consequenceWords(g.consequence, g.labels.length > 1)}${g.says ? ` (${g.says})` : ''}`);
-    return lead(tool, `${subject}, so ${listWords(clauses)}; ${fixOf(r.rule, r.detail)}.`);
+    return lead(tool, `${subject}, so ${listWords(clauses)}; ${r.plainJson ? jsonFixOf(r.rule, r.detail) : fixOf(r.rule, r.detail)}.`);
   },
   flattenFailed(tool: Who, path: string[], error: string): string {
     return lead(tool, `the schema at ${at(path)} could not be analysed (${error}), so it is advertised as written; report this schema to Tool Schema Lens.`);

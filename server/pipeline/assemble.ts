@@ -115,7 +115,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       const targets = targetsOf(tool, input.clients);
       for (const v of tool.violations ?? []) {
-        const f = clientFinding(tool.name, v, targets);
+        const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson);
         if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       }
       const definedAt = locator.definedAt?.(place, tool.advertised);

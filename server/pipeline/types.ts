@@ -327,6 +327,8 @@ export interface ShippedInfo {
   flattened: boolean;
   /** Why the library could not answer: its `tools/list` failed, it is not installed... */
   note?: string;
+  /** Served as plain JSON Schema (a low-level server's handler): no zod behind it, so fixes are worded in JSON Schema. */
+  plainJson?: boolean;
 }
 
 export interface FlattenedPreview {

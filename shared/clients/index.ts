@@ -123,7 +123,7 @@ export function severityOf(consequence: Consequence): Severity {
 }
 
 /** The `client-rejects` finding of one placed violation, keeping only the `selected` targets; undefined when none is selected. */
-export function clientFinding(tool: string | undefined, v: PlacedViolation, selected: readonly string[]): Finding | undefined {
+export function clientFinding(tool: string | undefined, v: PlacedViolation, selected: readonly string[], plainJson = false): Finding | undefined {
   const chosen = new Set(selected);
   const targets = v.targets
     .filter((t) => chosen.has(t.target))
@@ -139,6 +139,7 @@ export function clientFinding(tool: string | undefined, v: PlacedViolation, sele
       ...(v.outputPath ? { outputPath: v.outputPath } : {}),
       detail: v.detail,
       targets: labelled,
+      ...(plainJson ? { plainJson } : {}),
     }),
     {
       tool,

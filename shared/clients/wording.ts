@@ -121,6 +121,30 @@ export function targetNote(rule: RuleId, detail: Detail): string | undefined {
 }
 
 /** The fix, as the sentence's last clause. */
+/** The fix for a schema served as plain JSON Schema (a tools/list handler's own): worded in JSON Schema, not zod. */
+export function jsonFixOf(rule: RuleId, detail: Detail): string {
+  const fixes: Partial<Record<RuleId, string>> = {
+    'root-type': 'make the inputSchema your handler returns an object schema ("type": "object")',
+    'output-root-type': 'make the outputSchema an object schema ("type": "object")',
+    'root-combinator': "return one object schema: the variants' properties side by side, the discriminator as an enum",
+    'one-of': 'use anyOf, or one object with the discriminator as an enum',
+    'all-of': 'merge the allOf members into one object schema',
+    'strict-required': 'list every property in required, with "null" among its types where it may be absent',
+    format: `drop "format": "${String(detail.format)}" (say it in the description, or use a pattern)`,
+    ref: 'inline the referenced schemas instead of $ref/$defs',
+    'ref-recursive': 'give the recursion a fixed depth, or take that value as a JSON string',
+    'schema-keyword': 'drop $schema from the schema your handler returns',
+    'unsupported-keyword': `drop ${String(detail.keyword)}`,
+    const: 'use "enum": [value] instead of "const"',
+    'type-array': 'give the property one type instead of a type array',
+    'null-type': 'drop "null" from the property\'s types, and leave it out of required instead',
+    'enum-non-string': 'use string enum values and convert them in the handler',
+    'array-items': 'give the array one items schema, not a tuple',
+    depth: 'move deep objects up a level, or take them as a JSON string',
+  };
+  return fixes[rule] ?? 'change that part of the JSON Schema your tools/list handler returns';
+}
+
 export function fixOf(rule: RuleId, detail: Detail): string {
   switch (rule) {
     case 'root-type':

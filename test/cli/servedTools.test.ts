@@ -17,7 +17,7 @@ describe('tools a low-level server answers', { timeout: 120_000 }, () => {
     expect(run.signal, run.stderr).toBeUndefined();
     const report = JSON.parse(run.stdout) as {
       tools: Array<{ name: string; definition?: unknown; source?: string }>;
-      diagnostics: Array<{ line: number; column: number; code: string; tool?: string }>;
+      diagnostics: Array<{ line: number; column: number; code: string; tool?: string; message: string }>;
     };
     const reference = await referenceList(root, 'src/server.ts', 'server', { roots: { listChanged: true }, sampling: {}, elicitation: {} });
     expect(report.tools.map((t) => t.name).sort()).toEqual(['fetch_page', 'ping', 'search', 'summarize']);
@@ -32,5 +32,10 @@ describe('tools a low-level server answers', { timeout: 120_000 }, () => {
       '11:36 client-rejects fetch_page',
       '19:13 client-rejects ping',
     ]);
+    // Worded for what was written: zod's call and fix where zod is behind it, JSON Schema's where none is.
+    const message = (tool: string) => report.diagnostics.find((d) => d.tool === tool && d.code === 'client-rejects')?.message ?? '';
+    expect(message('fetch_page')).toContain('(from `.url()`)');
+    expect(message('ping')).not.toContain('.url()');
+    expect(message('ping')).toMatch(/; drop "format": "uri" \(say it in the description, or use a pattern\)\.$/);
   });
 });

@@ -87,6 +87,7 @@ export async function listLowLevelServers(session: RecordingSession): Promise<Se
           definition,
           flattened: false,
           note: 'served as plain JSON Schema by its tools/list handler: no zod schema behind it',
+          plainJson: true,
         },
         violations: clientViolations({ name, inputSchema: definition.inputSchema, outputSchema: definition.outputSchema }, undefined, server.server?.name),
         ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
