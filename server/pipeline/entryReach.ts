@@ -56,8 +56,15 @@ function packageReaches(name: string, fromDir: string, cache: Map<string, boolea
   }
 }
 
-/** Follows `entry`'s imports through the workspace; `readText` serves unsaved editor text. */
-export function entryReach(entry: string, readText: (file: string) => string | undefined): Reach {
+/**
+ * Follows `entry`'s imports through the workspace; `readText` serves unsaved editor text, `sourceOf` maps a built
+ * path (`../dist/index.js` from a bin) to the source it is built from, as the loader does.
+ */
+export function entryReach(
+  entry: string,
+  readText: (file: string) => string | undefined,
+  sourceOf: (file: string) => string | undefined = () => undefined,
+): Reach {
   const seen = new Set<string>([entry]);
   const queue = [entry];
   const packages = new Map<string, boolean>();
@@ -69,7 +76,8 @@ export function entryReach(entry: string, readText: (file: string) => string | u
     if (mayHoldToolSchemas(text) || COMPUTED_IMPORT.test(text)) return { reaches: true };
     for (const { fileName: specifier } of ts.preProcessFile(text, true, true).importedFiles) {
       if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
-        const found = candidates(path.resolve(path.dirname(file), specifier)).find((c) => readText(c) !== undefined);
+        const target = path.resolve(path.dirname(file), specifier);
+        const found = candidates(target).find((c) => readText(c) !== undefined) ?? sourceOf(target);
         if (found && !seen.has(found)) {
           seen.add(found);
           queue.push(found);

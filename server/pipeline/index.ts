@@ -155,7 +155,11 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       if (!isEntry && (!found.candidate || (isUnder(options.root, file) && !admitted(options.root, file, filter)))) continue;
       // A bin or script that is a CLI, an installer or a migration is not run to look for tools it cannot have.
       if (isEntry && !found.candidate && !named.has(file)) {
-        const reach = entryReach(file, (f) => project.readText(f));
+        const reach = entryReach(
+          file,
+          (f) => project.readText(f),
+          (f) => sourceOf(options.root, path.relative(options.root, f)),
+        );
         if (!reach.reaches) {
           notRun.push({ file, reason: 'no-tool-library' });
           continue;

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { callerSite, isRefusal, noteRefusal } from './refusals';
+import { caller, isRefusal, noteRefusal } from './refusals';
 
 const CALLS = [
   'writeFile',
@@ -38,12 +38,12 @@ type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
 /** The same function, noting a refusal it throws, rejects with or calls back with. */
 function observed(real: AnyFunction): AnyFunction {
   const wrapper = function (this: unknown, ...args: unknown[]): unknown {
-    const at = callerSite();
+    const { at, byPackage } = caller();
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
       args[last] = function (this: unknown, error: unknown, ...rest: unknown[]) {
-        if (isRefusal(error)) noteRefusal(error, at);
+        if (isRefusal(error)) noteRefusal(error, at, byPackage);
         return (callback as AnyFunction).call(this, error, ...rest);
       };
     }
@@ -51,13 +51,13 @@ function observed(real: AnyFunction): AnyFunction {
       const out = real.apply(this, args);
       if (out instanceof Promise) {
         return out.catch((error: unknown) => {
-          if (isRefusal(error)) noteRefusal(error, at);
+          if (isRefusal(error)) noteRefusal(error, at, byPackage);
           throw error;
         });
       }
       return out;
     } catch (error) {
-      if (isRefusal(error)) noteRefusal(error, at);
+      if (isRefusal(error)) noteRefusal(error, at, byPackage);
       throw error;
     }
   };

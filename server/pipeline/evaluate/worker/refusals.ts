@@ -42,9 +42,12 @@ export function isRefusal(error: unknown): error is { code: string; permission?:
 }
 
 /** Notes a refusal; `at` is where user code asked (for a callback or promise, taken when it asked). */
-export function noteRefusal(error: unknown, at?: SourcePoint): void {
+export function noteRefusal(error: unknown, at?: SourcePoint, byPackage = false): void {
   if (!recording || !isRefusal(error) || noted.length >= MAX_REFUSALS) return;
   const attempt = ATTEMPTS[String(error.permission)] ?? (typeof error.resource === 'string' ? 'write' : 'process');
+  // A package probing the system (`/proc/version`, a config in HOME) reads what it may not, and copes: not the
+  // user's to fix. Its writes, processes and connections are still named, at the user call that reached them.
+  if (attempt === 'read' && byPackage) return;
   const resource = typeof error.resource === 'string' && error.resource.trim() ? error.resource : undefined;
   const site = at ?? userFrame(framesOf(error.stack));
   const same = (r: Refusal) => r.attempt === attempt && r.resource === resource && r.at?.file === site?.file && r.at?.line === site?.line;
@@ -55,6 +58,14 @@ export function noteRefusal(error: unknown, at?: SourcePoint): void {
 /** Where user code is calling from now: taken before an asynchronous call whose refusal arrives later. */
 export function callerSite(): SourcePoint | undefined {
   return recording ? userFrame(stackHere()) : undefined;
+}
+
+/** Where the call comes from now, and whether a package (not the workspace's own code) made it. */
+export function caller(): { at?: SourcePoint; byPackage: boolean } {
+  if (!recording) return { byPackage: false };
+  const frames = stackHere();
+  const first = frames.find((f) => !f.file.startsWith('node:'));
+  return { at: userFrame(frames), byPackage: first !== undefined && /[\\/]node_modules[\\/]/.test(first.file) };
 }
 
 /** For refusing stubs the loader serves (worker_threads' `Worker`). */

@@ -68,3 +68,21 @@ export function unreadableCandidate(candidates: readonly string[]): string | und
   }
   return undefined;
 }
+
+const BUILT_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs']);
+
+/**
+ * Where the source of a built path is, when the build has not run: a bin's `import '../dist/index.js'` stands for
+ * `src/index.ts` (or `index.ts` beside the built folder), as entry points' built paths are mapped. Only outside
+ * node_modules, and only by the last built folder in the path.
+ */
+export function builtSourceBases(base: string): string[] {
+  const parts = base.split(path.sep);
+  if (parts.includes('node_modules')) return [];
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (!BUILT_DIRS.has(parts[i])) continue;
+    const rest = parts.slice(i + 1);
+    return [[...parts.slice(0, i), 'src', ...rest].join(path.sep), [...parts.slice(0, i), ...rest].join(path.sep)];
+  }
+  return [];
+}

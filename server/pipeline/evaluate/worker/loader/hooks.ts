@@ -17,7 +17,7 @@ import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { readWorkspaceFile } from '../../../boundedRead';
 import { shimFor } from '../../../sdks';
 import { shimSource } from '../sdkShims';
-import { aliasBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
+import { aliasBases, builtSourceBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
 import { canonicalSpecifier } from './packageIdentity';
 import { importedNames, isPlatformModule, isWorkerThreads, matchesStub, stubSource, workerThreadsSource } from './platformStubs';
 import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
@@ -303,7 +303,15 @@ function relativeBase(specifier: string, parentFile: string | undefined): string
 
 function typeScriptResolution(specifier: string, parentFile: string | undefined, g: Generation | undefined): string | undefined {
   const base = relativeBase(specifier, parentFile);
-  if (base) return firstExisting(fileCandidates(base), g?.overlays);
+  if (base) {
+    const found = firstExisting(fileCandidates(base), g?.overlays);
+    if (found) return found;
+    for (const source of builtSourceBases(base)) {
+      const built = firstExisting(fileCandidates(source), g?.overlays);
+      if (built) return built;
+    }
+    return undefined;
+  }
   if (!parentFile || !isBare(specifier)) return undefined;
   for (const base of aliasBases(specifier, tsconfigFor(parentFile))) {
     const found = firstExisting(fileCandidates(base), g?.overlays);
