@@ -18,7 +18,7 @@ export interface Settings {
   severity: Partial<Record<FindingCode, SeveritySetting>>;
   include: string[];
   exclude: string[];
-  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[]; stubs: string[] };
+  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[]; stubs: string[]; allowAddons: boolean };
   entryPoints: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
   /** Token budgets for `over-budget`; 0 turns one off. */
@@ -48,7 +48,7 @@ export const DEFAULT_SETTINGS: Settings = {
     '**/test/**',
     '**/tests/**',
   ],
-  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [], stubs: [] },
+  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [], stubs: [], allowAddons: false },
   entryPoints: [],
   trace: { server: 'off' },
   // A heavy tool is well over a thousand tokens; 20,000 is a tenth of a 200k window, where Claude Code starts
@@ -94,6 +94,7 @@ export function readSettings(raw: unknown): Settings {
       env: stringMap(evaluation.env ?? r['evaluation.env']),
       argv: strings(evaluation.argv ?? r['evaluation.argv'], d.evaluation.argv),
       stubs: strings(evaluation.stubs ?? r['evaluation.stubs'], d.evaluation.stubs),
+      allowAddons: bool(evaluation.allowAddons ?? r['evaluation.allowAddons'], d.evaluation.allowAddons),
       envFile:
         typeof (evaluation.envFile ?? r['evaluation.envFile']) === 'string' ? String(evaluation.envFile ?? r['evaluation.envFile']) : d.evaluation.envFile,
     },
@@ -136,5 +137,6 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
     envFile: settings.evaluation.envFile,
     argv: settings.evaluation.argv,
     stubs: settings.evaluation.stubs,
+    allowAddons: settings.evaluation.allowAddons,
   };
 }

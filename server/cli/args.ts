@@ -23,6 +23,7 @@ export type Command =
       /** Arguments the program gets after its script. */
       argv: string[];
       stubs: string[];
+      allowAddons?: boolean;
       /** Replace the default globs when given. */
       include?: string[];
       exclude?: string[];
@@ -58,6 +59,7 @@ Options for check:
   --env-file <file>     Env file whose values are set while evaluating (default: .env when present)
   --stub <module>       Serve a module by a stub while evaluating, as platform modules are (repeatable;
                         \`next/*\` for every subpath): one that exists only where the server is deployed
+  --allow-addons        Let your code load native addons while evaluating (their native code runs unconfined)
   --include <glob>      Analyse only files matching these globs (repeatable; replaces the default)
   --exclude <glob>      Never analyse files matching these globs (repeatable; replaces the default,
                         which skips node_modules, dist, build, out and test files)
@@ -187,6 +189,10 @@ function parseCheck(rest: readonly string[]): Command {
         break;
       case '--stub':
         cmd.stubs.push(value());
+        break;
+      case '--allow-addons':
+        if (eq > 0) throw new UsageError('--allow-addons takes no value');
+        cmd.allowAddons = true;
         break;
       case '--env-file':
         cmd.envFile = value();

@@ -24,6 +24,7 @@ export interface CheckOptions {
   envFile?: string;
   argv?: string[];
   stubs?: string[];
+  allowAddons?: boolean;
   include?: string[];
   exclude?: string[];
   clients?: string[];
@@ -50,6 +51,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       env: options.env ?? {},
       argv: options.argv ?? [],
       stubs: options.stubs ?? [],
+      allowAddons: options.allowAddons ?? false,
       // Relative to the working directory on the command line; the pipeline resolves it against the root.
       ...(options.envFile ? { envFile: path.resolve(options.cwd, options.envFile) } : {}),
     },

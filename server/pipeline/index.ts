@@ -82,7 +82,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   const dependents = new DependentsIndex();
   const typedFactories: TypedFactoryCache = new Map();
 
-  const evaluatorNow = () => (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root }));
+  const evaluatorNow = () =>
+    (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root, allowAddons: options.allowAddons }));
   const checkCancelled = (token?: CancellationLike) => {
     if (token?.isCancellationRequested) throw new CancelledError();
   };
@@ -269,8 +270,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       filter = fileFilter(options.include, options.exclude);
       if (options.root !== before.root) project = new WorkspaceProject(options.root);
       // Engine options travel with each request; limits are applied to the running pool; only a new root
-      // (the workers' working directory) needs new workers.
-      if (evaluator && options.root !== before.root) {
+      // (the workers' working directory) or a change in what the workers may do needs new workers.
+      if (evaluator && (options.root !== before.root || Boolean(options.allowAddons) !== Boolean(before.allowAddons))) {
         const old = evaluator;
         evaluator = undefined;
         void old.dispose();

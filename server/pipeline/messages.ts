@@ -43,12 +43,17 @@ const ATTEMPT: Record<Refusal['attempt'], string> = {
   process: 'start a process',
   thread: 'start a worker thread',
   network: 'connect to',
+  addon: 'load the native addon of',
 };
 
 /** `evaluation-refused`: what the module tried, that the check refused it, and that evaluation went on. */
 export function evaluationRefusedMessage(refusal: Refusal): string {
   const what = `${ATTEMPT[refusal.attempt]}${refusal.resource ? ` ${refusal.resource}` : ''}`;
-  return `while checking, this module tried to ${what}, and the check refused it (evaluated code reads the workspace, writes only to a scratch folder, connects only to loopback and starts no process or thread); evaluation went on`;
+  const rule =
+    refusal.attempt === 'addon'
+      ? `native code runs outside the check's confinement: allow addons with toolSchemaLens.evaluation.allowAddons or check --allow-addons, or stub ${refusal.resource ?? 'its package'} with toolSchemaLens.evaluation.stubs or check --stub`
+      : 'evaluated code reads the workspace, writes only to a scratch folder, connects only to loopback and starts no process or thread';
+  return `while checking, this module tried to ${what}, and the check refused it (${rule}); evaluation went on`;
 }
 
 /** Every limit names the setting and the flag that raise it. */

@@ -67,6 +67,8 @@ export interface PipelineOptions {
   argv?: string[];
   /** Modules served by stubs while evaluating, besides the platform ones: exact names, or prefixes ending in `*`. */
   stubs?: string[];
+  /** Let evaluated code load native addons (their code runs outside the permission model; off by default). */
+  allowAddons?: boolean;
 }
 
 export interface TokenBudget {
@@ -436,7 +438,7 @@ export interface FactorySpec {
 
 /** An attempt the check refused while evaluating: what it tried, on what, and where user code asked. */
 export interface Refusal {
-  attempt: 'write' | 'read' | 'process' | 'thread' | 'network';
+  attempt: 'write' | 'read' | 'process' | 'thread' | 'network' | 'addon';
   /** The path or `host:port` it tried, when there is one. */
   resource?: string;
   at?: SourcePoint;

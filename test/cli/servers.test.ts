@@ -113,7 +113,10 @@ describe('check never reports a silent nothing', () => {
         'tool    tokens  problems  registered at',
         'search      40         0  servers-silent/src/twoServers.ts:7:1',
         'search      40         0  servers-silent/src/twoServers.ts:8:1',
-        `2 tools: 80 tokens, 0.04% of a 200k context window ${OPENAI}`,
+        // Two servers: what each host is sent, not the folder summed.
+        `2 tools in 2 servers or tool sets, 80 tokens in all ${OPENAI}; each host is sent one:`,
+        '  `admin`: 1 tool, 40 tokens, 0.02% of a 200k context window',
+        '  `public`: 1 tool, 40 tokens, 0.02% of a 200k context window',
         '',
         '✖ 1 problem (0 errors, 1 warning, 0 infos) in 1 file; 2 tools in 2 files checked',
         '',

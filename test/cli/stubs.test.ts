@@ -30,3 +30,25 @@ describe('--stub', { timeout: 120_000 }, () => {
     expect(report.diagnostics.filter((d) => d.code === 'evaluation-failed')).toEqual([]);
   });
 });
+
+describe('native addons', { timeout: 120_000 }, () => {
+  const addon = path.join(FIXTURES, 'native-addon');
+  it('are refused and named at the load, unless --allow-addons', async () => {
+    const refused = JSON.parse((await runCli(['check', '.', '--format', 'json'], { cwd: addon, timeoutMs: 100_000 })).stdout) as {
+      tools: Array<{ name: string }>;
+      diagnostics: Array<{ code: string; line: number; message: string }>;
+    };
+    expect(refused.tools.map((t) => t.name)).toEqual(['minify_refused']);
+    // Named by the package whose addon it is (lightningcss's binary package for this platform), at the require.
+    expect(refused.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['9 evaluation-refused']);
+    expect(refused.diagnostics[0].message).toMatch(
+      /^while checking, this module tried to load the native addon of lightningcss[\w-]*, and the check refused it \(.*check --allow-addons, or stub lightningcss[\w-]* with toolSchemaLens\.evaluation\.stubs or check --stub\); evaluation went on$/,
+    );
+    const allowed = JSON.parse((await runCli(['check', '.', '--format', 'json', '--allow-addons'], { cwd: addon, timeoutMs: 100_000 })).stdout) as {
+      tools: Array<{ name: string }>;
+      diagnostics: unknown[];
+    };
+    expect(allowed.tools.map((t) => t.name)).toEqual(['minify_native']);
+    expect(allowed.diagnostics).toEqual([]);
+  });
+});

@@ -23,6 +23,8 @@ export interface EvaluatorOptions {
   workers?: number;
   /** Working directory of the workers (the workspace root). */
   cwd?: string;
+  /** Let user code load native addons (their code runs outside the permission model). */
+  allowAddons?: boolean;
   /** Recycle a worker after this many evaluations (default 200). */
   maxEvaluationsPerWorker?: number;
   /** A further worker starts only once every worker has been on one file this long (default 250 ms). */
@@ -73,6 +75,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     timeoutMs: options.timeoutMs ?? 5000,
     memoryMb: options.memoryMb ?? 512,
     cwd: options.cwd,
+    allowAddons: options.allowAddons ?? false,
     maxEvaluations: options.maxEvaluationsPerWorker ?? 200,
     maxHeapFraction: 0.6,
     spareAfterMs: options.spareWorkerAfterMs ?? 250,

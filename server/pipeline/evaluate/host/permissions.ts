@@ -90,7 +90,7 @@ function withDependencies(target: string): string {
 }
 
 /** A scratch folder and the flags that confine a worker for `root` to it; `scripts` is where the worker's code is. */
-export function confine(root: string | undefined, scripts: string): Confinement {
+export function confine(root: string | undefined, scripts: string, allowAddons = false): Confinement {
   sweepStaleScratch(os.tmpdir());
   const scratch = mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   const home = path.join(scratch, 'home');
@@ -114,6 +114,8 @@ export function confine(root: string | undefined, scripts: string): Confinement 
     ...readable.map((dir) => `--allow-fs-read=${withSlash(dir)}`),
     `--allow-fs-write=${withSlash(scratch)}`,
     '--allow-worker',
+    // Native code runs outside the model: only when the user allows it (toolSchemaLens.evaluation.allowAddons).
+    ...(allowAddons ? ['--allow-addons'] : []),
     // Node's own notices about the model would read as the module's last printed line in a failure's message.
     '--no-warnings',
   ];

@@ -19,6 +19,8 @@ export interface PoolLimits {
 }
 
 export interface PoolOptions extends PoolLimits {
+  /** Let user code load native addons (their code runs outside the permission model). */
+  allowAddons?: boolean;
   script: () => Promise<string>;
   size: number;
   /** Working directory of the workers (the workspace root: user code may read files relative to it). */
@@ -225,7 +227,7 @@ export class WorkerPool {
     slot.ready = this.options.script().then(
       (script) =>
         new Promise<void>((resolve, reject) => {
-          const confinement = (this.confinement ??= confine(this.options.cwd, path.dirname(script)));
+          const confinement = (this.confinement ??= confine(this.options.cwd, path.dirname(script), this.options.allowAddons));
           const env: NodeJS.ProcessEnv = { ...process.env, ...confinement.env, [EVALUATION_MARKER]: token };
           // Our own runner's flags (loaders, inspectors) are not the user's code's business.
           delete env.NODE_OPTIONS;

@@ -49,7 +49,11 @@ export function noteRefusal(error: unknown, at?: SourcePoint, byPackage = false)
   // user's to fix. Its writes, processes and connections are still named, at the user call that reached them.
   if (attempt === 'read' && byPackage) return;
   const resource = typeof error.resource === 'string' && error.resource.trim() ? error.resource : undefined;
-  const site = at ?? userFrame(framesOf(error.stack));
+  note(attempt, resource, at ?? userFrame(framesOf(error.stack)));
+}
+
+function note(attempt: Refusal['attempt'], resource: string | undefined, site: SourcePoint | undefined): void {
+  if (!recording || noted.length >= MAX_REFUSALS) return;
   const same = (r: Refusal) => r.attempt === attempt && r.resource === resource && r.at?.file === site?.file && r.at?.line === site?.line;
   if (noted.some(same)) return;
   noted.push({ attempt, ...(resource ? { resource } : {}), ...(site ? { at: site } : {}) });
@@ -66,6 +70,30 @@ export function caller(): { at?: SourcePoint; byPackage: boolean } {
   const frames = stackHere();
   const first = frames.find((f) => !f.file.startsWith('node:'));
   return { at: userFrame(frames), byPackage: first !== undefined && /[\\/]node_modules[\\/]/.test(first.file) };
+}
+
+/** The package a file under node_modules belongs to, for naming an addon (`better-sqlite3`). */
+function packageOfFile(file: string): string {
+  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(file);
+  return match ? match[1].replace(/\\/g, '/') : file;
+}
+
+/**
+ * Native addons are refused by the model with `ERR_DLOPEN_DISABLED` (unless the user allows them): noted as a
+ * refusal naming the addon's package, at the user call that loaded it.
+ */
+export function installAddonRefusals(): void {
+  const real = process.dlopen.bind(process) as (...args: unknown[]) => void;
+  process.dlopen = function dlopen(...args: unknown[]): void {
+    // Passed on as given: an explicit `undefined` for the flags is refused by Node.
+    const filename = String(args[1]);
+    try {
+      real(...args);
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'ERR_DLOPEN_DISABLED') note('addon', packageOfFile(filename), callerSite());
+      throw error;
+    }
+  } as typeof process.dlopen;
 }
 
 /** For refusing stubs the loader serves (worker_threads' `Worker`). */

@@ -21,7 +21,7 @@ import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmCha
 import { ExitRequest, handleExits, installSandbox } from './sandbox';
 import { installNetworkGuard } from './network';
 import { installFsRefusals } from './fsRefusals';
-import { installRefusalGlobal, recordRefusals, takeRefusals } from './refusals';
+import { installAddonRefusals, installRefusalGlobal, recordRefusals, takeRefusals } from './refusals';
 import { nameOf, toolSetOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
@@ -38,6 +38,7 @@ const exitWorker = installSandbox();
 installNetworkGuard();
 installProcessJail();
 installFsRefusals();
+installAddonRefusals();
 installRefusalGlobal();
 // Before the realm is captured (the end of this file): the watches are part of the worker's own realm.
 installStartWatch();
@@ -70,6 +71,15 @@ const REFUSALS: Record<string, string> = {
 
 function describe(error: unknown): { reason: string; at?: EvaluationFailure['at']; refused?: boolean } {
   if (error instanceof ExitRequest) return { reason: error.message, at: error.at };
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ERR_DLOPEN_DISABLED') {
+    return {
+      reason:
+        'it tried to load a native addon, whose code would run outside the confinement; allow addons with toolSchemaLens.evaluation.allowAddons or check --allow-addons, or stub the package that loads it with toolSchemaLens.evaluation.stubs or check --stub',
+      at: userFrame(framesOf((error as { stack?: string }).stack)),
+      refused: true,
+    };
+  }
   const denied = error as { code?: unknown; permission?: unknown; resource?: unknown; stack?: string };
   if (denied?.code === 'ERR_ACCESS_DENIED') {
     const what = REFUSALS[String(denied.permission)] ?? `a restricted API (${String(denied.permission)})`;
