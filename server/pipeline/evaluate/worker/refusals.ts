@@ -93,7 +93,7 @@ export function installAddonRefusals(): void {
       if ((error as { code?: unknown } | null)?.code === 'ERR_DLOPEN_DISABLED') note('addon', packageOfFile(filename), callerSite());
       throw error;
     }
-  } as typeof process.dlopen;
+  };
 }
 
 /** For refusing stubs the loader serves (worker_threads' `Worker`). */
