@@ -89,6 +89,12 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'node_modules', '@modelcontextprotocol'), { recursive: true });
   symlinkSync(path.join(REPO, 'node_modules', 'zod'), path.join(root, 'node_modules', 'zod'), 'dir');
   symlinkSync(path.join(REPO, 'node_modules', '@modelcontextprotocol', 'sdk'), path.join(root, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
+  // A package that probes the system as it loads (as platform-detection packages do) and copes when refused.
+  write(path.join(root, 'node_modules', 'probe-pkg', 'package.json'), JSON.stringify({ name: 'probe-pkg', main: 'index.js' }));
+  write(
+    path.join(root, 'node_modules', 'probe-pkg', 'index.js'),
+    "let kernel = 'unknown';\ntry {\n  kernel = require('node:fs').readFileSync('/proc/version', 'utf8');\n} catch {}\nmodule.exports = { kernel };\n",
+  );
   // A CLI with no main guard: run like a server, it deletes what its first argument names.
   write(path.join(root, 'src', 'cli.ts'), "import { rmSync } from 'node:fs';\n\nrmSync(process.argv[2] ?? 'build', { recursive: true, force: true });\n");
   write(
@@ -101,6 +107,7 @@ beforeAll(async () => {
       "import { Worker } from 'node:worker_threads';",
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
       "import { z } from 'zod';",
+      "import 'probe-pkg';",
       '',
       `const HOST = ${JSON.stringify(lanAddress ?? '192.0.2.1')};`,
       `const PORT = ${listenerPort};`,
@@ -162,6 +169,9 @@ describe('checking never changes the machine', { timeout: 180_000 }, () => {
     at("tryIt('connect'", new RegExp(`connect to ${(lanAddress ?? '192.0.2.1').replace(/\./g, '\\.')}:${listenerPort}`));
     at("lookup('example.com'", /connect to example\.com/);
     at('fetch(', /connect to /);
+    // A package's own refused probe is the package's business, not a finding.
+    expect(refused.filter((r) => r.includes('/proc/version'))).toEqual([]);
+    expect(refused).toHaveLength(8);
     const failures = report.diagnostics.filter((d) => d.code === 'evaluation-failed').map((d) => `${d.file}:${d.line} ${d.message}`);
     // The uncaught one, at its call, with the argument the server was given.
     expect(failures).toContainEqual(

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { caller, isRefusal, noteRefusal } from './refusals';
+import { isRefusal, noteTracedRefusal, traceCall } from './refusals';
 
 const CALLS = [
   'writeFile',
@@ -38,12 +38,14 @@ type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
 /** The same function, noting a refusal it throws, rejects with or calls back with. */
 function observed(real: AnyFunction): AnyFunction {
   const wrapper = function (this: unknown, ...args: unknown[]): unknown {
-    const { at, byPackage } = caller();
+    // Taken now, formatted only on a refusal: a callback or a promise answers after the caller's frames are gone.
+    const trace = traceCall(wrapper);
+    if (!trace) return real.apply(this, args);
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
       args[last] = function (this: unknown, error: unknown, ...rest: unknown[]) {
-        if (isRefusal(error)) noteRefusal(error, at, byPackage);
+        if (isRefusal(error)) noteTracedRefusal(error, trace);
         return (callback as AnyFunction).call(this, error, ...rest);
       };
     }
@@ -51,13 +53,13 @@ function observed(real: AnyFunction): AnyFunction {
       const out = real.apply(this, args);
       if (out instanceof Promise) {
         return out.catch((error: unknown) => {
-          if (isRefusal(error)) noteRefusal(error, at, byPackage);
+          if (isRefusal(error)) noteTracedRefusal(error, trace);
           throw error;
         });
       }
       return out;
     } catch (error) {
-      if (isRefusal(error)) noteRefusal(error, at, byPackage);
+      if (isRefusal(error)) noteTracedRefusal(error, trace);
       throw error;
     }
   };

@@ -6,7 +6,7 @@
  * processes and threads; network.ts refuses connections.
  */
 import { REFUSAL_KEY } from './loader/protocol';
-import { framesOf, stackHere, userFrame } from './recorders/callSite';
+import { foreignFrames, framesOf, stackHere, userFrame } from './recorders/callSite';
 import type { SourcePoint } from '../../types';
 import type { Refusal } from '../protocol';
 
@@ -64,12 +64,27 @@ export function callerSite(): SourcePoint | undefined {
   return recording ? userFrame(stackHere()) : undefined;
 }
 
-/** Where the call comes from now, and whether a package (not the workspace's own code) made it. */
-export function caller(): { at?: SourcePoint; byPackage: boolean } {
-  if (!recording) return { byPackage: false };
-  const frames = stackHere();
-  const first = frames.find((f) => !f.file.startsWith('node:'));
-  return { at: userFrame(frames), byPackage: first !== undefined && /[\\/]node_modules[\\/]/.test(first.file) };
+/**
+ * The stack of a call under way, captured for a refusal that may come back later (a callback, a promise). V8 keeps
+ * the frames and formats them only when `stack` is read, with source maps: on a refusal, never on the way in.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export function traceCall(callee: Function): { stack?: string } | undefined {
+  if (!recording) return undefined;
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 40;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, callee);
+  Error.stackTraceLimit = previous;
+  return holder;
+}
+
+/** Notes a refusal made by the call whose stack `trace` holds: at its user frame, and whether a package made it. */
+export function noteTracedRefusal(error: unknown, trace: { stack?: string } | undefined): void {
+  if (!recording || !isRefusal(error)) return;
+  const frames = foreignFrames(trace?.stack ?? error.stack);
+  const byPackage = frames.length > 0 && /[\\/]node_modules[\\/]/.test(frames[0].file);
+  noteRefusal(error, userFrame(frames), byPackage);
 }
 
 /** The package a file under node_modules belongs to, for naming an addon (`better-sqlite3`). */

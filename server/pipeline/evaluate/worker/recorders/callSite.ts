@@ -70,6 +70,11 @@ export function stackHere(): SourcePoint[] {
   return framesOf(holder.stack).filter((f) => !isOurs(f.file, workerFile));
 }
 
+/** The frames of a captured stack that are not ours (user code and packages), innermost first. */
+export function foreignFrames(stack: string | undefined): SourcePoint[] {
+  return framesOf(stack).filter((f) => !isOurs(f.file, workerFile));
+}
+
 /** The user frames of a captured stack (innermost first): none of ours, none of node's, none in packages. */
 export function userFrames(stack: string | undefined): SourcePoint[] {
   return framesOf(stack).filter((f) => !isOurs(f.file, workerFile) && !/[\\/]node_modules[\\/]/.test(f.file));
