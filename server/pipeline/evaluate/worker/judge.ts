@@ -8,7 +8,7 @@
  */
 import { advertise, duplicateToolNames, isProbeFinding } from '../../../../shared/index';
 import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../../shared/clients/index';
-import type { AdvertiseOptions, Finding, Target, ToolInput } from '../../../../shared/types';
+import type { AdvertiseOptions, CollisionWidening, Finding, Target, ToolInput } from '../../../../shared/types';
 import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../../types';
 import type { ModuleSchema } from './exportedSchemas';
 import { isZodSchemaSafe } from '../../../../shared/zod/read';
@@ -47,9 +47,11 @@ export interface Judgement {
   swap?: unknown;
 }
 
+/** The engine's options as the pipeline was given them (only the flatten mode is decided per tool), and the zod files. */
 export interface JudgeOptions {
   flattenUnionInput?: FlattenMode;
   target?: Target;
+  collisionWidening?: CollisionWidening;
   /** Files of the zod modules the bundle loads: the zod version of a zod 3 schema. */
   zodFiles?: readonly string[];
 }
@@ -102,9 +104,12 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
   const flattened = mark !== undefined || options.flattenUnionInput === true;
   // The runtime package flattened params and extend with the input (ADR-0033 §4): judged the same way.
   const parts = mark ? { params: mark.options.params ?? undefined, extend: mark.options.extend ?? undefined } : {};
-  const flat = advertiseSafely({ name, input, subject, ...parts }, { flattenUnionInput: true, target: options.target });
+  // The runtime package flattened with its own widening; otherwise the user's setting says how a collision ships.
+  const marked = mark?.options.collisionWidening;
+  const collisionWidening = marked === 'unknown' || marked === 'base-type' ? marked : options.collisionWidening;
+  const flat = advertiseSafely({ name, input, subject, ...parts }, { ...engineOptions(options), collisionWidening, flattenUnionInput: true });
   if (flattened) return { ships: flat, flattened, input, swap: mark ? undefined : flat.schema };
-  const asWritten = advertiseSafely({ name, input, subject }, { flattenUnionInput: false, target: options.target });
+  const asWritten = advertiseSafely({ name, input, subject }, { ...engineOptions(options), flattenUnionInput: false });
   const changed = flat.merges.length > 0 || flat.findings.some((f) => !isProbeFinding(f));
   return { ships: asWritten, preview: changed && !flat.refused ? flat : undefined, flattened, input };
 }
@@ -172,15 +177,24 @@ function compareFor(judgement: Judgement, shipped: unknown, options: JudgeOption
   if (judgement.ships.refused) return undefined;
   if (judgement.preview) return { asWritten: shipped, flattened: judgement.preview.jsonSchema };
   if (!judgement.flattened || judgement.ships.merges.length === 0) return undefined;
-  const asWritten = advertiseSafely({ name: 'as-written', input: judgement.input }, { flattenUnionInput: false, target: options.target });
+  const asWritten = advertiseSafely({ name: 'as-written', input: judgement.input }, { ...engineOptions(options), flattenUnionInput: false });
   if (asWritten.refused || JSON.stringify(asWritten.jsonSchema) === JSON.stringify(shipped)) return undefined;
   return { asWritten: asWritten.jsonSchema, flattened: shipped };
 }
 
 /** The output schema as JSON Schema (never flattened: servers flatten inputs only), for its token count. */
+/**
+ * The options the engine takes, from the judge's: never rebuilt field by field, so a new engine option reaches it.
+ * The flatten mode is the one thing decided per tool (the callers set it).
+ */
+function engineOptions(options: JudgeOptions): Omit<AdvertiseOptions, 'flattenUnionInput'> {
+  const { zodFiles: _zodFiles, flattenUnionInput: _mode, ...engine } = options;
+  return engine;
+}
+
 function outputFor(recording: Recording, options: JudgeOptions): unknown {
   if (recording.output === undefined || !isZodSchemaSafe(recording.output)) return undefined;
-  const result = advertiseSafely({ name: 'output', input: recording.output }, { flattenUnionInput: false, target: options.target });
+  const result = advertiseSafely({ name: 'output', input: recording.output }, { ...engineOptions(options), flattenUnionInput: false });
   return result.refused ? undefined : result.jsonSchema;
 }
 
