@@ -83,7 +83,10 @@ export function readSettings(raw: unknown): Settings {
     enable: bool(r.enable, d.enable),
     flattenUnionInput: typeof r.flattenUnionInput === 'boolean' || r.flattenUnionInput === 'auto' ? r.flattenUnionInput : d.flattenUnionInput,
     target: r.target === 'draft-2020-12' || r.target === 'draft-7' ? r.target : d.target,
-    collisionWidening: r.collisionWidening === 'base-type' || r.collisionWidening === 'unknown' ? r.collisionWidening : d.collisionWidening,
+    collisionWidening:
+      r.collisionWidening === 'base-type' || r.collisionWidening === 'unknown' || r.collisionWidening === 'type-array'
+        ? r.collisionWidening
+        : d.collisionWidening,
     clients: strings(r.clients, d.clients).filter((id) => TARGET_IDS.includes(id)),
     severity,
     include: strings(r.include, d.include),

@@ -73,8 +73,9 @@ function lossPhrase(f: { code: string; path: string[]; variants?: string[] }): s
   }
 }
 
-/** How the model sees a widened key: `unknown`, or a bare JSON type (collisionWidening `base-type`). */
-const seenAs = (as: string) => (as === 'unknown' ? 'unknown' : `a bare ${as}`);
+/** How the model sees a widened key: `unknown`, a bare JSON type (`base-type`), or already in words (`type-array`). */
+const seenAs = (as: string) => (as === 'unknown' ? 'unknown' : BARE_TYPES.has(as) ? `a bare ${as}` : as);
+const BARE_TYPES = new Set(['string', 'number', 'boolean', 'array', 'object']);
 
 /** `variant a`, `variants a and b`. */
 const variantWords = (labels: readonly string[]) => `${labels.length === 1 ? 'variant' : 'variants'} ${listWords(labels)}`;

@@ -92,7 +92,7 @@ export interface KeyMerge {
   discriminator: string;
   /** Labels of the variants that declare the key, first-seen order. */
   variants: string[];
-  outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type';
+  outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type' | 'widened-typed';
   /** Why, in words, when not simply kept. */
   reason?: string;
   /** Per-variant JSON shape of the key (normalized, annotations stripped), same order as `variants`. */
@@ -101,9 +101,12 @@ export interface KeyMerge {
 
 /**
  * How a colliding key is widened (ADR-0033: `unknown`): with `base-type`, declarations that share one JSON type
- * but differ in checks or constraints are advertised as that bare type (`{"type":"string"}`), still a superset.
+ * but differ in checks or constraints are advertised as that bare type (`{"type":"string"}`), still a superset;
+ * with `type-array`, what every variant's JSON can express is kept: one JSON shape they share (checks aside) as it
+ * is, one kind with differing bounds as its bare type, differing kinds as a type array (`["string","number"]`), and
+ * `{}` only where a variant's kind cannot be known (or the zod copy cannot say a type array: zod 3 beyond primitives).
  */
-export type CollisionWidening = 'unknown' | 'base-type';
+export type CollisionWidening = 'unknown' | 'base-type' | 'type-array';
 
 export interface AdvertiseOptions {
   /** How a colliding key is widened (default 'unknown'). */

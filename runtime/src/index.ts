@@ -28,6 +28,13 @@ export interface FlattenToolOptions {
   params?: unknown;
   /** A host-wide extend object merged into the input. */
   extend?: unknown;
+  /**
+   * How a key that variants declare differently is advertised. Default `type-array`: every variant's JSON type
+   * stays visible (`["string","number"]`), because a key advertised with a description only leads models to send
+   * the wrong kind (a string where an integer is required). `unknown` is ADR-0033's `{}`; `base-type` keeps one
+   * shared type only.
+   */
+  collisionWidening?: 'unknown' | 'base-type' | 'type-array';
 }
 
 /** The MCP `tools/call` result a validation failure becomes. */
@@ -80,7 +87,8 @@ export type FlatSchema<S> = S extends { _zod: unknown } ? import('zod/v4').ZodOb
 
 /** Flatten a tool's input schema the way the editor previews it, with handlers that parse with the original. */
 export function flattenTool<S>(inputSchema: S, options: FlattenToolOptions = {}): FlattenedTool<S> {
-  const built = assembleTool({ name: '', input: inputSchema, params: options.params, extend: options.extend }, { flattenUnionInput: true });
+  const collisionWidening = options.collisionWidening ?? 'type-array';
+  const built = assembleTool({ name: '', input: inputSchema, params: options.params, extend: options.extend }, { flattenUnionInput: true, collisionWidening });
   const refusal = built.probeFindings.find((f) => f.code === 'not-mountable' && f.path.length === 0);
   if (built.unmerged || !readNode(built.schema) || refusal) {
     throw new TypeError(`tool-schema-lens runtime: cannot flatten this input: ${refusal?.message ?? 'not an object once flattened'}`);
@@ -88,7 +96,7 @@ export function flattenTool<S>(inputSchema: S, options: FlattenToolOptions = {})
   const original = assembleTool({ name: '', input: inputSchema, params: options.params, extend: options.extend }, { flattenUnionInput: false }).schema;
   const parts = [options.params, inputSchema, options.extend].filter((p) => p !== undefined && p !== null);
   const flat = identityParse(built.schema, original ?? inputSchema, built.schema === inputSchema);
-  markFlattened(flat as object, { original: inputSchema, options: { params: options.params, extend: options.extend } });
+  markFlattened(flat as object, { original: inputSchema, options: { params: options.params, extend: options.extend, collisionWidening } });
   const shape = flatShape(flat);
 
   const parse = async (args: unknown) => parseWithParts<Output<S>>(args, parts, original ?? inputSchema);

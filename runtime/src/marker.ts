@@ -8,7 +8,7 @@ export const FLATTENED = Symbol.for('tool-schema-lens.flattened');
 /** What the mark holds: the schema as written, and the options it was flattened with. */
 export interface FlattenedOrigin {
   original: unknown;
-  options: { params?: unknown; extend?: unknown };
+  options: { params?: unknown; extend?: unknown; collisionWidening?: 'unknown' | 'base-type' | 'type-array' };
 }
 
 export function markFlattened(schema: object, origin: FlattenedOrigin): void {

@@ -47,8 +47,9 @@ Options for check:
                         the tools whose server flattens them); --no-flatten is --flatten never
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
   --collision-widening <how>
-                        unknown | base-type: how a key variants declare differently is advertised
-                        (default: unknown; base-type keeps a JSON type the declarations share)
+                        unknown | base-type | type-array: how a key variants declare differently is
+                        advertised (default: unknown; base-type keeps a JSON type the declarations share;
+                        type-array keeps every variant's type: ["string","number"])
   --timeout <ms>        CPU time one file's evaluation may use (default: 5000)
   --memory <mb>         Memory cap of an evaluation worker (default: 512)
   --clients <a,b,...>   Clients and providers to judge every tool against (client-rejects); default: by library.
@@ -72,7 +73,7 @@ Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failu
 const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif'];
 const TARGETS: readonly Target[] = ['draft-7', 'draft-2020-12'];
 const FLATTEN_MODES: Record<string, FlattenMode> = { auto: 'auto', always: true, never: false };
-const WIDENINGS: readonly CollisionWidening[] = ['unknown', 'base-type'];
+const WIDENINGS: readonly CollisionWidening[] = ['unknown', 'base-type', 'type-array'];
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };

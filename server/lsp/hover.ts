@@ -115,6 +115,7 @@ const OUTCOME: Record<KeyReport['outcome'], string> = {
   'enum-widened': 'enum widened',
   'widened-unknown': 'widened to `unknown`',
   'widened-base-type': 'widened to its bare JSON type',
+  'widened-typed': 'widened to the JSON types its variants declare',
 };
 
 function keySection(tool: ToolReport, key: KeyReport): string {

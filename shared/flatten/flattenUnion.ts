@@ -83,7 +83,7 @@ function flattenKey(plan: FlatPlan, key: string, decls: Declaration[], trail: St
   const siteOf = siteMaker(plan.discriminator, trail, key);
   recordKey(plan, key, decls, merged, trail, keyPath, siteOf, ctx);
   let schema = merged.schema;
-  if (merged.outcome === 'widened-unknown' || merged.outcome === 'widened-base-type') plan.widened.add(key);
+  if (merged.outcome === 'widened-unknown' || merged.outcome === 'widened-base-type' || merged.outcome === 'widened-typed') plan.widened.add(key);
   else if (merged.outcome === 'kept' && needsWalk(schema)) {
     const before = ctx.findings.length;
     schema = walk(schema, siteOf(decls[0]).trail, keyPath, ctx);
@@ -177,7 +177,7 @@ function describeField(decls: Declaration[], merged: MergedKey, discriminator: s
   if (required.length > 0) parts.push(`Required if ${discriminator} = ${required.join(' | ')}`);
   if (optional.length > 0) parts.push(`${required.length > 0 ? 'optional' : 'Optional'} when ${discriminator} = ${optional.join(' | ')}`);
   let hint = parts.join('; ');
-  if (merged.outcome === 'widened-unknown' || merged.outcome === 'widened-base-type') {
+  if (merged.outcome === 'widened-unknown' || merged.outcome === 'widened-base-type' || merged.outcome === 'widened-typed') {
     hint += `. ${decls.map((d) => `${shapeName(d.shape?.shape)} when ${discriminator} = ${d.variant.label}`).join('; ')}`;
   }
   return own ? `${own} ${hint}` : hint;
@@ -226,7 +226,7 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
     ctx.findings.push(finding('enum-widened', messages.enumWidened(ctx.who, path, labels, merged.values ?? []), common));
     return;
   }
-  const as = merged.baseType ?? 'unknown';
+  const as = merged.seenAs ?? merged.baseType ?? 'unknown';
   const named = decls.map((d) => ({ label: d.variant.label, shape: shapeName(d.shape?.shape) }));
   // What differs is only worded for declarations of one JSON type: compute it only then.
   const diffs = named.every((n) => n.shape === named[0].shape)

@@ -7,7 +7,7 @@ import { sameDeclaration } from './sameDeclaration';
 import { shapeName } from './canonical';
 import { distinctShapes, type FieldShape } from './variantShapes';
 import type { Variant } from './flattenable';
-import type { BaseType, ZodKit } from '../zod/build';
+import { JSON_KINDS, type BaseType, type JsonKind, type ZodKit } from '../zod/build';
 import type { CollisionWidening } from '../types';
 import { innerOf, literalValues, readNode, type AnyZod } from '../zod/read';
 
@@ -22,9 +22,11 @@ export interface Declaration {
 }
 
 export interface MergedKey {
-  outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type';
+  outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type' | 'widened-typed';
   /** The JSON type advertised (widened-base-type). */
   baseType?: BaseType;
+  /** How the model sees the key, in words, when widened other than to unknown or a bare type (widened-typed). */
+  seenAs?: string;
   schema: AnyZod;
   /** Why not kept, in words (for KeyMerge.reason). */
   reason?: string;
@@ -37,10 +39,53 @@ export interface MergedKey {
 /** Merge the declarations of one key (in first-seen variant order); `widening` says how a collision is widened. */
 export function mergeKey(decls: Declaration[], kit: ZodKit, widening: CollisionWidening = 'unknown'): MergedKey {
   const merged = mergeUnknown(decls, kit);
-  if (merged.outcome !== 'widened-unknown' || widening !== 'base-type') return merged;
+  if (merged.outcome !== 'widened-unknown' || widening === 'unknown') return merged;
+  if (widening === 'type-array') return typedWidening(merged, decls, kit);
   const baseType = sharedBaseType(decls);
   if (!baseType) return merged;
   return { ...merged, outcome: 'widened-base-type', schema: kit.bare(baseType), baseType, reason: `${merged.reason}; advertised as a bare ${baseType}` };
+}
+
+/**
+ * `type-array` (a superset still): what every variant's JSON can express. One JSON shape with checks that may
+ * differ: that shape (checks are not JSON). One kind with differing bounds: the bare kind. Differing kinds: a type
+ * array in a fixed order, integer folded into number beside it. A kind that cannot be known: `{}` (unknown).
+ */
+function typedWidening(merged: MergedKey, decls: Declaration[], kit: ZodKit): MergedKey {
+  if (merged.checks) {
+    return {
+      ...merged,
+      outcome: 'widened-typed',
+      schema: withoutUnsharedDefault(decls),
+      seenAs: 'the JSON type its variants share',
+      reason: `${merged.reason}; advertised with the JSON every variant shares`,
+    };
+  }
+  const kinds = new Set<JsonKind>();
+  for (const d of decls) {
+    const of = kindsOf(d.shape?.shape);
+    if (!of) return merged;
+    for (const k of of) kinds.add(k);
+  }
+  if (kinds.has('number')) kinds.delete('integer');
+  const ordered = JSON_KINDS.filter((k) => kinds.has(k));
+  const schema = kit.typeArray(ordered);
+  if (!schema) return merged;
+  const seenAs = ordered.length === 1 ? `a bare ${ordered[0]}` : ordered.join(' or ');
+  return { ...merged, outcome: 'widened-typed', schema, seenAs, reason: `${merged.reason}; advertised as ${seenAs}` };
+}
+
+/** The JSON kinds a declaration's shape admits, or undefined when its kind cannot be known (no type, a combinator). */
+function kindsOf(shape: unknown): JsonKind[] | undefined {
+  const s = shape as Record<string, unknown> | undefined;
+  if (!s || s.anyOf || s.oneOf || s.allOf || s.$ref || s.not) return undefined;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (types.length === 0 || !types.every((t): t is JsonKind => typeof t === 'string' && (JSON_KINDS as readonly string[]).includes(t))) {
+    // An enum or const without a type still says its kinds by its values.
+    const values = Array.isArray(s.enum) ? s.enum : 'const' in s ? [s.const] : undefined;
+    return values?.every((v) => typeof v === 'string') ? ['string'] : undefined;
+  }
+  return types;
 }
 
 /**

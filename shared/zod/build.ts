@@ -11,6 +11,10 @@ import { innerOf, isWrapper, readNode, type AnyZod, type Flavour, type ZodNode }
 
 export type BaseType = 'string' | 'number' | 'boolean' | 'array' | 'object';
 
+/** The JSON kinds a type array may hold, in the order it lists them (integer only where number is absent). */
+export const JSON_KINDS = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+export type JsonKind = (typeof JSON_KINDS)[number];
+
 export interface ZodKit {
   flavour: Flavour;
   /** A plain (strip) object with these fields, in this order; `open`: one that accepts any extra key (passthrough). */
@@ -22,6 +26,11 @@ export interface ZodKit {
   unknown(): AnyZod;
   /** A bare node of one JSON type (no checks): `string`, `number`, `boolean`, an array of anything, an open object. */
   bare(type: BaseType): AnyZod;
+  /**
+   * A node whose JSON Schema is `{"type": kinds}` (one kind: `{"type": kind}`), or undefined where this copy
+   * cannot say it (zod 3: only primitives, as zod-to-json-schema collapses a union of bare primitives).
+   */
+  typeArray(kinds: readonly JsonKind[]): AnyZod;
   /** Describe a node this kit just built (in place where the copy allows it: no clone). */
   describe(schema: AnyZod, text: string): AnyZod;
 }
@@ -81,6 +90,15 @@ function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       if (type === 'object') return ObjectClass.create({}).passthrough();
       if (type === 'array') return mod.array(mod.unknown());
       return mod[type]();
+    },
+    typeArray: (kinds) => {
+      if (kinds.some((k) => k === 'object' || k === 'array')) return undefined;
+      const mod = fallbackModule('v3', ObjectClass);
+      // Bare members only: zod-to-json-schema collapses those into one type array; a check would make it anyOf.
+      const member = (k: JsonKind) => (k === 'integer' ? mod.number().int() : k === 'null' ? mod.null() : mod[k]());
+      if (kinds.length === 1) return member(kinds[0]);
+      if (kinds.includes('integer')) return undefined;
+      return mod.union(kinds.map(member));
     },
     describe: (s, text) => {
       s._def.description = text; // a fresh node of ours: its definition is not shared with the input
@@ -146,6 +164,15 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       const m = mod();
       return type === 'array' ? (classic ? m.array(m.unknown()) : m.array(m.unknown())) : m[type]();
     },
+    typeArray: (kinds) => {
+      // An unknown whose metadata says the type: z.toJSONSchema writes metadata over the node's own output.
+      const node = new (ctorOf('unknown'))({ type: 'unknown' });
+      const type = kinds.length === 1 ? kinds[0] : [...kinds];
+      const registry = v4Registry();
+      registry.add(node, { ...registry.get(node), type });
+      if (typeof node.meta === 'function' && node.meta()?.type === undefined) return node.meta({ type }); // zod 4.0: its own registry
+      return node;
+    },
     describe: (s, text) => {
       const registry = v4Registry();
       if (cache.sharedRegistry !== false) {
@@ -154,7 +181,8 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
         if (cache.sharedRegistry) return s;
         registry.remove(s);
       }
-      return s.describe(text); // a copy with its own registry (zod 4.0): let it register there
+      // A copy with its own registry (zod 4.0): let it register there, keeping what the node already says (a type).
+      return typeof s.meta === 'function' ? s.meta({ ...(s.meta() ?? {}), description: text }) : s.describe(text);
     },
   };
 }

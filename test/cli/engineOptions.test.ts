@@ -23,6 +23,12 @@ describe('engine options, end to end', { timeout: 120_000 }, () => {
       ['--flatten', 'always', '--collision-widening', 'base-type'],
       (s) => s.properties.query.properties.value.type,
     ],
+    [
+      'collisionWidening',
+      ['--flatten', 'always', '--collision-widening', 'unknown'],
+      ['--flatten', 'always', '--collision-widening', 'type-array'],
+      (s) => s.properties.query.properties.value.type,
+    ],
     ['flattenUnionInput', ['--flatten', 'never'], ['--flatten', 'always'], (s) => Object.keys(s.properties.query).sort().join()],
   ];
   for (const [option, one, other, part] of cases) {

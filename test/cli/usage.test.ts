@@ -23,7 +23,7 @@ describe('tool-schema-lens usage', () => {
     [['check', '--bogus'], 'unknown option --bogus'],
     [['check', '--format', 'xml'], '--format must be one of text, json, sarif (got "xml")'],
     [['check', '--target', 'draft-4'], '--target must be one of draft-7, draft-2020-12 (got "draft-4")'],
-    [['check', '--collision-widening', 'any'], '--collision-widening must be one of unknown, base-type (got "any")'],
+    [['check', '--collision-widening', 'any'], '--collision-widening must be one of unknown, base-type, type-array (got "any")'],
     [['check', '--timeout', 'soon'], '--timeout must be a number of milliseconds, at least 100 (got "soon")'],
     [['check', '--format'], '--format needs a value'],
     [['lint'], 'unknown command "lint" (expected check or lsp)'],

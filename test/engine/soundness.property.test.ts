@@ -5,7 +5,7 @@
  * plain union beside `unknown`, plain unions with a string member, nullable discriminators), every value the
  * ORIGINAL schema AND the unflattened advertised schema accept is accepted by the advertised JSON Schema (ajv),
  * the advertised schema compiles, and a flattenable union leaves no oneOf/anyOf behind; with identical declarations
- * kept, and with `collisionWidening` `unknown` and `base-type` alike.
+ * kept, and with `collisionWidening` `unknown`, `base-type` and `type-array` alike.
  *
  * The invariant is "a superset, modulo keys a variant does not declare": `{kind:'b', x:5}`, where only variant
  * `a` declares `x: string`, is accepted by zod (variant b strips x, or passes it through untyped) but not by the

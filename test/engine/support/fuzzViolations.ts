@@ -57,7 +57,7 @@ export const fuzzCaseArb = fc
         .record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 6 }), seed: fc.integer() })
         // The widening rides on the seed (not a generated field), so adding it left the generated cases as they were.
         .map((x) => {
-          const widening: CollisionWidening = x.seed & 1 ? 'base-type' : 'unknown';
+          const widening: CollisionWidening = (['unknown', 'base-type', 'type-array'] as const)[Math.abs(x.seed) % 3];
           return { ...x, c: { ...x.c, widening } };
         })
     );

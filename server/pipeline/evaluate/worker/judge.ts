@@ -106,7 +106,7 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
   const parts = mark ? { params: mark.options.params ?? undefined, extend: mark.options.extend ?? undefined } : {};
   // The runtime package flattened with its own widening; otherwise the user's setting says how a collision ships.
   const marked = mark?.options.collisionWidening;
-  const collisionWidening = marked === 'unknown' || marked === 'base-type' ? marked : options.collisionWidening;
+  const collisionWidening = marked === 'unknown' || marked === 'base-type' || marked === 'type-array' ? marked : options.collisionWidening;
   const flat = advertiseSafely({ name, input, subject, ...parts }, { ...engineOptions(options), collisionWidening, flattenUnionInput: true });
   if (flattened) return { ships: flat, flattened, input, swap: mark ? undefined : flat.schema };
   const asWritten = advertiseSafely({ name, input, subject }, { ...engineOptions(options), flattenUnionInput: false });
