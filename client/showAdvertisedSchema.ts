@@ -10,7 +10,7 @@ import type { ToolsNode } from './toolsView';
 export { SHOW_ADVERTISED_SCHEMA_COMMAND };
 export const ADVERTISED_SCHEME = 'tool-schema-lens';
 
-/** Serves `tool-schema-lens:/<tool>.json` documents; a custom scheme with no file system behind it is read-only. */
+/** Serves `tool-schema-lens:/<tool>.jsonc` documents; a custom scheme with no file system behind it is read-only. */
 export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -32,7 +32,7 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
   /** Remember one side of a comparison (`as written`, `flattened`); returns the URI of its document. */
   setSchema(tool: ToolSummary, side: string, schema: unknown): vscode.Uri {
     const safeName = tool.name.replace(/[^\w.-]+/g, '_') || 'tool';
-    const uri = vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName} (${side}).json`, query: `source=${tool.uri}` });
+    const uri = vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName} (${side}).jsonc`, query: `source=${tool.uri}` });
     const key = uri.toString();
     const text = `${JSON.stringify(schema, null, 2)}\n`;
     const previous = this.contents.get(key);
@@ -58,7 +58,8 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
   /** The document URI for a tool; the source file in the query keeps same-named tools of two files apart. */
   private uriOf(tool: ToolSummary): vscode.Uri {
     const safeName = tool.name.replace(/[^\w.-]+/g, '_') || 'tool';
-    return vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName}.json`, query: `source=${tool.uri}` });
+    // `.jsonc`: the document opens with a header comment, which JSON mode would report as three errors.
+    return vscode.Uri.from({ scheme: ADVERTISED_SCHEME, path: `/${safeName}.jsonc`, query: `source=${tool.uri}` });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

@@ -17,7 +17,8 @@ async function main(argv: string[]): Promise<number> {
     command = parseArgs(argv);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`tool-schema-lens: ${err.message}\n\n${USAGE}\n`);
+      // The mistake and where to look, not the whole help: the message is what the user needs to read.
+      process.stderr.write(`tool-schema-lens: ${err.message}\nRun \`tool-schema-lens --help\` for the commands and options.\n`);
       return 2;
     }
     throw err;

@@ -8,6 +8,7 @@ import {
   sentTools,
   serverOverBudget,
   toolSets,
+  configProblemMessage,
   workspaceWithoutTools,
   serverTokens,
   type AnalysisResult,
@@ -81,6 +82,19 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     const sets = toolSets(rootTools, path.basename(root ?? cwd));
     for (const set of sets) diagnostics.push(...serverOverBudget(set.label, set.tools, budget, {}));
     if (sets.length > 1) servers.push(...sets.map((set) => ({ label: set.label, ...serverTokens(set.tools) })));
+    if (result.configProblem) {
+      const p = result.configProblem;
+      const at = { line: p.line, character: p.character };
+      diagnostics.push({
+        file: p.file,
+        range: { start: at, end: at },
+        severity: 'error',
+        code: 'evaluation-failed',
+        message: configProblemMessage(p),
+        path: [],
+        related: [],
+      });
+    }
     const silent = root ? workspaceWithoutTools(root, result, checked) : undefined;
     if (silent) diagnostics.push(silent);
     sent.push(...sentTools(rootTools));

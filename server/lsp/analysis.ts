@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import type { FileReport, Pipeline, ResultStore } from '../pipeline';
+import { configProblemMessage } from '../pipeline/messages';
 import type { OpenDocuments } from './documents';
 
 export interface AnalysisListener {
@@ -178,6 +179,10 @@ export class AnalysisScheduler {
         if (this.skippedLogged.has(s.file)) continue;
         this.skippedLogged.add(s.file);
         this.listener.trace(`Tool Schema Lens: skipped ${s.file}: ${s.reason}`);
+      }
+      if (result.configProblem && !this.skippedLogged.has(result.configProblem.file)) {
+        this.skippedLogged.add(result.configProblem.file);
+        this.listener.trace(`Tool Schema Lens: ${configProblemMessage(result.configProblem)}`);
       }
       for (const n of result.notRun ?? []) {
         if (this.skippedLogged.has(n.file)) continue;

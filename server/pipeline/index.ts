@@ -65,6 +65,7 @@ export {
   type ToolTokens,
 } from './tokens';
 export { workspaceWithoutTools } from './workspaceWithoutTools';
+export { configProblemMessage } from './messages';
 export { stopTransformer } from './evaluate/host/transformSource';
 
 export class CancelledError extends Error {
@@ -256,6 +257,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       ...(typedCalls.length ? { typedCalls } : {}),
       ...(stubbed.length ? { stubbed } : {}),
       ...(notRun.length ? { notRun } : {}),
+      ...(project.configProblem ? { configProblem: project.configProblem } : {}),
     };
   }
 

@@ -2,6 +2,7 @@
  * Wording of the findings the pipeline itself raises (a file that could not be evaluated, a duplicate
  * tool name) and of related-information links. The engine words everything else (shared/findings.ts).
  */
+import path from 'node:path';
 import { formatPath } from '../../shared/findings';
 import type { Finding, FindingSite } from '../../shared/types';
 import type { EvaluationFailure, Refusal } from './types';
@@ -54,6 +55,11 @@ export function evaluationRefusedMessage(refusal: Refusal): string {
       ? `native code runs outside the check's confinement: allow addons with toolSchemaLens.evaluation.allowAddons or check --allow-addons, or stub ${refusal.resource ?? 'its package'} with toolSchemaLens.evaluation.stubs or check --stub`
       : 'evaluated code reads the workspace, writes only to a scratch folder, connects only to loopback and starts no process or thread';
   return `while checking, this module tried to ${what}, and the check refused it (${rule}); evaluation went on`;
+}
+
+/** A tsconfig.json that does not parse: what TypeScript says, and what that costs. */
+export function configProblemMessage(problem: { file: string; message: string }): string {
+  return `${path.basename(problem.file)} does not parse: ${problem.message}; this folder was analysed without it (its paths, baseUrl and JSX settings ignored), and tsc fails on it too`;
 }
 
 /** Every limit names the setting and the flag that raise it. */

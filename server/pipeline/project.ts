@@ -49,11 +49,17 @@ export class WorkspaceProject {
   private readonly overlays = new Map<string, Overlay>();
   /** Workspace files not read, and why (a FIFO, a device, too large): the fronts say so. */
   readonly skipped = new Map<string, string>();
+  /** The workspace's tsconfig.json when it does not parse: the fronts report it on the tsconfig itself. */
+  configProblem?: ConfigProblem;
 
   constructor(root: string) {
     this.root = path.resolve(root);
     this.project = new Project({
-      compilerOptions: readCompilerOptions(this.root, (file, why) => this.skipped.set(file, why)),
+      compilerOptions: readCompilerOptions(
+        this.root,
+        (file, why) => this.skipped.set(file, why),
+        (problem) => (this.configProblem = problem),
+      ),
       skipAddingFilesFromTsConfig: true,
       skipFileDependencyResolution: true,
       skipLoadingLibFiles: false,
@@ -167,7 +173,19 @@ export class WorkspaceProject {
  * The workspace's compiler options (tsconfig.json with its `extends`), forced to read JS too. TypeScript reads the
  * config and every file it extends through a host of ours, so a FIFO or a device there is skipped, never read.
  */
-export function readCompilerOptions(root: string, skipped: (file: string, why: string) => void = () => undefined): ts.CompilerOptions {
+/** A tsconfig.json that does not parse: where, and TypeScript's message. */
+export interface ConfigProblem {
+  file: string;
+  line: number;
+  character: number;
+  message: string;
+}
+
+export function readCompilerOptions(
+  root: string,
+  skipped: (file: string, why: string) => void = () => undefined,
+  problem: (problem: ConfigProblem) => void = () => undefined,
+): ts.CompilerOptions {
   const configPath = path.join(root, 'tsconfig.json');
   const readFile = (file: string): string | undefined => {
     const read = readWorkspaceFile(file);
@@ -182,7 +200,18 @@ export function readCompilerOptions(root: string, skipped: (file: string, why: s
   };
   if (!fs.existsSync(configPath)) return { ...DEFAULT_OPTIONS };
   const read = ts.readConfigFile(configPath, readFile);
-  if (read.error) return { ...DEFAULT_OPTIONS };
+  if (read.error) {
+    // Analysed without it (as if absent), and said on the tsconfig: tsc fails on it too.
+    const text = readFile(configPath) ?? '';
+    const before = text.slice(0, read.error.start ?? 0).split('\n');
+    problem({
+      file: configPath,
+      line: before.length - 1,
+      character: before[before.length - 1].length,
+      message: ts.flattenDiagnosticMessageText(read.error.messageText, ' ').replace(/\.$/, ''),
+    });
+    return { ...DEFAULT_OPTIONS };
+  }
   const parsed = ts.parseJsonConfigFileContent(read.config, host, root, undefined, configPath);
   // noEmit/allowJs: we never emit, and JS sources can hold tools too.
   return { ...DEFAULT_OPTIONS, ...parsed.options, allowJs: true, noEmit: true };

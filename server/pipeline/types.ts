@@ -213,6 +213,8 @@ export interface AnalysisResult {
    * an installer, a migration; entryReach.ts). The fronts list them, with how to run one anyway (name it an entry).
    */
   notRun?: Array<{ file: string; reason: 'no-tool-library' }>;
+  /** The workspace's tsconfig.json does not parse (analysed without it): the fronts report it on the tsconfig. */
+  configProblem?: { file: string; line: number; character: number; message: string };
 }
 
 export interface Pipeline {

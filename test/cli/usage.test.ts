@@ -33,7 +33,10 @@ describe('tool-schema-lens usage', () => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
+    // The mistake (and for a command line that does not parse, a pointer to --help), never the whole help.
     expect(run.stderr.split('\n')[0]).toBe(`tool-schema-lens: ${message}`);
+    expect(run.stderr).not.toContain('Usage:');
+    expect(run.stderr.trimEnd().split('\n').slice(1)).toEqual(args[1] === 'no/such/dir' ? [] : ['Run `tool-schema-lens --help` for the commands and options.']);
   });
 });
 
