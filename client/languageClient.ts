@@ -27,7 +27,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     // No fileEvents: the server registers the files it watches itself (server/lsp/watchers.ts), as it does in any editor.
     synchronize: { configurationSection: CLIENT_ID },
     // A function, so a restart after trust is granted sends the new value.
-    initializationOptions: (): InitializationOptions => ({ isTrusted: vscode.workspace.isTrusted }),
+    // VS Code shows a spot's diagnostics in the hover itself: the server's hover leaves them out.
+    initializationOptions: (): InitializationOptions => ({ isTrusted: vscode.workspace.isTrusted, hoverFindings: false }),
     outputChannel,
   };
 

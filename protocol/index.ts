@@ -77,4 +77,9 @@ export interface InitializationOptions {
   debounceMs?: number;
   /** Settings for clients without `workspace/configuration`: `{ toolSchemaLens: {...} }` or the section itself. */
   settings?: unknown;
+  /**
+   * List the findings at a spot in the hover (default true). VS Code shows a spot's diagnostics in the hover itself,
+   * so its extension sends false: otherwise each finding reads twice.
+   */
+  hoverFindings?: boolean;
 }

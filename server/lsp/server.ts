@@ -69,6 +69,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       {
         trusted: isTrusted(init.isTrusted, deps.transport, init.trustSent),
         debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+        hoverFindings: init.hoverFindings,
         progressSupported: capabilities.window?.workDoneProgress === true,
         codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },
         codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,

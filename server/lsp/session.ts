@@ -51,6 +51,8 @@ export interface SessionOptions {
   root: string;
   trusted: boolean;
   debounceMs: number;
+  /** List a spot's findings in the hover (false where the editor shows them there itself). */
+  hoverFindings?: boolean;
   progressSupported: boolean;
   codeActions: CodeActionCapabilities;
   /** The client re-asks for code lenses on `workspace/codeLens/refresh`. */
@@ -205,7 +207,8 @@ export class LensSession {
   hover(params: HoverParams): Hover | null {
     const file = uriToPath(params.textDocument.uri);
     if (!file) return null;
-    return hoverAt(this.store.tools(), this.store.diagnosticsIn(file), file, params.position);
+    const findings = this.options.hoverFindings === false ? [] : this.store.diagnosticsIn(file);
+    return hoverAt(this.store.tools(), findings, file, params.position);
   }
 
   async codeActions(params: CodeActionParams): Promise<CodeAction[]> {

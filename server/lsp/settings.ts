@@ -19,6 +19,8 @@ export interface InitOptions {
   debounceMs?: number;
   /** Settings for clients without `workspace/configuration`. */
   settings?: unknown;
+  /** List findings in the hover (false where the editor shows diagnostics in the hover itself). */
+  hoverFindings: boolean;
 }
 
 export function readInitOptions(raw: unknown): InitOptions {
@@ -27,6 +29,7 @@ export function readInitOptions(raw: unknown): InitOptions {
     isTrusted: r.isTrusted,
     trustSent: 'isTrusted' in r,
     debounceMs: typeof r.debounceMs === 'number' && r.debounceMs >= 0 ? Math.min(r.debounceMs, 5000) : undefined,
+    hoverFindings: r.hoverFindings !== false,
     // `settings` (ours), or the section itself at the top level (Helix sends its `config` table as is).
     settings: r.settings !== undefined ? sectionOf(r.settings) : r[SETTINGS_SECTION],
   };
