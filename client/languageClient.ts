@@ -32,5 +32,20 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     outputChannel,
   };
 
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  return new ToolSchemaLensClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
+
+/** The library's words for a server that exited cleanly, which it logs as an error on every stop and restart. */
+const CLEAN_EXIT = 'Server process exited with code 0.';
+
+class ToolSchemaLensClient extends LanguageClient {
+  // vscode-languageclient 9 reports every exit of the server process as an error, a clean one (code 0, after the
+  // shutdown it asked for) included: the output channel then read "[Error] … exited with code 0" after each restart.
+  override error(message: string, data?: unknown, showNotification?: boolean | 'force'): void {
+    if (message === CLEAN_EXIT) {
+      this.info('Server process exited cleanly.');
+      return;
+    }
+    super.error(message, data, showNotification);
+  }
 }

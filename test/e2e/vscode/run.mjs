@@ -358,6 +358,12 @@ try {
     await page.waitForFunction(() => [...document.querySelectorAll('.statusbar-item')].some((i) => /\d+ tools?\b/.test(i.textContent)), null, {
       timeout: 60_000,
     });
+    // A clean exit of the old server is not an error in the output channel (the library logs every exit as one).
+    const falseErrors = logsOf(profileDir)
+      .filter((f) => f.includes('Tool Schema Lens'))
+      .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
+      .filter((line) => /\[?error\]?.*exited with code 0/i.test(line));
+    assert(falseErrors.length === 0, `the output channel reports a clean exit as an error:\n${falseErrors.join('\n')}`);
     return `initialize requests: ${before} → ${initializeCount()}; status bar: ${await bench.statusBarText()}`;
   });
 
