@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ListToolsRequest, type ServerSummary, type ToolSummary } from '../protocol';
-import { toolItemText, serverItemText } from './toolsViewText';
+import { toolItemText, serverItemText, toolIcon } from './toolsViewText';
 
 export const TOOLS_VIEW_ID = 'toolSchemaLens.tools';
 export const REFRESH_TOOLS_COMMAND = 'toolSchemaLens.refreshTools';
@@ -55,9 +55,8 @@ export class ToolsView implements vscode.TreeDataProvider<ToolsNode>, vscode.Dis
     const item = new vscode.TreeItem(tool.name, vscode.TreeItemCollapsibleState.None);
     item.description = text.description;
     item.tooltip = new vscode.MarkdownString(text.tooltip);
-    item.iconPath = tool.mountable
-      ? new vscode.ThemeIcon(tool.problems.errors + tool.problems.warnings > 0 ? 'symbol-method' : 'symbol-function')
-      : new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+    const icon = toolIcon(tool);
+    item.iconPath = icon === 'warning' ? new vscode.ThemeIcon(icon, new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon(icon);
     item.contextValue = 'tool';
     const start = new vscode.Position(tool.range.start.line, tool.range.start.character);
     item.command = {

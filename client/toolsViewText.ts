@@ -11,9 +11,16 @@ export function toolItemText(tool: ToolSummary): { description: string; tooltip:
   const lines = [`**${tool.name}**: ${plural(tool.tokens.total, 'token', 'tokens')} (o200k_base)`];
   if (tool.description) lines.push(tool.description);
   if (!tool.mountable) lines.push('$(warning) A client refuses this tool (not mountable): see its problems.');
+  else if (tool.refusedBy?.length) lines.push(`$(warning) Refused, dropped or rewritten by ${tool.refusedBy.join(', ')}: see its problems.`);
   if (problems) lines.push(`${plural(p.errors, 'error', 'errors')}, ${plural(p.warnings, 'warning', 'warnings')}, ${plural(p.infos, 'info', 'infos')}`);
   if (tool.library) lines.push(`Registered with ${tool.library}${tool.dialect ? `, JSON Schema ${tool.dialect}` : ''}`);
   return { description, tooltip: lines.join('\n\n') };
+}
+
+/** The tool's icon: a warning where a client refuses it (not mountable, or a client's rules broken), as the README says. */
+export function toolIcon(tool: ToolSummary): 'warning' | 'symbol-method' | 'symbol-function' {
+  if (!tool.mountable || tool.refusedBy?.length) return 'warning';
+  return tool.problems.errors + tool.problems.warnings > 0 ? 'symbol-method' : 'symbol-function';
 }
 
 export function serverItemText(server: ServerSummary): { description: string; tooltip: string } {

@@ -29,6 +29,8 @@ export interface ToolSummary {
   /** What the definition costs (o200k_base): name, description and input schema as sent; output separately. */
   tokens: { input: number; output?: number; total: number };
   problems: { errors: number; warnings: number; infos: number };
+  /** The clients and providers (labels) whose rules this tool breaks: they refuse, drop or rewrite it. */
+  refusedBy?: string[];
   /** The library that registered it (`@modelcontextprotocol/sdk`), for a registration. */
   library?: string;
   /** The advertised schema's JSON Schema dialect (`draft-07`, `2020-12`). */

@@ -38,6 +38,7 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
       ...(t.description ? { description: t.description } : {}),
       tokens: t.tokens,
       problems: context.problems.get(t.name) ?? NO_PROBLEMS,
+      ...refusals(t),
       ...(library ? { library } : {}),
       ...(dialect ? { dialect } : {}),
       server: context.server,
@@ -79,4 +80,10 @@ function after(a: Position, b: Position): boolean {
 function rankRegisteredFirst(tools: ToolReport[]): ToolReport[] {
   const rank = (t: ToolReport) => (t.kind === 'exported' ? 1 : 0);
   return [...tools].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The targets whose rules the tool breaks, by label (the hover's ✗ rows), when there are any. */
+function refusals(t: ToolReport): { refusedBy?: string[] } {
+  const refusedBy = (t.verdicts ?? []).filter((v) => v.broken.length > 0).map((v) => v.label);
+  return refusedBy.length > 0 ? { refusedBy } : {};
 }

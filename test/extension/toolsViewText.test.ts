@@ -1,6 +1,6 @@
 // The words of the Tool Schemas view, as a person reads them in the Explorer.
 import { describe, expect, it } from 'vitest';
-import { serverItemText, toolItemText } from '../../client/toolsViewText';
+import { serverItemText, toolIcon, toolItemText } from '../../client/toolsViewText';
 import type { ToolSummary } from '../../protocol';
 
 const server = { name: 'shop', uri: 'file:///shop', tools: 41, tokens: 23_410, windowShare: 0.11705 };
@@ -32,5 +32,14 @@ describe('Tool Schemas view text', () => {
     expect(refused.description).toBe('1,840 tokens · 2 problems');
     expect(refused.tooltip).toContain('A client refuses this tool');
     expect(refused.tooltip).toContain('Registered with @modelcontextprotocol/sdk, JSON Schema draft-07');
+  });
+
+  it('a warning icon where a client refuses the tool: not mountable, or a client whose rules it breaks', () => {
+    expect(toolIcon(tool({}))).toBe('symbol-function');
+    expect(toolIcon(tool({ problems: { errors: 0, warnings: 1, infos: 0 } }))).toBe('symbol-method');
+    expect(toolIcon(tool({ mountable: false }))).toBe('warning');
+    const rejected = tool({ refusedBy: ['Codex'], problems: { errors: 1, warnings: 0, infos: 0 } });
+    expect(toolIcon(rejected)).toBe('warning');
+    expect(toolItemText(rejected).tooltip).toContain('$(warning) Refused, dropped or rewritten by Codex: see its problems.');
   });
 });
