@@ -49,7 +49,8 @@ export function planShipFlattened(text: string, fileName: string, callStart: num
   const binding = freshName(source, `${camel(toolName)}Shipped`);
   const indent = indentationAt(text, statement.getStart(source));
   const member = found.wrapper === 'handler' && options.rawShapeOnly ? 'shape' : 'inputSchema';
-  const schemaText = found.schema.getText(source);
+  // Moved out of the call to the statement's level: its later lines move left with it.
+  const schemaText = reindent(found.schema.getText(source), indentationAt(text, found.schema.getStart(source)), indent);
   const edits: OffsetEdit[] = [
     { start: statement.getStart(source), end: statement.getStart(source), newText: `const ${binding} = flattenTool(${schemaText});\n${indent}` },
     found.shorthand
@@ -185,6 +186,12 @@ function camel(toolName: string): string {
   const joined = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
   const safe = /^[A-Za-z_$]/.test(joined) ? joined : `tool${joined}`;
   return safe || 'tool';
+}
+
+/** `text` whose lines after the first started at `from` indentation, re-indented to start at `to`. */
+function reindent(text: string, from: string, to: string): string {
+  const lines = text.split('\n');
+  return [lines[0], ...lines.slice(1).map((line) => (line.startsWith(from) ? to + line.slice(from.length) : line))].join('\n');
 }
 
 function indentationAt(text: string, offset: number): string {

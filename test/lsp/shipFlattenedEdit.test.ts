@@ -58,6 +58,28 @@ describe('planShipFlattened', () => {
     );
   });
 
+  it('moves a multi-line schema to the indentation of the statement, its lines kept in step', () => {
+    const text = [
+      "import { z } from 'zod';",
+      'export function register() {',
+      '  server.registerTool(',
+      "    'search',",
+      '    {',
+      '      inputSchema: {',
+      '        query: z.string(),',
+      '        limit: z.number().optional(),',
+      '      },',
+      '    },',
+      '    (args) => args,',
+      '  );',
+      '}',
+      '',
+    ].join('\n');
+    expect(ship(text, 'server.registerTool', 'search')).toContain(
+      ['  const searchShipped = flattenTool({', '    query: z.string(),', '    limit: z.number().optional(),', '  });', '  server.registerTool('].join('\n'),
+    );
+  });
+
   it('registers the raw shape where the SDK takes nothing else, and keeps a shorthand property', () => {
     const text = `import { z } from 'zod';\nconst inputSchema = z.object({ a: z.string() });\nserver.registerTool('t', { inputSchema }, (args) => args);\n`;
     const out = ship(text, 'server.registerTool', 't', { rawShapeOnly: true });
