@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import type { FileReport, Pipeline, ResultStore } from '../pipeline';
-import { configProblemMessage } from '../pipeline/messages';
+import { configProblemMessage } from '../pipeline';
 import type { OpenDocuments } from './documents';
 
 export interface AnalysisListener {

@@ -64,7 +64,16 @@ describe('trust and initialization options', () => {
   });
 
   it('reads our options and the settings section wherever a client puts it', () => {
-    expect(readInitOptions({ isTrusted: 'yes', debounceMs: -1 })).toEqual({ isTrusted: 'yes', trustSent: true, debounceMs: undefined, settings: undefined });
+    expect(readInitOptions({ isTrusted: 'yes', debounceMs: -1 })).toEqual({
+      isTrusted: 'yes',
+      trustSent: true,
+      debounceMs: undefined,
+      hoverFindings: true,
+      settings: undefined,
+    });
+    // Only an explicit false leaves findings out of the hover (VS Code's extension sends it).
+    expect(readInitOptions({ hoverFindings: false }).hoverFindings).toBe(false);
+    expect(readInitOptions({ hoverFindings: 'no' }).hoverFindings).toBe(true);
     expect(readInitOptions({}).trustSent).toBe(false);
     expect(readInitOptions({ debounceMs: 0, settings: { toolSchemaLens: { enable: false } } })).toMatchObject({ debounceMs: 0, settings: { enable: false } });
     expect(readInitOptions({ toolSchemaLens: { target: 'draft-2020-12' } }).settings).toEqual({ target: 'draft-2020-12' });
