@@ -29,13 +29,14 @@ export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0
   const reason = failure.reason.trim().split('\n')[0];
   // The change was undone before its tools were judged: nothing of this file is lost, but the user should know.
   if (failure.phase === 'realm') return `${PHASE_LEAD.realm}: ${reason}; the analysis undid it and ran this file's tools without it`;
+  const again = failure.retried ? ' (and again when run once more in a fresh worker)' : '';
   const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
   // A time-out's reason already says what happened; the lead would only repeat it.
-  if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}; ${cost}${LIMIT_HINT.timeout}`;
+  if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}${again}; ${cost}${LIMIT_HINT.timeout}`;
   const hint = failure.missingPackage
     ? ` (not installed: run your package manager's install; a module that exists only where the server is deployed can be stubbed with toolSchemaLens.evaluation.stubs or check --stub ${failure.missingPackage})`
     : (LIMIT_HINT[failure.phase] ?? '');
-  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${startContext(failure)}; ${cost}${hint}`;
+  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${again}${startContext(failure)}; ${cost}${hint}`;
 }
 
 const ATTEMPT: Record<Refusal['attempt'], string> = {

@@ -352,6 +352,8 @@ export type EvaluationFailure = {
   reason: string;
   /** For a bare import that resolved nowhere: the package it names (the message says how to install or stub it). */
   missingPackage?: string;
+  /** Stopped at a limit twice: the second run, in a fresh worker, was stopped too. */
+  retried?: boolean;
   /** Where the failure happened in user code, when known. */
   at?: SourcePoint;
   /** The last lines the module printed before it exited or threw. */
