@@ -119,7 +119,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
     }),
   );
   connection.onHover(guard('hover', null, (params) => workspaces?.forUri(params.textDocument.uri)?.hover(params) ?? null));
-  connection.onCodeAction(guard('codeAction', [], (params) => workspaces?.forUri(params.textDocument.uri)?.codeActions(params) ?? []));
+  connection.onCodeAction(guard('codeAction', [], (params, token) => workspaces?.forUri(params.textDocument.uri)?.codeActions(params, token) ?? []));
   connection.onCodeActionResolve(async (action) => {
     try {
       const file = (action.data as { file?: string } | undefined)?.file;

@@ -211,7 +211,11 @@ export class LensSession {
     return hoverAt(this.store.tools(), findings, file, params.position);
   }
 
-  async codeActions(params: CodeActionParams): Promise<CodeAction[]> {
+  async codeActions(params: CodeActionParams, token?: CancellationToken): Promise<CodeAction[]> {
+    // A quick fix asked for before the buffer's own results are in would answer nothing ("the rename did
+    // nothing"): answer once they are (a keystroke's run, usually well under a second), or after a grace period.
+    const file = uriToPath(params.textDocument.uri);
+    if (file && token) await this.diagnostics.whenFresh(file, token, 5000);
     const isFresh = (f: string) => this.diagnostics.isFresh(f);
     const renames = await codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions, isFresh);
     return [...renames, ...shipFlattenedActions(params, this.store, this.docs, this.options.codeActions.documentChanges, isFresh)];
