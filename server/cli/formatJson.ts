@@ -26,6 +26,7 @@ export function formatJson(report: CheckReport): string {
             zodVersion: t.shipped.zodVersion ?? null,
             source: t.shipped.source,
             shipsFlattened: t.shipped.flattened,
+            ...(t.shipped.listedAlone ? { listedAlone: true } : {}),
             ...(t.shipped.definition ? { definition: t.shipped.definition } : {}),
           }
         : {}),

@@ -11,6 +11,8 @@ export function shippedHeader(tool: Pick<ToolReport, 'shipped' | 'kind'>): strin
   const library = [shipped.library, shipped.libraryVersion].filter(Boolean).join(' ');
   const zod = shipped.zodVersion ? ` with zod ${shipped.zodVersion}` : '';
   const flattened = shipped.flattened ? ', flattened' : '';
+  if (shipped.source === 'library' && shipped.listedAlone)
+    return `Sent by ${library}${zod}${flattened} once the list works: ${shipped.note ?? "the server's tools/list fails"}, so this is what it lists for this tool alone`;
   if (shipped.source === 'library') return `Sent by ${library}${zod}${flattened}`;
   const why = shipped.note ? `not sent by ${library}: ${shipped.note}` : 'install dependencies for the exact schema';
   return `Emulated (${library}${zod}${flattened}): ${why}`;

@@ -331,6 +331,11 @@ export interface ShippedInfo {
   flattened: boolean;
   /** Why the library could not answer: its `tools/list` failed, it is not installed... */
   note?: string;
+  /**
+   * The server's whole `tools/list` fails (another tool breaks it): `definition` is what the library lists for this
+   * tool on a server holding only it, which is what ships once the breaking tool is fixed.
+   */
+  listedAlone?: boolean;
   /** Served as plain JSON Schema (a low-level server's handler): no zod behind it, so fixes are worded in JSON Schema. */
   plainJson?: boolean;
 }

@@ -11,7 +11,10 @@ import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/
 import type { EvaluatedTool } from '../../server/pipeline/types';
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
-const load = (file: string) => import(pathToFileURL(file).href);
+const load = (file: string) => {
+  const [plain, query] = file.split('?');
+  return import(pathToFileURL(plain).href + (query ? `?${query}` : ''));
+};
 
 /** The SDK's real client and in-memory transport, from the fixture's own node_modules. */
 async function clientKit(root: string): Promise<{ Client: any; InMemoryTransport: any }> {
@@ -25,10 +28,17 @@ async function clientKit(root: string): Promise<{ Client: any; InMemoryTransport
   return { Client: (await load(pkg('client'))).Client, InMemoryTransport: (await load(pkg('server'))).InMemoryTransport };
 }
 
-/** What a real client receives: the tools, or the error its listTools rejects with. */
-async function realList(root: string, file: string): Promise<{ tools?: any[]; error?: string }> {
+let instance = 0;
+
+/**
+ * What a real client receives: the tools, or the error its listTools rejects with. With `only`, from a fresh copy
+ * of the module whose other tools are removed through the SDK's own `RegisteredTool.remove()`: a server holding
+ * just that tool.
+ */
+async function realList(root: string, file: string, only?: string): Promise<{ tools?: any[]; error?: string }> {
   const { Client, InMemoryTransport } = await clientKit(root);
-  const { server } = await load(file);
+  const { server } = await load(only === undefined ? file : `${file}?alone=${++instance}`);
+  if (only !== undefined) for (const [name, tool] of Object.entries<any>(server._registeredTools)) if (name !== only) tool.remove();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'reference', version: '0.0.0' }, { capabilities: {} });
@@ -52,7 +62,7 @@ const CASES: Array<{ fixture: string; sdk: string; zod: string; files: string[] 
   { fixture: 'eval-zod3-sdk117', sdk: '1.17.5', zod: '3.25.76', files: ['tools.ts', 'dates.ts', 'server.ts', 'when.ts', 'payloads.ts'] },
   { fixture: 'ship-sdk122-zod4112', sdk: '1.22.0', zod: '4.1.12', files: ['tools.ts', 'dates.ts'] },
   { fixture: 'ship-sdk125-zod421', sdk: '1.25.2', zod: '4.2.1', files: ['tools.ts', 'dates.ts'] },
-  { fixture: 'ship-sdk132-zod46', sdk: '1.32.2', zod: '4.6.7', files: ['tools.ts', 'dates.ts', 'marked.ts', 'payloads.ts'] },
+  { fixture: 'ship-sdk132-zod46', sdk: '1.32.2', zod: '4.6.7', files: ['tools.ts', 'dates.ts', 'marked.ts', 'payloads.ts', 'breaks.ts'] },
   { fixture: 'ship-server2', sdk: '2.4.0', zod: '4.6.7', files: ['tools.ts', 'dates.ts'] },
 ];
 
@@ -68,9 +78,17 @@ describe.each(CASES)('$fixture: MCP SDK $sdk with zod $zod', ({ fixture, sdk, zo
     expect(tools.length).toBeGreaterThan(0);
     for (const t of tools) expect([t.shipped?.libraryVersion, t.shipped?.zodVersion]).toEqual([sdk, zod]);
     if (real.error) {
-      // The real list fails: so does ours, every tool emulated, and the culprit named.
-      expect(tools.every((t) => t.shipped?.source === 'emulated')).toBe(true);
-      expect(tools.flatMap((t) => t.findings).some((f) => f.code === 'list-fails')).toBe(true);
+      // The real list fails: so does ours, the culprit named; every other tool is what a server holding only it lists.
+      const failing = tools.filter((t) => t.findings.some((f) => f.code === 'list-fails'));
+      expect(failing.length).toBeGreaterThan(0);
+      for (const t of failing) expect(t.shipped?.source).toBe('emulated');
+      for (const t of tools.filter((t) => !failing.includes(t))) {
+        const alone = await realList(root, file, t.name);
+        expect([t.name, alone.error]).toEqual([t.name, undefined]);
+        expect([t.shipped?.source, t.shipped?.listedAlone]).toEqual(['library', true]);
+        expect(JSON.stringify(t.shipped?.definition)).toBe(JSON.stringify(alone.tools![0]));
+        expect(JSON.stringify(t.advertised)).toBe(JSON.stringify(alone.tools![0].inputSchema));
+      }
       return;
     }
     const byName = new Map<string, EvaluatedTool>(tools.map((t) => [t.name, t]));
@@ -103,6 +121,16 @@ describe('what ships decides the findings', () => {
     expect(stamp.findings.map((f) => [f.code, f.path])).toEqual([['list-fails', ['createdAt']]]);
     expect(stamp.findings[0].message).toContain('@modelcontextprotocol/sdk 1.32.2 cannot convert `createdAt` (a z.date())');
     expect(stamp.mountable).toBe(false);
+  });
+
+  it('when one tool breaks the list, a root union among the others is still schema-dropped, as a lone server ships it', async () => {
+    const { tools } = await evaluator.evaluate({ file: sdk132('breaks.ts'), options: { flattenUnionInput: 'auto', target: 'draft-7' } });
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(codes(byName.get('stamp')!)).toEqual(['list-fails']);
+    const act = byName.get('act')!;
+    expect([codes(act), act.mountable, act.advertised]).toEqual([['schema-dropped'], true, { type: 'object', properties: {} }]);
+    expect(codes(byName.get('post')!)).toEqual(['union-shipped']);
+    expect((byName.get('lookup')!.shipped?.definition as any).outputSchema.properties.found).toEqual({ type: 'boolean' });
   });
 
   it('a union of a string and a record ships as an anyOf flattened or not: its union-shipped relates the union-kept that says why', async () => {

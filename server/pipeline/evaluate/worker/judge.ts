@@ -16,6 +16,7 @@ import type { Recording } from './recorders/session';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { shippedFindings } from './shipped/shippedFindings';
 import { libraryOf, type LibraryAnswer } from './shipped/libraries';
+import { EMPTY_OBJECT_SCHEMA, hasNonObjectRoot, shipsEmptyForNonObject } from './shipped/emptyRoot';
 
 export interface NamedRecording extends Recording {
   name: string;
@@ -118,7 +119,14 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
 function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAnswer | undefined, options: JudgeOptions): EvaluatedTool {
   const library = libraryOf(r, judgement.input, options.zodFiles ?? []);
   const definition = answer?.definition;
-  const inputSchema = definition ? answer?.inputSchema : judgement.ships.jsonSchema;
+  // Not asked (or it failed): SDK 1.23–1.32 are known to send an empty object for a non-object root.
+  const emptyRoot =
+    !definition &&
+    !answer?.listFailure?.failsAlone &&
+    !judgement.flattened &&
+    shipsEmptyForNonObject(library.library, library.libraryVersion) &&
+    hasNonObjectRoot(judgement.input);
+  const inputSchema = definition ? answer?.inputSchema : emptyRoot ? EMPTY_OBJECT_SCHEMA : judgement.ships.jsonSchema;
   const losses = judgement.preview?.findings.filter((f) => !isProbeFinding(f)) ?? [];
   const discriminators = discriminatorsOf(judgement);
   const findings = shippedFindings(judgement.ships.findings, {
@@ -126,7 +134,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     libraryLabel: [library.library, library.libraryVersion].filter(Boolean).join(' '),
     input: judgement.input,
     inputSchema,
-    fromLibrary: definition !== undefined,
+    fromLibrary: definition !== undefined || emptyRoot,
     flattened: judgement.flattened,
     losses,
     preview: judgement.preview?.jsonSchema,
@@ -139,6 +147,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     ...(definition ? { definition } : {}),
     flattened: judgement.flattened,
     ...(answer?.note ? { note: answer.note } : {}),
+    ...(answer?.listedAlone ? { listedAlone: true } : {}),
   };
   const compare = compareFor(judgement, inputSchema, options);
   const outputSchema = outputFor(r, options);
@@ -161,7 +170,9 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     // Judged on what really ships: the library's definition where it answered, else the emulation.
     violations: definition
       ? clientViolations({ ...definition, name: r.name, inputSchema }, judgement.input, r.server?.name)
-      : advertisedViolations(r.name, judgement.input, judgement.ships, r.server?.name),
+      : emptyRoot
+        ? clientViolations({ name: r.name, inputSchema }, judgement.input, r.server?.name)
+        : advertisedViolations(r.name, judgement.input, judgement.ships, r.server?.name),
     shipped,
     ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses, merges: judgement.preview.merges } } : {}),
     ...(compare ? { compare } : {}),

@@ -17,6 +17,8 @@ export interface LibraryAnswer {
   inputSchema?: unknown;
   listFailure?: { error: string; failsAlone: boolean; toolCount: number };
   note?: string;
+  /** The server's list fails; `definition` is what a server holding only this tool lists. */
+  listedAlone?: boolean;
 }
 
 /** The library (and versions) a recording's tool ships through. */
@@ -65,9 +67,14 @@ export async function askLibraries(recordings: readonly Recording[], swaps: Read
         );
       } else if (listing.failure) {
         const alone = r.name === undefined ? undefined : listing.failure.perTool.get(r.name);
+        const note = `the server's tools/list fails (${listing.failure.error})`;
+        if (alone?.definition) {
+          answers.set(r, { definition: alone.definition, inputSchema: alone.definition.inputSchema, listedAlone: true, note });
+          continue;
+        }
         answers.set(r, {
-          listFailure: { error: alone ?? listing.failure.error, failsAlone: alone !== undefined, toolCount: listing.failure.perTool.size },
-          note: `the server's tools/list fails (${listing.failure.error})`,
+          listFailure: { error: alone?.error ?? listing.failure.error, failsAlone: alone !== undefined, toolCount: listing.failure.perTool.size },
+          note,
         });
       }
     }

@@ -28,11 +28,14 @@ export interface McpListing {
   libraryVersion?: string;
   /** By tool name, when the whole list succeeded. */
   tools?: Map<string, Definition>;
-  /** The list failed: the error, and for each tool listed alone, its own error (undefined: it lists fine alone). */
-  failure?: { error: string; perTool: Map<string, string | undefined> };
+  /** The list failed: the error, and what each tool listed alone gives (a server holding just that tool). */
+  failure?: { error: string; perTool: Map<string, AloneListing> };
   /** How the list was taken, when not by the SDK's own client. */
   via?: 'wire';
 }
+
+/** One tool listed by a server holding only it: its definition, or the error its list fails with. */
+export type AloneListing = { definition: Definition; error?: undefined } | { definition?: undefined; error: string };
 
 export interface ClientKit {
   Client?: AnyClass;
@@ -154,7 +157,8 @@ function errorText(error: unknown): string {
 
 /**
  * The recorded server's `tools/list`, with some tools' inputs swapped for the duration (a tool counted as
- * flattened ships its flattened schema). When the list fails, each tool is listed alone to find which fail.
+ * flattened ships its flattened schema). When the list fails, each tool is listed alone: the ones that fail are
+ * named, and every other keeps the definition its library really sends for it.
  */
 export async function listMcpTools(
   server: object,
@@ -187,24 +191,22 @@ export async function listMcpTools(
   }
 }
 
-async function listEachAlone(
-  server: object,
-  Real: AnyClass,
-  kit: ClientKit,
-  registered: Record<string, RegisteredTool>,
-): Promise<Map<string, string | undefined>> {
+async function listEachAlone(server: object, Real: AnyClass, kit: ClientKit, registered: Record<string, RegisteredTool>): Promise<Map<string, AloneListing>> {
   const names = Object.keys(registered);
   const enabled = new Map(names.map((n) => [n, registered[n].enabled]));
-  const out = new Map<string, string | undefined>();
+  const out = new Map<string, AloneListing>();
   try {
     for (const name of names) {
       if (enabled.get(name) === false) continue;
       for (const other of names) registered[other].enabled = other === name;
       try {
-        await listOnce(server, Real, kit);
-        out.set(name, undefined);
+        // Disabling the others is the same server holding only this tool: the SDK lists enabled tools only,
+        // each converted on its own, so what it sends for this one is byte for byte what a lone server sends.
+        const listed = await listOnce(server, Real, kit);
+        const definition = listed.find((t) => t.name === name);
+        out.set(name, definition ? { definition } : { error: 'not listed even alone' });
       } catch (error) {
-        out.set(name, errorText(error));
+        out.set(name, { error: errorText(error) });
       }
     }
   } finally {

@@ -21,7 +21,7 @@ export interface ShippedFacts {
   input: unknown;
   /** The input JSON Schema as shipped (the library's, else the emulation). */
   inputSchema: unknown;
-  /** The library itself answered with `inputSchema` (not an emulation). */
+  /** `inputSchema` is what the library sends: its own answer, or its known empty object for a non-object root. */
   fromLibrary: boolean;
   /** The tool ships its unions flattened: union-shipped does not apply. */
   flattened: boolean;
