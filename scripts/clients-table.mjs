@@ -20,6 +20,14 @@ const CONSEQUENCE = {
   rewritten: 'silently rewritten',
   warned: 'warned',
 };
+/** How the rule is known (its message is as sure as this). */
+const EVIDENCE = {
+  documented: 'documented',
+  'sdk-source': 'SDK source',
+  observed: 'observed',
+  inferred: 'inferred',
+};
+const evidenceCell = (r) => `${EVIDENCE[r.evidence]}${r.observedOn ? ` (${cell(r.observedOn)})` : ''}`;
 
 /** Where a source lives, short: `anthropics/claude-code#76881`, `cloud.google.com`. */
 function sourceLabel(url) {
@@ -35,10 +43,10 @@ export function clientsTable(profiles) {
   const rows = profiles.flatMap((p) =>
     p.rules.map(
       (r) =>
-        `| \`${p.id}\` | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`,
+        `| \`${p.id}\` | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | ${evidenceCell(r)} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`,
     ),
   );
-  return ['| Target | Rule | Checks | Consequence | Source | Confirmed |', '|---|---|---|---|---|---|', ...rows].join('\n');
+  return ['| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 /** README text with the table between the markers (which must exist). */

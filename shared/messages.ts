@@ -5,8 +5,8 @@
 import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
 import type { KeywordDiff } from './flatten/shapeDiff';
-import type { Consequence, HitPart, RuleId } from './clients/types';
-import { consequenceWords, fixOf, jsonFixOf, subjectOf, targetNote, zodCallOf } from './clients/wording';
+import type { Consequence, HitPart, RuleEvidence, RuleId } from './clients/types';
+import { consequenceWords, fixOf, jsonFixOf, observedWhen, subjectOf, targetNote, zodCallOf } from './clients/wording';
 
 /** What a client-rejects message is made of: the rule, the node, and each target with what it does. */
 export interface ClientRejection {
@@ -17,7 +17,7 @@ export interface ClientRejection {
   outputPath?: string[];
   detail: Record<string, string | number>;
   /** Most severe consequence first. */
-  targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number> }>;
+  targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number>; evidence?: RuleEvidence }>;
   /** The schema is plain JSON Schema (no zod behind it): no zod call is named, the fix is worded in JSON Schema. */
   plainJson?: boolean;
 }
@@ -258,15 +258,20 @@ export const messages = {
     const at = output ? (r.outputPath?.length ? `${key(r.outputPath)} of the output schema` : 'the output schema') : key(r.path);
     const call = r.plainJson ? undefined : zodCallOf(r.rule, r.detail);
     const subject = `${subjectOf(r.rule, at, r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
-    const groups: Array<{ consequence: Consequence; labels: string[]; says?: string }> = [];
+    // Targets share a clause when they do the same thing on the same kind of evidence (seen at the same time).
+    const groups: Array<{ key: string; consequence: Consequence; labels: string[]; says?: string; evidence?: RuleEvidence }> = [];
     for (const t of r.targets) {
       const note = targetNote(r.rule, t.detail);
       const label = note ? `${t.label} (${note})` : t.label;
-      const group = groups.find((g) => g.consequence === t.consequence);
+      const key = [t.consequence, t.evidence?.kind, t.evidence && observedWhen(t.evidence)].join('\u0000');
+      const group = groups.find((g) => g.key === key);
       if (group) group.labels.push(label);
-      else groups.push({ consequence: t.consequence, labels: [label], says: t.says });
+      else groups.push({ key, consequence: t.consequence, labels: [label], says: t.says, evidence: t.evidence });
     }
-    const clauses = groups.map((g) => `${listWords(g.labels)} ${consequenceWords(g.consequence, g.labels.length > 1)}${g.says ? ` (${g.says})` : ''}`);
+    const clauses = groups.map((g) => {
+      const aside = [g.says, g.evidence && observedWhen(g.evidence)].filter(Boolean).join('; ');
+      return `${listWords(g.labels)} ${consequenceWords(g.consequence, g.labels.length > 1, g.evidence?.kind)}${aside ? ` (${aside})` : ''}`;
+    });
     return lead(tool, `${subject}, so ${listWords(clauses)}; ${r.plainJson ? jsonFixOf(r.rule, r.detail) : fixOf(r.rule, r.detail)}.`);
   },
   flattenFailed(tool: Who, path: string[], error: string): string {

@@ -1,5 +1,6 @@
 /**
- * The client rules that need every tool of a server at once (tools per server against each client's limit):
+ * The client rules that need every tool of a server at once (tools per server against each client's limit, a
+ * provider's strict budgets summed over the server's tools):
  * judged with the other workspace checks. A server is the MCP server object the tools were registered on, known
  * by its name; tools of unnamed servers count per analysed file. A tool name counts once however many analysed
  * files recorded it.
@@ -39,7 +40,8 @@ export function serverLimits(assembled: readonly AssembledFile[], clients: reado
     const first = places[0];
     if (!first) continue;
     const targets = targetsOf(first.tool, clients);
-    const violations = judgeServer({ server: server.name, toolCount: places.length }, targets);
+    const inputSchemas = places.map((p) => p.tool.advertised);
+    const violations = judgeServer({ server: server.name, toolCount: places.length, inputSchemas }, targets);
     if (violations.length === 0) continue;
     const rows = new Map(verdicts(violations, targets).map((v) => [v.target, v.broken as string[]]));
     for (const name of server.tools.keys()) broken.set(name, rows);

@@ -133,25 +133,8 @@ export const CHECKS: Record<RuleId, Check> = {
     for (const { node } of tool.nodes[part]) if (Array.isArray(node.enum)) count += node.enum.length;
     return overLimit(part, count, rule);
   },
-  'optional-budget': (tool, rule, part) => {
-    let count = 0;
-    for (const { node } of tool.nodes[part]) {
-      if (!isObject(node.properties)) continue;
-      const required = new Set(Array.isArray(node.required) ? node.required : []);
-      for (const key of Object.keys(node.properties)) if (!required.has(key)) count++;
-    }
-    return overLimit(part, count, rule);
-  },
-  'union-budget': (tool, rule, part) => {
-    let count = 0;
-    for (const { node } of tool.nodes[part]) {
-      if (!isObject(node.properties)) continue;
-      for (const value of Object.values(node.properties)) {
-        if (isObject(value) && (Array.isArray(value.anyOf) || Array.isArray(value.type))) count++;
-      }
-    }
-    return overLimit(part, count, rule);
-  },
+  'optional-budget': (tool, rule, part) => overLimit(part, optionalCount(tool.nodes[part]), rule),
+  'union-budget': (tool, rule, part) => overLimit(part, unionCount(tool.nodes[part]), rule),
   'name-length': (tool, rule) => {
     const name = prefixedName(tool, rule);
     const limit = rule.params?.limit ?? Infinity;
@@ -167,6 +150,50 @@ export const CHECKS: Record<RuleId, Check> = {
     return count !== undefined && count > limit ? [hit('server', [], { count, limit })] : [];
   },
 };
+
+/** Optional properties over a schema's nodes (every object's keys not in its `required`). */
+function optionalCount(nodes: readonly SchemaNode[]): number {
+  let count = 0;
+  for (const { node } of nodes) {
+    if (!isObject(node.properties)) continue;
+    const required = new Set(Array.isArray(node.required) ? node.required : []);
+    for (const key of Object.keys(node.properties)) if (!required.has(key)) count++;
+  }
+  return count;
+}
+
+/** Union-typed properties over a schema's nodes (an anyOf or a list of types). */
+function unionCount(nodes: readonly SchemaNode[]): number {
+  let count = 0;
+  for (const { node } of nodes) {
+    if (!isObject(node.properties)) continue;
+    for (const value of Object.values(node.properties)) if (isObject(value) && (Array.isArray(value.anyOf) || Array.isArray(value.type))) count++;
+  }
+  return count;
+}
+
+const COUNTS: Partial<Record<RuleId, (nodes: readonly SchemaNode[]) => number>> = { 'optional-budget': optionalCount, 'union-budget': unionCount };
+
+/**
+ * Budgets a provider counts over every tool of one request (the strict grammar is compiled for all of them): judged
+ * per tool, and summed over a server's tools, where every tool is known.
+ */
+export const REQUEST_BUDGETS: ReadonlySet<RuleId> = new Set<RuleId>(['optional-budget', 'union-budget']);
+
+/**
+ * A request budget summed over the server's tools (`context.inputSchemas`), as one server hit; none where a tool
+ * alone is over it (that tool's own finding says so) or the sum stays within it.
+ */
+export function requestBudgetHits(context: ServerContext, rule: Rule): Hit[] {
+  const count = COUNTS[rule.id];
+  const schemas = context.inputSchemas ?? [];
+  if (!count || schemas.length < 2) return [];
+  const limit = rule.params?.limit ?? Infinity;
+  const counts = schemas.map((s) => count(schemaNodes(s)));
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (counts.some((c) => c > limit) || total <= limit) return [];
+  return [hit('server', [], { count: total, limit, tools: schemas.length })];
+}
 
 /** Rules about the whole server, judged where every tool of it is known. */
 export const SERVER_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['tools-per-server']);

@@ -6,7 +6,7 @@
 import { finding } from '../findings';
 import { messages } from '../messages';
 import type { Finding, FindingSite, Severity } from '../types';
-import { CHECKS, prepareTool, SERVER_RULES, type PreparedTool } from './checks';
+import { CHECKS, prepareTool, REQUEST_BUDGETS, requestBudgetHits, SERVER_RULES, type PreparedTool } from './checks';
 import { anthropic } from './profiles/anthropic';
 import { anthropicStrict } from './profiles/anthropicStrict';
 import { claudeCode } from './profiles/claudeCode';
@@ -20,7 +20,7 @@ import { openai } from './profiles/openai';
 import { openaiStrict } from './profiles/openaiStrict';
 import { vscodeCopilot } from './profiles/vscodeCopilot';
 import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
-import type { Consequence, Hit, Profile, Rule, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
+import type { Consequence, Hit, Profile, Rule, RuleEvidence, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
 
 export type * from './types';
 export { siteOfPointer } from './trail';
@@ -69,16 +69,30 @@ function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'se
     const profile = BY_ID.get(id);
     if (!profile) continue;
     for (const rule of profile.rules) {
-      if (SERVER_RULES.has(rule.id) !== (which === 'server')) continue;
-      for (const h of hitsOf(tool, rule)) {
+      const hits =
+        which === 'tool'
+          ? SERVER_RULES.has(rule.id)
+            ? []
+            : hitsOf(tool, rule)
+          : SERVER_RULES.has(rule.id)
+            ? hitsOf(tool, rule)
+            : REQUEST_BUDGETS.has(rule.id)
+              ? requestBudgetHits(tool.context, rule)
+              : [];
+      for (const h of hits) {
         const key = `${rule.id}\0${h.part}\0${h.pointer.join('/')}`;
         let v = grouped.get(key);
         if (!v) grouped.set(key, (v = { ...h, rule: rule.id, targets: [] }));
-        if (!v.targets.some((t) => t.target === id)) v.targets.push({ target: id, consequence: rule.consequence, says: rule.says, detail: h.detail });
+        if (!v.targets.some((t) => t.target === id))
+          v.targets.push({ target: id, consequence: rule.consequence, says: rule.says, detail: h.detail, evidence: evidenceOf(rule) });
       }
     }
   }
   return [...grouped.values()];
+}
+
+function evidenceOf(rule: Rule): RuleEvidence {
+  return { kind: rule.evidence, confirmed: rule.confirmed, ...(rule.observedOn ? { observedOn: rule.observedOn } : {}) };
 }
 
 function hitsOf(tool: PreparedTool, rule: Rule): Hit[] {
@@ -92,7 +106,10 @@ export function judgeTool(definition: ToolDefinition, context: ServerContext = {
   return run(prepareTool(definition, context), targets, 'tool');
 }
 
-/** The server-wide rules (tools per server) of `targets` for a server of `context.toolCount` tools. */
+/**
+ * The server-wide rules of `targets`: tools per server for `context.toolCount` tools, and the request budgets summed
+ * over `context.inputSchemas`.
+ */
 export function judgeServer(context: ServerContext, targets: readonly string[] = TARGET_IDS): Violation[] {
   return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server').map((v) => ({
     ...v,

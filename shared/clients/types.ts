@@ -6,6 +6,13 @@
 /** What a target does with a definition that breaks a rule; decides the finding's severity. */
 export type Consequence = 'request-rejected' | 'all-tools-dropped' | 'tool-dropped' | 'rewritten' | 'warned';
 
+/**
+ * How a rule's behaviour is known, which decides how sure its message sounds: `documented` by the target itself,
+ * read in an `sdk-source` that does it, `observed` in a public thread (on `observedOn`, as of `confirmed`), or
+ * `inferred` from how the target is built.
+ */
+export type Evidence = 'documented' | 'sdk-source' | 'observed' | 'inferred';
+
 /** Ids of the checks a rule can use; the same id means the same check at every target. */
 export type RuleId =
   | 'root-type'
@@ -58,6 +65,9 @@ export interface Rule {
   source: string;
   /** When the behaviour was last confirmed against the source (ISO date); retire the rule when it changes. */
   confirmed: string;
+  evidence: Evidence;
+  /** For an observed rule: the model or client version it was seen on, when the thread says. */
+  observedOn?: string;
   params?: RuleParams;
   /** Which schemas of the definition the rule reads (default: the input schema). */
   parts?: ReadonlyArray<'input' | 'output'>;
@@ -86,6 +96,8 @@ export interface ServerContext {
   server?: string;
   /** How many tools the server registers; undefined when only this tool is known. */
   toolCount?: number;
+  /** Every tool's input schema as shipped, where the whole server is judged (request budgets are summed over them). */
+  inputSchemas?: readonly unknown[];
 }
 
 /** Which part of a definition a hit is in. */
@@ -104,7 +116,14 @@ export interface Hit {
 export interface Violation extends Hit {
   rule: RuleId;
   /** Each target that breaks it, with what it does and its own detail (a prefixed name, its limit). */
-  targets: Array<{ target: string; consequence: Consequence; says?: string; detail: Hit['detail'] }>;
+  targets: Array<{ target: string; consequence: Consequence; says?: string; detail: Hit['detail']; evidence: RuleEvidence }>;
+}
+
+/** What a message needs of a rule's evidence. */
+export interface RuleEvidence {
+  kind: Evidence;
+  confirmed: string;
+  observedOn?: string;
 }
 
 /** A compact verdict per target (the hover's rows). */

@@ -2,7 +2,7 @@
  * How a client-rejects finding words each rule: what the node has (and the zod call that produced it, where
  * known), what each target does with it, and the fix. messages.clientRejects assembles the sentence.
  */
-import type { Consequence, RuleId } from './types';
+import type { Consequence, Evidence, RuleEvidence, RuleId } from './types';
 
 type Detail = Record<string, string | number>;
 
@@ -101,9 +101,9 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
     case 'enum-count':
       return `the input schema has ${detail.count} enum values`;
     case 'optional-budget':
-      return `the input schema has ${detail.count} optional properties`;
+      return `${together(detail)} ${detail.count} optional properties${detail.tools !== undefined ? ' together' : ''}`;
     case 'union-budget':
-      return `the input schema has ${detail.count} union-typed properties`;
+      return `${together(detail)} ${detail.count} union-typed properties${detail.tools !== undefined ? ' together' : ''}`;
     case 'name-length':
       return `the tool name is too long once prefixed`;
     case 'name-characters':
@@ -111,6 +111,12 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
     case 'tools-per-server':
       return `${detail.server ? `server ${detail.server}` : 'the server'} registers ${detail.count} tools`;
   }
+}
+
+/** The subject of a budget: one input schema, or a server's tools summed (`detail.tools`). */
+function together(detail: Detail): string {
+  if (detail.tools === undefined) return 'the input schema has';
+  return `the ${detail.tools} tools of ${detail.server ? `server ${detail.server}` : 'the server'} have`;
 }
 
 /** What a target's own detail adds to its name in the sentence (a prefixed name, a limit). */
@@ -198,19 +204,38 @@ export function fixOf(rule: RuleId, detail: Detail): string {
   }
 }
 
-/** What a target (or several, `plural`) does, as a verb phrase. */
-export function consequenceWords(consequence: Consequence, plural: boolean): string {
-  const s = plural ? '' : 's';
+/** What a target does, in the infinitive: "reject the request". */
+function consequenceVerb(consequence: Consequence): string {
   switch (consequence) {
     case 'request-rejected':
-      return `reject${s} the request`;
+      return 'reject the request';
     case 'all-tools-dropped':
-      return `drop${s} every tool of the server`;
+      return 'drop every tool of the server';
     case 'tool-dropped':
-      return `drop${s} the tool`;
+      return 'drop the tool';
     case 'rewritten':
-      return `silently rewrite${s} it`;
+      return 'silently rewrite it';
     case 'warned':
-      return `warn${s} about it`;
+      return 'warn about it';
   }
+}
+
+/**
+ * What a target (or several, `plural`) does, as a verb phrase as sure as its evidence: "rejects the request" where
+ * the target documents it or an SDK's source does it, "was observed to reject the request" where a public thread
+ * shows it, "may reject the request" where it is inferred.
+ */
+export function consequenceWords(consequence: Consequence, plural: boolean, evidence: Evidence = 'documented'): string {
+  const verb = consequenceVerb(consequence);
+  if (evidence === 'observed') return `${plural ? 'were' : 'was'} observed to ${verb}`;
+  if (evidence === 'inferred') return `may ${verb}`;
+  if (plural) return verb;
+  // Third person: the verb is the first word, or the second after "silently".
+  return verb.replace(/^(silently )?(\w+)/, (_all, adverb: string | undefined, word: string) => `${adverb ?? ''}${word}s`);
+}
+
+/** Where and when an observed behaviour was seen, for the parenthesis after the target's own words. */
+export function observedWhen(evidence: RuleEvidence): string | undefined {
+  if (evidence.kind !== 'observed') return undefined;
+  return `${evidence.observedOn ? `on ${evidence.observedOn}, ` : ''}as of ${evidence.confirmed}`;
 }

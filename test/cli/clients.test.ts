@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './runCli';
 
 const URL_FORMAT =
-  'Tool fetch_page: `url` has format "uri" (from `.url()`), so Codex rejects the request (400 \'uri\' is not a valid format); validate with .regex(...) instead, or drop the format.';
+  'Tool fetch_page: `url` has format "uri" (from `.url()`), so Codex was observed to reject the request (400 \'uri\' is not a valid format; as of 2026-12-01); validate with .regex(...) instead, or drop the format.';
 const LONG = 'summarise_the_page_at_this_address_and_keep_only_the_facts_x';
 
 describe('check: client-rejects', () => {
@@ -16,10 +16,10 @@ describe('check: client-rejects', () => {
     const lines = run.stdout.split('\n');
     expect(lines).toContain(`cli-clients/fetch.ts:10:12 error client-rejects ${URL_FORMAT}`);
     expect(lines).toContain(
-      `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) reject the request (String should have at most 64 characters); shorten the tool name (or the server name).`,
+      `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) were observed to reject the request (String should have at most 64 characters; as of 2026-12-01); shorten the tool name (or the server name).`,
     );
     expect(lines).toContain(
-      'cli-clients/many.ts:7:23 error client-rejects Server big registers 130 tools, so VS Code Copilot (limit 128) rejects the request (You may not include more than 128 tools in your request) and Cursor (limit 80) warns about it (warning past 80 tools); register fewer tools: merge related ones, or let users enable groups of them.',
+      'cli-clients/many.ts:7:23 error client-rejects Server big registers 130 tools, so VS Code Copilot (limit 128) was observed to reject the request (You may not include more than 128 tools in your request; as of 2026-12-01) and Cursor (limit 80) was observed to warn about it (warning past 80 tools; as of 2026-12-01); register fewer tools: merge related ones, or let users enable groups of them.',
     );
     expect(lines.filter((l) => l.includes('client-rejects'))).toHaveLength(4);
   });

@@ -13,6 +13,7 @@ export const anthropic: Profile = {
       says: 'input_schema does not support oneOf, allOf, or anyOf at the top level',
       source: 'https://github.com/greirson/mcp-todoist/issues/48',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'name-length',
@@ -21,6 +22,7 @@ export const anthropic: Profile = {
       says: 'String should have at most 64 characters',
       source: 'https://github.com/cloudflare/skills/issues/11',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 64 },
     },
   ],

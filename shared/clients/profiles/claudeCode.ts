@@ -13,6 +13,7 @@ export const claudeCode: Profile = {
       says: 'API Error: 400 input_schema does not support oneOf, allOf, or anyOf at the top level',
       source: 'https://github.com/greirson/mcp-todoist/issues/48',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'ref',
@@ -21,6 +22,7 @@ export const claudeCode: Profile = {
       says: "tools fetch failed: can't resolve reference #/$defs/… from id #",
       source: 'https://github.com/anthropics/claude-code/issues/76881',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       parts: ['input', 'output'],
     },
     {
@@ -30,6 +32,7 @@ export const claudeCode: Profile = {
       says: 'tools fetch failed',
       source: 'https://github.com/anthropics/claude-code/issues/77106',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       parts: ['input', 'output'],
     },
     {
@@ -39,6 +42,7 @@ export const claudeCode: Profile = {
       says: 'String should have at most 64 characters',
       source: 'https://github.com/anthropics/claude-code/issues/19882',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 64, namePrefix: 'mcp__{server}__' },
     },
     {
@@ -48,6 +52,7 @@ export const claudeCode: Profile = {
       says: 'the tool fails to load',
       source: 'https://github.com/Wynelson94/longhand/issues/10',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       parts: ['output'],
     },
   ],

@@ -13,6 +13,7 @@ export const claudeDesktop: Profile = {
       says: 'strips $defs, leaving dangling $ref',
       source: 'https://github.com/PrefectHQ/fastmcp/pull/2808',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'ref',
@@ -21,6 +22,7 @@ export const claudeDesktop: Profile = {
       says: 'Error compiling schema',
       source: 'https://github.com/modelcontextprotocol/mcpb/issues/174',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       parts: ['output'],
     },
   ],

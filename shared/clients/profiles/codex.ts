@@ -14,6 +14,7 @@ export const codex: Profile = {
       says: "400 'uri' is not a valid format",
       source: 'https://github.com/tailcallhq/forgecode/issues/2974',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { formats: OPENAI_STRICT_FORMATS },
     },
     {
@@ -23,6 +24,7 @@ export const codex: Profile = {
       says: "string does not match pattern '^[a-zA-Z0-9_-]+$'",
       source: 'https://github.com/openai/codex/issues/6540',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { namePattern: '^[a-zA-Z0-9_-]+$' },
     },
   ],

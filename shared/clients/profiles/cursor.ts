@@ -13,6 +13,7 @@ export const cursor: Profile = {
       says: 'warning past 80 tools',
       source: 'https://github.com/Snowflake-Labs/mcp/issues/77',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 80 },
     },
     {
@@ -22,6 +23,7 @@ export const cursor: Profile = {
       says: "can't resolve reference #/$defs/… (0 tools)",
       source: 'https://github.com/davideast/stitch-mcp/issues/184',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       parts: ['input', 'output'],
     },
     {
@@ -31,6 +33,7 @@ export const cursor: Profile = {
       says: 'Invalid input at tools[n] (the whole tool list)',
       source: 'https://github.com/Anil-matcha/awesome-gpt-6-astra/issues/11',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       parts: ['output'],
     },
   ],

@@ -15,6 +15,7 @@ export const gemini: Profile = {
       says: 'Invalid JSON payload received. Unknown name "$schema"',
       source: 'https://github.com/router-for-me/CLIProxyAPI/issues/97',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'const',
@@ -23,6 +24,7 @@ export const gemini: Profile = {
       says: 'Unknown name "const"',
       source: 'https://github.com/openswarm-ai/openswarm/issues/24',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'unsupported-keyword',
@@ -31,6 +33,7 @@ export const gemini: Profile = {
       says: 'Invalid JSON payload received. Unknown name "…": Cannot find field',
       source: 'https://github.com/openswarm-ai/openswarm/issues/24',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { keywords: ['additionalProperties', 'exclusiveMinimum', 'propertyNames'] },
     },
     {
@@ -40,6 +43,7 @@ export const gemini: Profile = {
       says: 'Unknown name "$defs"',
       source: 'https://github.com/datastax/astra-assistants-api/issues/73',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'type-array',
@@ -48,6 +52,7 @@ export const gemini: Profile = {
       says: 'Proto field is not repeating, cannot start list',
       source: 'https://github.com/zed-industries/zed/issues/53919',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'null-type',
@@ -56,6 +61,7 @@ export const gemini: Profile = {
       says: 'Invalid value at ...type, "null"',
       source: 'https://github.com/QuantumNous/new-api/issues/766',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'enum-non-string',
@@ -64,6 +70,7 @@ export const gemini: Profile = {
       says: 'Invalid value at ...enum[0] (TYPE_STRING)',
       source: 'https://github.com/microsoft/azure-devops-mcp/issues/145',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'array-items',
@@ -72,6 +79,7 @@ export const gemini: Profile = {
       says: 'items: missing field',
       source: 'https://github.com/cline/cline/issues/7339',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'name-length',
@@ -79,6 +87,7 @@ export const gemini: Profile = {
       consequence: 'request-rejected',
       source: DECLARATION,
       confirmed: '2026-12-01',
+      evidence: 'documented',
       params: { limit: 64 },
     },
     {
@@ -87,6 +96,7 @@ export const gemini: Profile = {
       consequence: 'request-rejected',
       source: DECLARATION,
       confirmed: '2026-12-01',
+      evidence: 'documented',
       params: { namePattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]*$' },
     },
   ],

@@ -13,6 +13,7 @@ export const geminiCli: Profile = {
       says: "Invalid value at 'request.tools[0].function_declarations[…].enum[…]' (TYPE_STRING)",
       source: 'https://github.com/microsoft/azure-devops-mcp/issues/145',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
   ],
 };

@@ -15,6 +15,7 @@ export const geminiJson: Profile = {
       says: 'The schema must describe an object where the properties are the parameters',
       source: DECLARATION,
       confirmed: '2026-12-01',
+      evidence: 'documented',
     },
     {
       id: 'name-length',
@@ -22,6 +23,7 @@ export const geminiJson: Profile = {
       consequence: 'request-rejected',
       source: DECLARATION,
       confirmed: '2026-12-01',
+      evidence: 'documented',
       params: { limit: 64 },
     },
     {
@@ -30,6 +32,7 @@ export const geminiJson: Profile = {
       consequence: 'request-rejected',
       source: DECLARATION,
       confirmed: '2026-12-01',
+      evidence: 'documented',
       params: { namePattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]*$' },
     },
   ],

@@ -13,6 +13,7 @@ export const openai: Profile = {
       says: 'string too long. Expected a string with maximum length 64',
       source: 'https://github.com/mastra-ai/mastra/issues/6302',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 64 },
     },
     {
@@ -22,6 +23,7 @@ export const openai: Profile = {
       says: "string does not match pattern '^[a-zA-Z0-9_-]+$'",
       source: 'https://github.com/openai/codex/issues/6540',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { namePattern: '^[a-zA-Z0-9_-]+$' },
     },
   ],

@@ -50,6 +50,7 @@ export const openaiStrict: Profile = {
       says: 'root must be an object',
       source: 'https://github.com/nstfkc/gemi/issues/478',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'root-combinator',
@@ -58,6 +59,7 @@ export const openaiStrict: Profile = {
       says: 'anyOf is only allowed nested inside an object property',
       source: 'https://github.com/nstfkc/gemi/issues/478',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'one-of',
@@ -66,6 +68,7 @@ export const openaiStrict: Profile = {
       says: "'oneOf' is not permitted",
       source: 'https://github.com/ai-dynamo/dynamo/pull/15153',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'all-of',
@@ -74,6 +77,7 @@ export const openaiStrict: Profile = {
       says: 'cannot be merged without changing Draft 7 validation',
       source: TRANSFORM,
       confirmed: '2026-12-01',
+      evidence: 'sdk-source',
     },
     {
       id: 'unsupported-keyword',
@@ -82,6 +86,7 @@ export const openaiStrict: Profile = {
       says: 'uses unsupported keyword … and cannot be represented in strict Structured Outputs',
       source: TRANSFORM,
       confirmed: '2026-12-01',
+      evidence: 'sdk-source',
       params: { keywords: OPENAI_STRICT_UNSUPPORTED },
     },
     {
@@ -91,6 +96,7 @@ export const openaiStrict: Profile = {
       says: 'uses tuple-form `items`, which cannot be represented in strict Structured Outputs',
       source: TRANSFORM,
       confirmed: '2026-12-01',
+      evidence: 'sdk-source',
     },
     {
       id: 'strict-required',
@@ -99,6 +105,7 @@ export const openaiStrict: Profile = {
       says: 'all fields must be required',
       source: 'https://github.com/github/github-mcp-server/pull/39',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'strict-additional-properties',
@@ -107,6 +114,7 @@ export const openaiStrict: Profile = {
       says: "'additionalProperties' is required to be supplied and to be false",
       source: 'https://github.com/lastmile-ai/openai-agents-mcp/issues/2',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'format',
@@ -115,6 +123,7 @@ export const openaiStrict: Profile = {
       says: "'uri' is not a valid format",
       source: 'https://github.com/tailcallhq/forgecode/issues/2974',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { formats: OPENAI_STRICT_FORMATS },
     },
     {
@@ -124,6 +133,7 @@ export const openaiStrict: Profile = {
       says: 'levels of nesting exceeds limit',
       source: 'https://github.com/openai/openai-java/issues/732',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 10 },
     },
     {
@@ -133,6 +143,7 @@ export const openaiStrict: Profile = {
       says: 'Expected at most 500 enum values in total within a single schema',
       source: 'https://community.openai.com/t/500-enums-limitation-in-structured-output/974416',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 500 },
     },
     {
@@ -142,6 +153,7 @@ export const openaiStrict: Profile = {
       says: 'string too long. Expected a string with maximum length 64',
       source: 'https://github.com/mastra-ai/mastra/issues/6302',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 64 },
     },
     {
@@ -151,6 +163,7 @@ export const openaiStrict: Profile = {
       says: "string does not match pattern '^[a-zA-Z0-9_-]+$'",
       source: 'https://github.com/openai/codex/issues/6540',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { namePattern: '^[a-zA-Z0-9_-]+$' },
     },
   ],

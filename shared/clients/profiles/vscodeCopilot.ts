@@ -13,6 +13,7 @@ export const vscodeCopilot: Profile = {
       says: 'You may not include more than 128 tools in your request',
       source: 'https://github.com/microsoft/vscode-copilot-release/issues/9375',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 128 },
     },
     {
@@ -22,6 +23,7 @@ export const vscodeCopilot: Profile = {
       says: "Invalid $ref in schema: '#/$defs/…' does not exist",
       source: 'https://github.com/microsoft/fabric-rti-mcp/issues/98',
       confirmed: '2026-12-01',
+      evidence: 'observed',
     },
     {
       id: 'name-length',
@@ -30,6 +32,7 @@ export const vscodeCopilot: Profile = {
       says: 'tool names longer than 64 characters result in 400 errors',
       source: 'https://github.com/microsoft/vscode/issues/243602',
       confirmed: '2026-12-01',
+      evidence: 'observed',
       params: { limit: 64, namePrefix: 'mcp_{server}_' },
     },
   ],

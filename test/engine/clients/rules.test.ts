@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z4 from 'zod';
 import * as z3 from 'zod3';
 import { advertise } from '../../../shared/index';
-import { judgeServer, judgeTool, type RuleId, type ToolDefinition } from '../../../shared/clients/index';
+import { judgeServer, judgeTool, type RuleEvidence, type RuleId, type ToolDefinition } from '../../../shared/clients/index';
 
 type Z = any;
 type Built = { input?: (z: Z) => unknown; json?: unknown; output?: unknown; name?: string; server?: string; toolCount?: number };
@@ -371,6 +371,54 @@ it('names a node of the output schema as such, at its output path, never "the in
     .filter((v) => v.rule === 'ref-recursive')
     .map((v) => clientFinding('t', placeViolation(v, undefined, definition.inputSchema, definition.outputSchema), ['claude-code'])!.message);
   expect(messages).toEqual([
-    'Tool t: `root.tree.children[*]` of the output schema is a recursive $ref (#/definitions/__schema0) (from `z.lazy`), so Claude Code drops every tool of the server (tools fetch failed); give the recursion a fixed depth, or take that value as a JSON string.',
+    'Tool t: `root.tree.children[*]` of the output schema is a recursive $ref (#/definitions/__schema0) (from `z.lazy`), so Claude Code was observed to drop every tool of the server (tools fetch failed; as of 2026-12-01); give the recursion a fixed depth, or take that value as a JSON string.',
   ]);
+});
+
+describe('a message is as sure as its evidence', () => {
+  const base = { rule: 'format' as const, path: ['url'], part: 'input' as const, detail: { format: 'uri' } };
+  const target = (label: string, evidence: RuleEvidence) => ({ label, consequence: 'request-rejected' as const, detail: {}, says: 'bad format', evidence });
+  const sentence = async (targets: ReturnType<typeof target>[]) => (await import('../../../shared/messages')).messages.clientRejects('t', { ...base, targets });
+
+  it('documented or SDK source: "rejects"; observed: when and on what; inferred: "may"', async () => {
+    expect(await sentence([target('A', { kind: 'documented', confirmed: '2026-01-02' })])).toContain('so A rejects the request (bad format);');
+    expect(await sentence([target('A', { kind: 'sdk-source', confirmed: '2026-01-02' })])).toContain('so A rejects the request (bad format);');
+    expect(await sentence([target('A', { kind: 'observed', confirmed: '2026-01-02', observedOn: 'gpt-5' })])).toContain(
+      'so A was observed to reject the request (bad format; on gpt-5, as of 2026-01-02);',
+    );
+    expect(await sentence([target('A', { kind: 'inferred', confirmed: '2026-01-02' })])).toContain('so A may reject the request (bad format);');
+  });
+
+  it('targets share a clause only on the same kind of evidence', async () => {
+    const text = await sentence([
+      target('A', { kind: 'documented', confirmed: '2026-01-02' }),
+      target('B', { kind: 'observed', confirmed: '2026-01-02' }),
+      target('C', { kind: 'observed', confirmed: '2026-01-02' }),
+    ]);
+    expect(text).toContain('so A rejects the request (bad format) and B and C were observed to reject the request (bad format; as of 2026-01-02);');
+  });
+});
+
+describe('strict budgets are counted over a whole request', () => {
+  const optional = (n: number, from = 0) => ({
+    type: 'object',
+    properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${from + i}`, { type: 'string' }])),
+  });
+  const budget = (schemas: unknown[]) =>
+    judgeServer({ server: 'srv', toolCount: schemas.length, inputSchemas: schemas }, ['anthropic-strict']).filter((v) => v.rule === 'optional-budget');
+
+  it('a server whose tools each stay within 24 optional properties but pass it together breaks it once, at the server', async () => {
+    const hits = budget([optional(10), optional(10), optional(5)]);
+    expect(hits.map((h) => [h.part, h.detail])).toEqual([['server', { count: 25, limit: 24, tools: 3, server: 'srv' }]]);
+    const { clientFinding, placeViolation } = await import('../../../shared/clients/index');
+    expect(clientFinding(undefined, placeViolation(hits[0]), ['anthropic-strict'])!.message).toContain(
+      'The 3 tools of server srv have 25 optional properties together, so Anthropic (strict) (limit 24) was observed to reject the request',
+    );
+  });
+
+  it('not where the sum stays within it, nor where one tool alone is over it (its own finding says so)', () => {
+    expect(budget([optional(12), optional(12)])).toEqual([]);
+    expect(budget([optional(30), optional(1)])).toEqual([]);
+    expect(judgeTool({ name: 't', inputSchema: optional(30) }, {}, ['anthropic-strict']).map((v) => v.rule)).toContain('optional-budget');
+  });
 });

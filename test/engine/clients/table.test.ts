@@ -14,7 +14,7 @@ import { clientsTable, readmeClientsTable } from '../../../scripts/clients-table
 const root = join(__dirname, '..', '..', '..');
 
 describe('the client profiles', () => {
-  it('every rule has a check, a public source URL, a confirmation date and a consequence', () => {
+  it('every rule has a check, a public source URL, a confirmation date, its kind of evidence and a consequence', () => {
     for (const p of PROFILES) {
       for (const r of p.rules) {
         const where = `${p.id} ${r.id}`;
@@ -23,6 +23,9 @@ describe('the client profiles', () => {
         expect(r.confirmed, where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(['request-rejected', 'all-tools-dropped', 'tool-dropped', 'rewritten', 'warned'], where).toContain(r.consequence);
         expect(r.checks.length, where).toBeGreaterThan(5);
+        expect(['documented', 'sdk-source', 'observed', 'inferred'], where).toContain(r.evidence);
+        // A documented or SDK rule cites the target's documentation or code; an observed one, a public thread.
+        if (r.evidence === 'observed') expect(r.source, where).toMatch(/\/(issues|pull|discussions)\/\d+|community\.|\/t\//);
       }
     }
   });
