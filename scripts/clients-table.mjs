@@ -43,7 +43,7 @@ export function clientsTable(profiles) {
   const rows = profiles.flatMap((p) =>
     p.rules.map(
       (r) =>
-        `| \`${p.id}\` | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | ${evidenceCell(r)} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`,
+        `| \`${p.id}\`${p.optIn ? ' (opt-in)' : ''} | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | ${evidenceCell(r)} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`,
     ),
   );
   return ['| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed |', '|---|---|---|---|---|---|---|', ...rows].join('\n');

@@ -54,6 +54,12 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     summary:
       'While checking, a module tried something the check refuses (a write outside the scratch folder, a read outside the workspace, a process, a thread, a connection beyond loopback); the attempt failed and evaluation went on.',
   },
+  'mcp-header-invalid': {
+    code: 'mcp-header-invalid',
+    defaultSeverity: 'error',
+    summary:
+      'A parameter marked `x-mcp-header` that protocol 2026-07-28 (SEP-2243) forbids: not a valid header name, not reachable through plain `properties`, not a string, integer or boolean, or a duplicate; clients on Streamable HTTP leave the tool out of tools/list.',
+  },
   'schema-dropped': {
     code: 'schema-dropped',
     defaultSeverity: 'error',

@@ -219,6 +219,24 @@ export const messages = {
       `the advertised input cannot be converted to JSON Schema (${error}), so the tool cannot be mounted; fix the part of the schema that throws.`,
     );
   },
+  mcpHeaderInvalid(tool: Who, path: string[], header: string, problem: 'notToken' | 'unreachable' | 'type' | 'duplicate'): string {
+    const why = {
+      notToken: `"${header}" is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only)`,
+      unreachable: 'it is not reachable through plain `properties` from the root (it sits under an array, a union, a condition or a $ref)',
+      type: 'only string, integer and boolean parameters may be sent as headers',
+      duplicate: `"${header}" is already used by another parameter (header names ignore case)`,
+    }[problem];
+    const fix = {
+      notToken: 'use a header name such as "X-Region"',
+      unreachable: 'move the parameter to a plain key of the input object, or drop its x-mcp-header',
+      type: 'make the parameter a z.string(), z.number().int() or z.boolean(), or drop its x-mcp-header',
+      duplicate: 'give each parameter its own header name',
+    }[problem];
+    return lead(
+      tool,
+      `${at(path)} carries x-mcp-header, but ${why}, so clients on Streamable HTTP under protocol 2026-07-28 leave the tool out of tools/list; ${fix}.`,
+    );
+  },
   schemaDropped(tool: Who, library: string, what: string): string {
     // A union is dropped for being one (SDK 1.23+); anything else for having no JSON Schema (Mastra's z.custom()).
     const fix = /union|intersection/.test(what)

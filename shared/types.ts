@@ -18,7 +18,8 @@ export type FindingCode =
   | 'list-fails'
   | 'union-shipped'
   | 'no-tools-found'
-  | 'validation-rejects';
+  | 'validation-rejects'
+  | 'mcp-header-invalid';
 
 export type Severity = 'error' | 'warning' | 'information';
 

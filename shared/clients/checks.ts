@@ -28,6 +28,8 @@ type SchemaPart = 'input' | 'output';
 type Check = (tool: PreparedTool, rule: Rule, part: SchemaPart) => Hit[];
 
 const COMBINATORS = ['oneOf', 'anyOf', 'allOf'] as const;
+/** The dialect a 2020-12-only validator accepts (with or without the trailing `#`). */
+const DIALECT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hit = (part: HitPart, pointer: string[], detail: Hit['detail'] = {}): Hit => ({ part, pointer, detail });
 
@@ -70,6 +72,11 @@ const rootTypeCheck: Check = (tool, _rule, part) => {
 export const CHECKS: Record<RuleId, Check> = {
   'root-type': rootTypeCheck,
   'output-root-type': rootTypeCheck,
+  'output-dialect': (tool, _rule, part) => {
+    const root = tool.nodes[part][0]?.node;
+    const dialect = root?.$schema;
+    return typeof dialect === 'string' && !DIALECT_2020_12.test(dialect) ? [hit(part, [], { dialect })] : [];
+  },
   'root-combinator': (tool, _rule, part) => {
     const root = tool.nodes[part][0]?.node;
     const keyword = root && COMBINATORS.find((k) => Array.isArray(root[k]));

@@ -9,6 +9,8 @@ import type { Finding, FindingSite, Severity } from '../types';
 import { CHECKS, prepareTool, REQUEST_BUDGETS, requestBudgetHits, SERVER_RULES, type PreparedTool } from './checks';
 import { anthropic } from './profiles/anthropic';
 import { anthropicStrict } from './profiles/anthropicStrict';
+import { antigravity } from './profiles/antigravity';
+import { azureFoundry } from './profiles/azureFoundry';
 import { claudeCode } from './profiles/claudeCode';
 import { claudeDesktop } from './profiles/claudeDesktop';
 import { codex } from './profiles/codex';
@@ -18,9 +20,10 @@ import { geminiCli } from './profiles/geminiCli';
 import { geminiJson } from './profiles/geminiJson';
 import { openai } from './profiles/openai';
 import { openaiStrict } from './profiles/openaiStrict';
+import { visualStudioCopilot } from './profiles/visualStudioCopilot';
 import { vscodeCopilot } from './profiles/vscodeCopilot';
 import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
-import type { Consequence, Hit, Profile, Rule, RuleEvidence, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
+import type { Consequence, Evidence, Hit, Profile, Rule, RuleEvidence, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
 
 export type * from './types';
 export { siteOfPointer } from './trail';
@@ -37,8 +40,11 @@ export const PROFILES: readonly Profile[] = [
   claudeDesktop,
   cursor,
   vscodeCopilot,
+  visualStudioCopilot,
   codex,
   geminiCli,
+  antigravity,
+  azureFoundry,
 ];
 
 export const TARGET_IDS: readonly string[] = PROFILES.map((p) => p.id);
@@ -50,7 +56,7 @@ export function profileOf(id: string): Profile | undefined {
 }
 
 /** The MCP clients: the default targets of an MCP server's tools (other libraries name theirs in their descriptor). */
-export const MCP_CLIENTS: readonly string[] = PROFILES.filter((p) => p.kind === 'client').map((p) => p.id);
+export const MCP_CLIENTS: readonly string[] = PROFILES.filter((p) => p.kind === 'client' && !p.optIn).map((p) => p.id);
 
 /** A violation with the place its finding lands: the schema path and the site in the original zod schema. */
 export interface PlacedViolation extends Violation {
@@ -133,10 +139,16 @@ export function placeViolation(v: Violation, siteOf?: (pointer: string[]) => Fin
   };
 }
 
-/** The severity a consequence gives: error where the request or the whole tool list fails, warning where one tool is dropped. */
-export function severityOf(consequence: Consequence): Severity {
-  if (consequence === 'request-rejected' || consequence === 'all-tools-dropped') return 'error';
-  return consequence === 'tool-dropped' ? 'warning' : 'information';
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2 };
+
+/**
+ * The severity a consequence gives: error where the request or the whole tool list fails, warning where one tool is
+ * dropped; a rule only inferred is at most a warning.
+ */
+export function severityOf(consequence: Consequence, evidence?: Evidence): Severity {
+  const severity: Severity =
+    consequence === 'request-rejected' || consequence === 'all-tools-dropped' ? 'error' : consequence === 'tool-dropped' ? 'warning' : 'information';
+  return evidence === 'inferred' && severity === 'error' ? 'warning' : severity;
 }
 
 /** The `client-rejects` finding of one placed violation, keeping only the `selected` targets; undefined when none is selected. */
@@ -162,7 +174,7 @@ export function clientFinding(tool: string | undefined, v: PlacedViolation, sele
       tool,
       path: v.path,
       sites: [v.site],
-      severity: severityOf(targets[0].consequence),
+      severity: targets.map((t) => severityOf(t.consequence, t.evidence.kind)).sort((a, b) => RANK[a] - RANK[b])[0],
       targets: targets.map((t) => t.target),
       rule: v.rule,
     },

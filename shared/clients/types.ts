@@ -38,7 +38,8 @@ export type RuleId =
   | 'name-length'
   | 'name-characters'
   | 'tools-per-server'
-  | 'output-root-type';
+  | 'output-root-type'
+  | 'output-dialect';
 
 /** Parameters a check reads; each rule sets the ones its check needs. */
 export interface RuleParams {
@@ -79,6 +80,8 @@ export interface Profile {
   /** How messages name it (`OpenAI (strict)`, `Claude Code`). */
   label: string;
   kind: 'provider' | 'client';
+  /** Judged only when named: a client few servers target whose rules would flag common schemas. */
+  optIn?: boolean;
   rules: readonly Rule[];
 }
 

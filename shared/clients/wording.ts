@@ -68,6 +68,8 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
       return `the output schema is ${detail.type === 'no type' ? 'not typed' : `of type ${detail.type}`}, not an object`;
     case 'root-combinator':
       return `the input schema has ${detail.keyword} at its root`;
+    case 'output-dialect':
+      return `the output schema declares "$schema": "${detail.dialect}", a dialect a 2020-12-only validator refuses`;
     case 'one-of':
       return `${node} is a oneOf`;
     case 'all-of':
@@ -132,6 +134,7 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
   const fixes: Partial<Record<RuleId, string>> = {
     'root-type': 'make the inputSchema your handler returns an object schema ("type": "object")',
     'output-root-type': 'make the outputSchema an object schema ("type": "object")',
+    'output-dialect': 'drop "$schema" from the outputSchema, or declare "https://json-schema.org/draft/2020-12/schema"',
     'root-combinator': "return one object schema: the variants' properties side by side, the discriminator as an enum",
     'one-of': 'use anyOf, or one object with the discriminator as an enum',
     'all-of': 'merge the allOf members into one object schema',
@@ -157,6 +160,8 @@ export function fixOf(rule: RuleId, detail: Detail): string {
       return 'wrap the input in z.object({ ... })';
     case 'output-root-type':
       return 'wrap the output in z.object({ ... })';
+    case 'output-dialect':
+      return 'the SDK stamps it: strip "$schema" from the outputSchema it lists (a tools/list handler that deletes it), or move to an SDK that sends 2020-12';
     case 'root-combinator':
       return "flatten the union into one z.object (the discriminator as an enum, every variant's keys beside it), or nest it under a key";
     case 'one-of':

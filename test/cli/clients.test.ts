@@ -16,7 +16,7 @@ describe('check: client-rejects', () => {
     const lines = run.stdout.split('\n');
     expect(lines).toContain(`cli-clients/fetch.ts:10:12 error client-rejects ${URL_FORMAT}`);
     expect(lines).toContain(
-      `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) were observed to reject the request (String should have at most 64 characters; as of 2026-12-01); shorten the tool name (or the server name).`,
+      `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) were observed to reject the request (String should have at most 64 characters; as of 2026-12-01) and Antigravity (as mcp_web_${LONG}, 68 characters, limit 64) was observed to drop the tool (tool name … violates ^[a-zA-Z0-9_-]{1,64}$; as of 2026-12-01); shorten the tool name (or the server name).`,
     );
     expect(lines).toContain(
       'cli-clients/many.ts:7:23 error client-rejects Server big registers 130 tools, so VS Code Copilot (limit 128) was observed to reject the request (You may not include more than 128 tools in your request; as of 2026-12-01) and Cursor (limit 80) was observed to warn about it (warning past 80 tools; as of 2026-12-01); register fewer tools: merge related ones, or let users enable groups of them.',
@@ -33,8 +33,10 @@ describe('check: client-rejects', () => {
       { target: 'claude-desktop', loads: true, broken: [] },
       { target: 'cursor', loads: true, broken: [] },
       { target: 'vscode-copilot', loads: true, broken: [] },
+      { target: 'visual-studio-copilot', loads: true, broken: [] },
       { target: 'codex', loads: false, broken: ['format'] },
       { target: 'gemini-cli', loads: false, broken: ['enum-non-string'] },
+      { target: 'antigravity', loads: true, broken: [] },
     ]);
     const op = out.tools.find((t: any) => t.name === 'op_0');
     expect(op.targets.filter((t: any) => !t.loads)).toEqual([
@@ -52,7 +54,7 @@ describe('check: client-rejects', () => {
     const results = JSON.parse(run.stdout).runs[0].results.filter((r: any) => r.ruleId === 'client-rejects');
     expect(results).toHaveLength(4);
     expect(results.map((r: any) => r.properties.rule).sort()).toEqual(['enum-non-string', 'format', 'name-length', 'tools-per-server']);
-    expect(results.find((r: any) => r.properties.rule === 'name-length').properties.targets).toEqual(['claude-code', 'vscode-copilot']);
+    expect(results.find((r: any) => r.properties.rule === 'name-length').properties.targets).toEqual(['claude-code', 'vscode-copilot', 'antigravity']);
   });
 
   it('--clients picks the targets: OpenAI strict alone sees the format and the optional key, not the tool count', async () => {

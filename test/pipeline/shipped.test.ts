@@ -162,3 +162,21 @@ describe('what ships decides the findings', () => {
     expect(codes(send)).toContain('collision-widened');
   });
 });
+
+describe('the rest of the definition, as the library sent it', () => {
+  const file = path.join(fixtures, 'ship-sdk132-zod46', 'src', 'definitions.ts');
+
+  it('x-mcp-header: a name that is no token, a number, one under a union are refused; a valid one is not', async () => {
+    const { tools } = await evaluator.evaluate({ file, options: { flattenUnionInput: 'auto', target: 'draft-7' } });
+    const route = tools.find((t) => t.name === 'route')!;
+    const headers = route.findings.filter((f) => f.code === 'mcp-header-invalid');
+    expect(headers.map((f) => [f.path.join('.'), f.severity])).toEqual([
+      ['tenant', 'error'],
+      ['weight', 'error'],
+      ['target.host', 'error'],
+    ]);
+    expect(headers[0].message).toContain('"Tenant Id" is not a valid HTTP header name');
+    expect(headers[2].message).toContain('not reachable through plain `properties`');
+    expect((route.shipped?.definition as any).inputSchema.properties.region['x-mcp-header']).toBe('X-Region');
+  });
+});

@@ -36,5 +36,15 @@ export const cursor: Profile = {
       evidence: 'observed',
       parts: ['output'],
     },
+    {
+      id: 'root-combinator',
+      checks: 'no anyOf/oneOf/allOf at the root (the refused example has it there; whether nested ones fail is not known)',
+      consequence: 'request-rejected',
+      says: 'Connect error resource_exhausted (ERROR_PROVIDER_ERROR, providerStatusCode 400)',
+      source: 'https://github.com/code-yeongyu/senpi/issues/952',
+      confirmed: '2026-12-01',
+      evidence: 'observed',
+      observedOn: 'claude-fable-5 through Cursor',
+    },
   ],
 };

@@ -39,6 +39,13 @@ describe('the client profiles', () => {
     }
   });
 
+  it('the MCP clients judged by default are every client but the opt-in ones', async () => {
+    const { MCP_CLIENTS } = await import('../../../shared/clients/index');
+    expect(MCP_CLIENTS).toEqual(PROFILES.filter((p) => p.kind === 'client' && !p.optIn).map((p) => p.id));
+    expect(MCP_CLIENTS).not.toContain('azure-foundry');
+    expect(MCP_CLIENTS).toContain('antigravity');
+  });
+
   it('the manifest offers exactly these targets for toolSchemaLens.clients', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(manifest.contributes.configuration.properties['toolSchemaLens.clients'].items.enum).toEqual([...TARGET_IDS]);

@@ -16,6 +16,7 @@ import type { Recording } from './recorders/session';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { shippedFindings } from './shipped/shippedFindings';
 import { libraryOf, type LibraryAnswer } from './shipped/libraries';
+import { headerFindings } from './shipped/definitionFindings';
 import { EMPTY_OBJECT_SCHEMA, hasNonObjectRoot, shipsEmptyForNonObject } from './shipped/emptyRoot';
 
 export interface NamedRecording extends Recording {
@@ -141,6 +142,8 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     discriminators,
     listFailure: answer?.listFailure,
   });
+  // The rest of an MCP tool's definition, as its library sent it: its header parameters.
+  if (definition && r.mcpServer) findings.push(...headerFindings(r.name, inputSchema, judgement.input));
   const shipped: ShippedInfo = {
     ...library,
     source: definition ? 'library' : 'emulated',
