@@ -19,6 +19,7 @@ const CONSEQUENCE = {
   'tool-dropped': 'tool dropped',
   rewritten: 'silently rewritten',
   warned: 'warned',
+  'listing-refused': 'listing refused',
 };
 /** How the rule is known (its message is as sure as this). */
 const EVIDENCE = {

@@ -1,7 +1,7 @@
 /**
  * Hover: what the model sees at the spot under the cursor. On a key inside a schema: the key's advertised
  * subschema, which variants declare it and how they were merged. On a tool's registration, name or schema: the
- * whole advertised input schema; the same where the tool was written when a helper in another file registers it
+ * whole advertised input schema and the rest of the definition as sent; the same where the tool was written when a helper in another file registers it
  * (a key there answers with its own subschema). Either way the findings at that spot. Answered from the
  * last results only, so it never waits for an analysis.
  */
@@ -10,6 +10,7 @@ import { contains, type Diagnostic, formatPath, type KeyReport, type Position, t
 import { inlineJson, schemaJson } from './schemaText';
 import { dialectOf, libraryOf, tokensText } from './toolFacts';
 import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
+import { definitionLines } from './definitionText';
 
 function size(r: Range): number {
   return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);
@@ -143,6 +144,7 @@ function toolSection(tool: ToolReport): string {
   const { text, truncated } = schemaJson(tool.advertised);
   lines.push(toolHeader(tool));
   lines.push(`\`\`\`json\n${text}\n\`\`\``);
+  lines.push(...definitionLines(tool));
   if (tool.flattened) {
     const flat = schemaJson(tool.flattened.advertised);
     lines.push(`**${FLATTENED_HEADING}**`, `\`\`\`json\n${flat.text}\n\`\`\``);

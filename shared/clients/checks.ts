@@ -151,6 +151,15 @@ export const CHECKS: Record<RuleId, Check> = {
     const pattern = new RegExp(rule.params?.namePattern ?? '.*');
     return pattern.test(tool.definition.name) ? [] : [hit('name', [], { name: tool.definition.name, pattern: rule.params?.namePattern ?? '' })];
   },
+  annotations: (tool, rule) => {
+    const definition = tool.definition;
+    if (!definition.sent) return [];
+    const hints = isObject(definition.annotations) ? definition.annotations : {};
+    const isSet = (what: string) =>
+      what === 'title' ? [definition.title, hints.title].some((t) => typeof t === 'string' && t.trim() !== '') : typeof hints[what] === 'boolean';
+    const missing = (rule.params?.hints ?? []).filter((need) => !need.split('|').some(isSet));
+    return missing.length > 0 ? [hit('tool', [], { missing: missing.map((m) => m.split('|').join(' or ')).join(', ') })] : [];
+  },
   'tools-per-server': (tool, rule) => {
     const count = tool.context.toolCount;
     const limit = rule.params?.limit ?? Infinity;

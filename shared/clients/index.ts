@@ -11,6 +11,8 @@ import { anthropic } from './profiles/anthropic';
 import { anthropicStrict } from './profiles/anthropicStrict';
 import { antigravity } from './profiles/antigravity';
 import { azureFoundry } from './profiles/azureFoundry';
+import { chatgptApps } from './profiles/chatgptApps';
+import { claudeDirectory } from './profiles/claudeDirectory';
 import { claudeCode } from './profiles/claudeCode';
 import { claudeDesktop } from './profiles/claudeDesktop';
 import { codex } from './profiles/codex';
@@ -28,7 +30,7 @@ import type { Consequence, Evidence, Hit, Profile, Rule, RuleEvidence, ServerCon
 export type * from './types';
 export { siteOfPointer } from './trail';
 
-/** Every target, providers first; the order messages and verdicts list them in. */
+/** Every target, providers first, directories last; the order messages and verdicts list them in. */
 export const PROFILES: readonly Profile[] = [
   openaiStrict,
   openai,
@@ -45,6 +47,8 @@ export const PROFILES: readonly Profile[] = [
   geminiCli,
   antigravity,
   azureFoundry,
+  claudeDirectory,
+  chatgptApps,
 ];
 
 export const TARGET_IDS: readonly string[] = PROFILES.map((p) => p.id);
@@ -66,7 +70,7 @@ export interface PlacedViolation extends Violation {
   outputPath?: string[];
 }
 
-const ORDER: Record<Consequence, number> = { 'request-rejected': 0, 'all-tools-dropped': 1, 'tool-dropped': 2, rewritten: 3, warned: 4 };
+const ORDER: Record<Consequence, number> = { 'request-rejected': 0, 'all-tools-dropped': 1, 'listing-refused': 2, 'tool-dropped': 3, rewritten: 4, warned: 5 };
 
 /** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules. */
 function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server'): Violation[] {
@@ -103,7 +107,8 @@ function evidenceOf(rule: Rule): RuleEvidence {
 
 function hitsOf(tool: PreparedTool, rule: Rule): Hit[] {
   const check = CHECKS[rule.id];
-  if (rule.id === 'name-length' || rule.id === 'name-characters' || rule.id === 'tools-per-server') return check(tool, rule, 'input');
+  if (rule.id === 'name-length' || rule.id === 'name-characters' || rule.id === 'tools-per-server' || rule.id === 'annotations')
+    return check(tool, rule, 'input');
   return (rule.parts ?? ['input']).flatMap((part) => check(tool, rule, part));
 }
 
@@ -147,7 +152,11 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2 };
  */
 export function severityOf(consequence: Consequence, evidence?: Evidence): Severity {
   const severity: Severity =
-    consequence === 'request-rejected' || consequence === 'all-tools-dropped' ? 'error' : consequence === 'tool-dropped' ? 'warning' : 'information';
+    consequence === 'request-rejected' || consequence === 'all-tools-dropped' || consequence === 'listing-refused'
+      ? 'error'
+      : consequence === 'tool-dropped'
+        ? 'warning'
+        : 'information';
   return evidence === 'inferred' && severity === 'error' ? 'warning' : severity;
 }
 

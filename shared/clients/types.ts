@@ -4,7 +4,7 @@
  */
 
 /** What a target does with a definition that breaks a rule; decides the finding's severity. */
-export type Consequence = 'request-rejected' | 'all-tools-dropped' | 'tool-dropped' | 'rewritten' | 'warned';
+export type Consequence = 'request-rejected' | 'all-tools-dropped' | 'listing-refused' | 'tool-dropped' | 'rewritten' | 'warned';
 
 /**
  * How a rule's behaviour is known, which decides how sure its message sounds: `documented` by the target itself,
@@ -39,7 +39,8 @@ export type RuleId =
   | 'name-characters'
   | 'tools-per-server'
   | 'output-root-type'
-  | 'output-dialect';
+  | 'output-dialect'
+  | 'annotations';
 
 /** Parameters a check reads; each rule sets the ones its check needs. */
 export interface RuleParams {
@@ -53,6 +54,8 @@ export interface RuleParams {
   namePrefix?: string;
   /** The pattern a name must match (source text of a RegExp). */
   namePattern?: string;
+  /** What a definition must set: `title`, or an annotation hint; `a|b` is satisfied by either. */
+  hints?: readonly string[];
 }
 
 export interface Rule {
@@ -79,7 +82,8 @@ export interface Profile {
   id: string;
   /** How messages name it (`OpenAI (strict)`, `Claude Code`). */
   label: string;
-  kind: 'provider' | 'client';
+  /** A directory reviews a server's tools before listing it; it receives no request. */
+  kind: 'provider' | 'client' | 'directory';
   /** Judged only when named: a client few servers target whose rules would flag common schemas. */
   optIn?: boolean;
   rules: readonly Rule[];
@@ -91,6 +95,11 @@ export interface ToolDefinition {
   description?: string;
   inputSchema: unknown;
   outputSchema?: unknown;
+  title?: string;
+  /** The behaviour hints (`readOnlyHint`, `destructiveHint`...) as sent. */
+  annotations?: unknown;
+  /** The library's own definition, so its title and annotations are known (an emulation knows neither). */
+  sent?: boolean;
 }
 
 /** What a tool is judged with besides itself. */
@@ -104,7 +113,7 @@ export interface ServerContext {
 }
 
 /** Which part of a definition a hit is in. */
-export type HitPart = 'input' | 'output' | 'name' | 'server';
+export type HitPart = 'input' | 'output' | 'name' | 'server' | 'tool';
 
 /** One place a rule is broken, before targets are grouped: JSON pointer segments into the part. */
 export interface Hit {

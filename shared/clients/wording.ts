@@ -112,6 +112,8 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
       return `the tool name has characters outside ${detail.pattern}`;
     case 'tools-per-server':
       return `${detail.server ? `server ${detail.server}` : 'the server'} registers ${detail.count} tools`;
+    case 'annotations':
+      return `the tool does not set ${detail.missing}`;
   }
 }
 
@@ -134,6 +136,8 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
   const fixes: Partial<Record<RuleId, string>> = {
     'root-type': 'make the inputSchema your handler returns an object schema ("type": "object")',
     'output-root-type': 'make the outputSchema an object schema ("type": "object")',
+    annotations:
+      'set "title" and "annotations" ({ "readOnlyHint", "destructiveHint", "openWorldHint" } as true or false) on each tool your tools/list handler returns',
     'output-dialect': 'drop "$schema" from the outputSchema, or declare "https://json-schema.org/draft/2020-12/schema"',
     'root-combinator': "return one object schema: the variants' properties side by side, the discriminator as an enum",
     'one-of': 'use anyOf, or one object with the discriminator as an enum',
@@ -206,6 +210,8 @@ export function fixOf(rule: RuleId, detail: Detail): string {
       return 'use only letters, digits, _ and -';
     case 'tools-per-server':
       return 'register fewer tools: merge related ones, or let users enable groups of them';
+    case 'annotations':
+      return 'set them in the registration: title, and annotations: { readOnlyHint, destructiveHint, openWorldHint } as true or false';
   }
 }
 
@@ -222,6 +228,8 @@ function consequenceVerb(consequence: Consequence): string {
       return 'silently rewrite it';
     case 'warned':
       return 'warn about it';
+    case 'listing-refused':
+      return 'refuse the listing';
   }
 }
 

@@ -10,7 +10,16 @@ import { advertise } from '../../../shared/index';
 import { judgeServer, judgeTool, type RuleEvidence, type RuleId, type ToolDefinition } from '../../../shared/clients/index';
 
 type Z = any;
-type Built = { input?: (z: Z) => unknown; json?: unknown; output?: unknown; name?: string; server?: string; toolCount?: number };
+type Built = {
+  input?: (z: Z) => unknown;
+  json?: unknown;
+  output?: unknown;
+  name?: string;
+  server?: string;
+  toolCount?: number;
+  /** The rest of a definition the library sent (title, annotations). */
+  sent?: Pick<ToolDefinition, 'title' | 'annotations'>;
+};
 
 interface Fixture {
   rule: RuleId;
@@ -344,6 +353,20 @@ const FIXTURES: Fixture[] = [
     trigger: { input: (z) => z.object({}), output: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } },
     miss: { input: (z) => z.object({}), output: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' } },
   },
+  {
+    rule: 'annotations',
+    target: 'claude-directory',
+    at: [],
+    trigger: { input: (z) => z.object({}), sent: { annotations: { readOnlyHint: true } } },
+    miss: { input: (z) => z.object({}), sent: { title: 'Fetch page', annotations: { readOnlyHint: true } } },
+  },
+  {
+    rule: 'annotations',
+    target: 'chatgpt-apps',
+    at: [],
+    trigger: { input: (z) => z.object({}), sent: { annotations: { readOnlyHint: true, destructiveHint: false } } },
+    miss: { input: (z) => z.object({}), sent: { annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } } },
+  },
   { rule: 'tools-per-server', target: 'vscode-copilot', at: [], trigger: { toolCount: 129 }, miss: { toolCount: 128 } },
   { rule: 'tools-per-server', target: 'cursor', at: [], trigger: { toolCount: 81 }, miss: { toolCount: 80 } },
   { rule: 'tools-per-server', target: 'anthropic-strict', at: [], trigger: { toolCount: 21 }, miss: { toolCount: 20 } },
@@ -352,7 +375,7 @@ const FIXTURES: Fixture[] = [
 function definitionOf(b: Built, z: Z): ToolDefinition {
   const name = b.name ?? 'fetch_page';
   const inputSchema = b.json ?? (b.input ? advertise({ name, input: b.input(z) }).jsonSchema : { type: 'object' });
-  return { name, inputSchema, ...(b.output ? { outputSchema: b.output } : {}) };
+  return { name, inputSchema, ...(b.output ? { outputSchema: b.output } : {}), ...(b.sent ? { ...b.sent, sent: true } : {}) };
 }
 
 function violationsOf(f: Fixture, b: Built, z: Z) {
@@ -476,5 +499,18 @@ describe('strict budgets are counted over a whole request', () => {
     expect(budget([optional(12), optional(12)])).toEqual([]);
     expect(budget([optional(30), optional(1)])).toEqual([]);
     expect(judgeTool({ name: 't', inputSchema: optional(30) }, {}, ['anthropic-strict']).map((v) => v.rule)).toContain('optional-budget');
+  });
+});
+
+describe('directories read the definition the library sent', () => {
+  it('names what is missing, and judges no emulation (whose title and hints are unknown)', async () => {
+    const { clientFinding, placeViolation } = await import('../../../shared/clients/index');
+    const sent: ToolDefinition = { name: 'fetch_page', inputSchema: { type: 'object' }, annotations: {}, sent: true };
+    const [v] = judgeTool(sent, {}, ['claude-directory']);
+    expect(v.detail).toEqual({ missing: 'title, readOnlyHint or destructiveHint' });
+    expect(clientFinding('fetch_page', placeViolation(v), ['claude-directory'])!.message).toBe(
+      "Tool fetch_page: the tool does not set title, readOnlyHint or destructiveHint, so Claude's connectors directory refuses the listing (Every tool must include a title and the applicable hint); set them in the registration: title, and annotations: { readOnlyHint, destructiveHint, openWorldHint } as true or false.",
+    );
+    expect(judgeTool({ ...sent, sent: false }, {}, ['claude-directory', 'chatgpt-apps'])).toEqual([]);
   });
 });

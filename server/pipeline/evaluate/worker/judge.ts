@@ -172,7 +172,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     ...(r.frames ? { frames: r.frames } : {}),
     // Judged on what really ships: the library's definition where it answered, else the emulation.
     violations: definition
-      ? clientViolations({ ...definition, name: r.name, inputSchema }, judgement.input, r.server?.name)
+      ? clientViolations({ ...definition, name: r.name, inputSchema, sent: true }, judgement.input, r.server?.name)
       : emptyRoot
         ? clientViolations({ name: r.name, inputSchema }, judgement.input, r.server?.name)
         : advertisedViolations(r.name, judgement.input, judgement.ships, r.server?.name),

@@ -89,7 +89,7 @@ export async function listLowLevelServers(session: RecordingSession): Promise<Se
           note: 'served as plain JSON Schema by its tools/list handler: no zod schema behind it',
           plainJson: true,
         },
-        violations: clientViolations({ name, inputSchema: definition.inputSchema, outputSchema: definition.outputSchema }, undefined, server.server?.name),
+        violations: clientViolations({ ...definition, name, inputSchema: definition.inputSchema, sent: true }, undefined, server.server?.name),
         ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
       });
     }
