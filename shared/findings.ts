@@ -60,6 +60,12 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     summary:
       'A parameter marked `x-mcp-header` that protocol 2026-07-28 (SEP-2243) forbids: not a valid header name, not reachable through plain `properties`, not a string, integer or boolean, or a duplicate; clients on Streamable HTTP leave the tool out of tools/list.',
   },
+  'structured-content-missing': {
+    code: 'structured-content-missing',
+    defaultSeverity: 'error',
+    summary:
+      "A tool declares an output schema, but its handler returns an object without `structuredContent`: the client's callTool fails with MCP error -32600.",
+  },
   'schema-dropped': {
     code: 'schema-dropped',
     defaultSeverity: 'error',

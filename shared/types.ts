@@ -19,7 +19,8 @@ export type FindingCode =
   | 'union-shipped'
   | 'no-tools-found'
   | 'validation-rejects'
-  | 'mcp-header-invalid';
+  | 'mcp-header-invalid'
+  | 'structured-content-missing';
 
 export type Severity = 'error' | 'warning' | 'information';
 

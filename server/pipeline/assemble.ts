@@ -4,7 +4,14 @@
  * applied. Pure given a Locator, so the rules here are testable without a workspace.
  */
 import type { Finding, FindingSite, Step } from '../../shared/types';
-import { evaluationFailedMessage, evaluationRefusedMessage, failurePointMessage, relatedSiteMessage, startedFromMessage } from './messages';
+import {
+  evaluationFailedMessage,
+  evaluationRefusedMessage,
+  failurePointMessage,
+  relatedSiteMessage,
+  startedFromMessage,
+  structuredContentMissingMessage,
+} from './messages';
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
@@ -118,6 +125,12 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson);
         if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       }
+      if (tool.outputSchema !== undefined)
+        for (const range of site?.unstructuredReturns ?? [])
+          push(
+            fileLevel(siteFile ?? file, range, 'structured-content-missing', 'error', structuredContentMissingMessage(tool.name), severities, tool.name),
+            tool.kind,
+          );
       const definedAt = locator.definedAt?.(place, tool.advertised);
       const report: ToolReport = {
         name: tool.name,
@@ -252,7 +265,7 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
 function fileLevel(
   file: string,
   range: Range,
-  code: 'evaluation-failed' | 'evaluation-refused' | 'not-mountable',
+  code: 'evaluation-failed' | 'evaluation-refused' | 'not-mountable' | 'structured-content-missing',
   engineSeverity: 'warning' | 'error' | 'information',
   message: string,
   severities: SeverityOverrides,

@@ -20,6 +20,11 @@ const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
   refused: 'the check refused what this module tried while starting',
 };
 
+/** `structured-content-missing`: the return, what the client does with it (MCP-Nest#79 quotes the SDK client), the fix. */
+export function structuredContentMissingMessage(tool: string): string {
+  return `Tool ${tool}: it declares an output schema, but this return has no structuredContent, so a client's callTool fails with MCP error -32600 ("Tool ${tool} has an output schema but did not return structured content"); return structuredContent matching the output schema (and the same data as text in content), or drop the outputSchema.`;
+}
+
 /**
  * `evaluation-failed`: what went wrong and what that costs. `recorded` tools were registered before the
  * failure and are still analysed; anything after it is not.

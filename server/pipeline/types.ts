@@ -406,6 +406,8 @@ export interface DiscoveredSite {
   nameRange?: Range;
   /** The schema expression (input argument, inputSchema/parameters/schema property, initializer). */
   schemaRange?: Range;
+  /** The returns of the inline handler that carry no `structuredContent` (discover/handlerReturns.ts). */
+  unstructuredReturns?: Range[];
 }
 
 export interface DiscoveredFile {

@@ -15,7 +15,9 @@ describe('the rest of the definition in the hover', () => {
   it('title, each hint set or defaulted, the output schema with its dialect, and _meta', () => {
     const lines = definitionLines({ shipped: { library: '@modelcontextprotocol/sdk', source: 'library', flattened: false, definition: sent } });
     expect(lines[0]).toBe('Title: Look up');
-    expect(lines[1]).toBe('Annotations: `readOnlyHint: true` · `destructiveHint: true` (default) · `idempotentHint: false` (default) · `openWorldHint: true` (default)');
+    expect(lines[1]).toBe(
+      'Annotations: `readOnlyHint: true` · `destructiveHint: true` (default) · `idempotentHint: false` (default) · `openWorldHint: true` (default)',
+    );
     expect(lines[2]).toContain('**Output schema** (JSON Schema draft-07):');
     expect(JSON.parse(/```json\n([\s\S]*?)\n```/.exec(lines[2])![1])).toEqual(sent.outputSchema);
     expect(lines[3]).toBe('`_meta`: `{"ui/resourceUri":"ui://lookup"}`');

@@ -8,6 +8,7 @@ import { Node, SyntaxKind, ts, type CallExpression, type NewExpression, type Sou
 import type { DiscoveredSite } from '../types';
 import { TOOL_LIBRARIES, type RegistrationForm, type ServerClass, type ToolLibrary, type ToolSdk } from '../sdks';
 import { calleeExport, readSdkBindings, type SdkBindings } from './sdkImports';
+import { unstructuredReturns } from './handlerReturns';
 import {
   importedBinding,
   isStringish,
@@ -121,16 +122,16 @@ function fromPositional(call: CallExpression, sdk: ToolSdk): DiscoveredSite | un
     const [first, second] = middle;
     schema = isStringish(first) ? second : isMcpAnnotations(second) || looksLikeSchema(first) ? first : second;
   } else if (middle.length >= 3) schema = middle[1];
-  return site(call, sdk, nameArg, stringValue(nameArg), schema);
+  return withHandler(site(call, sdk, nameArg, stringValue(nameArg), schema), args[args.length - 1]);
 }
 
 /** `server.registerTool(name, { description, inputSchema, ... }, cb)`. */
 function fromNameThenConfig(call: CallExpression | NewExpression, sdk: ToolSdk, schemaKey: string): DiscoveredSite | undefined {
-  const [nameArg, configArg] = call.getArguments();
+  const [nameArg, configArg, handler] = call.getArguments();
   if (!nameArg || !isStringish(nameArg)) return undefined;
   const config = objectLiteralOf(configArg);
   const schema = config ? propertyOf(config, schemaKey)?.value : undefined;
-  return site(call, sdk, nameArg, stringValue(nameArg), schema);
+  return withHandler(site(call, sdk, nameArg, stringValue(nameArg), schema), handler);
 }
 
 /** `tool({ name?, inputSchema | parameters | schema })` and friends: config object holds name and schema. */
@@ -174,6 +175,12 @@ function site(call: Node, sdk: ToolSdk, nameNode: Node | undefined, name: string
     nameRange: nameNode ? rangeOf(nameNode) : undefined,
     schemaRange: schema ? rangeOf(peel(schema)) : undefined,
   };
+}
+
+/** The site with the returns its inline handler shows without `structuredContent` (judged once the output schema is known). */
+function withHandler(found: DiscoveredSite, handler: Node | undefined): DiscoveredSite {
+  const returns = unstructuredReturns(handler);
+  return returns.length > 0 ? { ...found, unstructuredReturns: returns } : found;
 }
 
 function isMcpAnnotations(node: Node): boolean {
