@@ -6,7 +6,17 @@
  * last results only, so it never waits for an analysis.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
-import { contains, type Diagnostic, formatPath, type KeyReport, type Position, type Range, type ToolDefinition, type ToolReport } from '../pipeline';
+import {
+  contains,
+  type Diagnostic,
+  formatPath,
+  type KeyReport,
+  type Position,
+  type Range,
+  strictView,
+  type ToolDefinition,
+  type ToolReport,
+} from '../pipeline';
 import { inlineJson, schemaJson } from './schemaText';
 import { dialectOf, libraryOf, tokensText } from './toolFacts';
 import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
@@ -145,6 +155,13 @@ function toolSection(tool: ToolReport): string {
   lines.push(toolHeader(tool));
   lines.push(`\`\`\`json\n${text}\n\`\`\``);
   lines.push(...definitionLines(tool));
+  // Judged against a strict target: what its model is asked to fill (every key required, optional ones nullable).
+  if (tool.verdicts?.some((v) => v.target === 'openai-strict')) {
+    const strict = schemaJson(strictView(tool.advertised), 30);
+    lines.push(
+      `**Strict view (OpenAI strict)**: every key required, an optional one nullable, what the model is asked to fill\n\n\`\`\`json\n${strict.text}\n\`\`\``,
+    );
+  }
   if (tool.flattened) {
     const flat = schemaJson(tool.flattened.advertised);
     lines.push(`**${FLATTENED_HEADING}**`, `\`\`\`json\n${flat.text}\n\`\`\``);

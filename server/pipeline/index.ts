@@ -48,7 +48,7 @@ export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 // Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
 export { isReadableFile, readWorkspaceFile } from './boundedRead';
 export { libraryNames } from './sdks';
-export { TARGET_IDS, unknownTargets } from '../../shared/clients/index';
+export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
 export {

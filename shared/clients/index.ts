@@ -29,6 +29,7 @@ import type { Consequence, Evidence, Hit, Profile, Rule, RuleEvidence, ServerCon
 
 export type * from './types';
 export { siteOfPointer } from './trail';
+export { strictView } from './strictView';
 
 /** Every target, providers first, directories last; the order messages and verdicts list them in. */
 export const PROFILES: readonly Profile[] = [

@@ -156,6 +156,23 @@ describe('mapping and hover on synthetic reports', () => {
     expect((hoverAt([tool], [], file, { line: 2, character: 11 })!.contents as any).value).not.toContain('✓');
   });
 
+  it('judged against OpenAI strict, shows the strict view: every key required, an optional one nullable', () => {
+    const strict: ToolReport = {
+      ...tool,
+      advertised: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'number' } }, required: ['q'] },
+      verdicts: [{ target: 'openai-strict', label: 'OpenAI (strict)', broken: ['strict-required'] }],
+    };
+    const md = (hoverAt([strict], [], file, { line: 2, character: 11 })!.contents as any).value as string;
+    const view = md.split('**Strict view (OpenAI strict)**')[1];
+    expect(JSON.parse(/```json\n([\s\S]*?)\n```/.exec(view)![1])).toEqual({
+      type: 'object',
+      properties: { q: { type: 'string' }, n: { type: ['number', 'null'] } },
+      required: ['q', 'n'],
+      additionalProperties: false,
+    });
+    expect((hoverAt([tool], [], file, { line: 2, character: 11 })!.contents as any).value).not.toContain('Strict view');
+  });
+
   it('lists the tool containing a position, or the nearest above it', () => {
     const context = { problems: new Map(), server: { name: 'w', uri: 'file:///w', tools: 1, tokens: 30, windowShare: 0.00015 } };
     expect(
