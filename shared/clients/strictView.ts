@@ -26,7 +26,7 @@ function visit(node: unknown): unknown {
     else out[key] = value;
   }
   if (!isObject(out.properties)) return out;
-  const properties = out.properties as Json;
+  const properties = out.properties;
   const required = new Set(Array.isArray(node.required) ? node.required : []);
   for (const key of Object.keys(properties)) if (!required.has(key)) properties[key] = nullable(properties[key]);
   out.required = Object.keys(properties);
