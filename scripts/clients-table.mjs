@@ -20,6 +20,7 @@ const CONSEQUENCE = {
   rewritten: 'silently rewritten',
   warned: 'warned',
   'listing-refused': 'listing refused',
+  'calls-rejected': 'every call rejected',
 };
 /** How the rule is known (its message is as sure as this). */
 const EVIDENCE = {

@@ -69,7 +69,8 @@ export const CODES: Record<FindingCode, CodeInfo> = {
   'schema-dropped': {
     code: 'schema-dropped',
     defaultSeverity: 'error',
-    summary: 'The library replaced the input with an empty object (a root union on MCP SDK 1.23+): the model is told the tool takes no arguments.',
+    summary:
+      'The library replaced the input with an empty object (a root union on MCP SDK 1.23+): the model is told the tool takes no arguments; or it sent no output schema for the one declared (a warning).',
   },
   'list-fails': {
     code: 'list-fails',

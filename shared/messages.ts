@@ -244,6 +244,12 @@ export const messages = {
       : 'declare the input as a z.object({ ... }) of JSON types';
     return lead(tool, `${library} ships the input (${what}) as an empty object, so the model is told the tool takes no arguments; ${fix}.`);
   },
+  outputDropped(tool: Who, library: string, what: string): string {
+    return lead(
+      tool,
+      `${library} sends no output schema for it (${what}, not an object), so clients never see the shape of its results and its structuredContent is not checked; wrap the output in z.object({ ... }).`,
+    );
+  },
   listFails(tool: Who, library: string, path: readonly string[] | undefined, what: string | undefined, error: string, lost: number): string {
     const node = path === undefined ? 'its input' : `${path.length === 0 ? 'the input' : key(path)}${what ? ` (${what})` : ''}`;
     const loss = lost > 1 ? `all ${lost} tools of the server are lost` : 'the tool is lost';

@@ -71,7 +71,15 @@ export interface PlacedViolation extends Violation {
   outputPath?: string[];
 }
 
-const ORDER: Record<Consequence, number> = { 'request-rejected': 0, 'all-tools-dropped': 1, 'listing-refused': 2, 'tool-dropped': 3, rewritten: 4, warned: 5 };
+const ORDER: Record<Consequence, number> = {
+  'request-rejected': 0,
+  'all-tools-dropped': 1,
+  'listing-refused': 2,
+  'tool-dropped': 3,
+  'calls-rejected': 4,
+  rewritten: 5,
+  warned: 6,
+};
 
 /** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules. */
 function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server'): Violation[] {
@@ -149,13 +157,13 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2 };
 
 /**
  * The severity a consequence gives: error where the request or the whole tool list fails, warning where one tool is
- * dropped; a rule only inferred is at most a warning.
+ * dropped or every call of it rejected; a rule only inferred is at most a warning.
  */
 export function severityOf(consequence: Consequence, evidence?: Evidence): Severity {
   const severity: Severity =
     consequence === 'request-rejected' || consequence === 'all-tools-dropped' || consequence === 'listing-refused'
       ? 'error'
-      : consequence === 'tool-dropped'
+      : consequence === 'tool-dropped' || consequence === 'calls-rejected'
         ? 'warning'
         : 'information';
   return evidence === 'inferred' && severity === 'error' ? 'warning' : severity;

@@ -4,7 +4,7 @@
  */
 
 /** What a target does with a definition that breaks a rule; decides the finding's severity. */
-export type Consequence = 'request-rejected' | 'all-tools-dropped' | 'listing-refused' | 'tool-dropped' | 'rewritten' | 'warned';
+export type Consequence = 'request-rejected' | 'all-tools-dropped' | 'listing-refused' | 'tool-dropped' | 'calls-rejected' | 'rewritten' | 'warned';
 
 /**
  * How a rule's behaviour is known, which decides how sure its message sounds: `documented` by the target itself,

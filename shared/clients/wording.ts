@@ -230,6 +230,8 @@ function consequenceVerb(consequence: Consequence): string {
       return 'warn about it';
     case 'listing-refused':
       return 'refuse the listing';
+    case 'calls-rejected':
+      return 'reject every call of the tool';
   }
 }
 

@@ -13,4 +13,18 @@ describe('check: structured-content-missing', () => {
     );
     expect(run.code).toBe(1);
   });
+
+  it('an output that is not an object: SDK 1.x sends no output schema, so a schema-dropped warning and no output tokens', async () => {
+    const out = JSON.parse((await runCli(['check', 'ship-sdk132-zod46/src/structured.ts', '--format', 'json'])).stdout);
+    const listing = out.tools.find((t: any) => t.name === 'listing');
+    expect([listing.definition.outputSchema, listing.tokens.output]).toEqual([undefined, undefined]);
+    const dropped = out.diagnostics.filter((d: any) => d.tool === 'listing' && d.code === 'schema-dropped');
+    expect(dropped.map((d: any) => [d.severity, d.message])).toEqual([
+      [
+        'warning',
+        'Tool listing: @modelcontextprotocol/sdk 1.32.2 sends no output schema for it (an array, not an object), so clients never see the shape of its results and its structuredContent is not checked; wrap the output in z.object({ ... }).',
+      ],
+    ]);
+    expect(out.tools.find((t: any) => t.name === 'arrow').tokens.output).toBeGreaterThan(0);
+  });
 });

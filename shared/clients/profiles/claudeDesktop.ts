@@ -28,7 +28,7 @@ export const claudeDesktop: Profile = {
     {
       id: 'output-dialect',
       checks: 'an outputSchema declares no `$schema` other than 2020-12 (its SDK 2.x validator knows 2020-12 only)',
-      consequence: 'tool-dropped',
+      consequence: 'calls-rejected',
       says: 'Tool … has an invalid outputSchema: JSON Schema declares an unsupported dialect',
       source: 'https://github.com/modelcontextprotocol/typescript-sdk/issues/2721',
       confirmed: '2026-12-01',

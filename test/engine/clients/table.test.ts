@@ -21,7 +21,9 @@ describe('the client profiles', () => {
         expect(CHECKS[r.id], where).toBeTypeOf('function');
         expect(r.source, where).toMatch(/^https:\/\/[^\s]+$/);
         expect(r.confirmed, where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(['request-rejected', 'all-tools-dropped', 'listing-refused', 'tool-dropped', 'rewritten', 'warned'], where).toContain(r.consequence);
+        expect(['request-rejected', 'all-tools-dropped', 'listing-refused', 'tool-dropped', 'calls-rejected', 'rewritten', 'warned'], where).toContain(
+          r.consequence,
+        );
         expect(r.checks.length, where).toBeGreaterThan(5);
         expect(['documented', 'sdk-source', 'observed', 'inferred'], where).toContain(r.evidence);
         // A documented or SDK rule cites the target's documentation or code; an observed one, a public thread.

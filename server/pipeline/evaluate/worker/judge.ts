@@ -17,6 +17,7 @@ import { flattenMarkOf } from './shipped/flattenMark';
 import { shippedFindings } from './shipped/shippedFindings';
 import { libraryOf, type LibraryAnswer } from './shipped/libraries';
 import { headerFindings } from './shipped/definitionFindings';
+import { outputDropped } from './shipped/outputDropped';
 import { EMPTY_OBJECT_SCHEMA, hasNonObjectRoot, shipsEmptyForNonObject } from './shipped/emptyRoot';
 
 export interface NamedRecording extends Recording {
@@ -153,7 +154,9 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     ...(answer?.listedAlone ? { listedAlone: true } : {}),
   };
   const compare = compareFor(judgement, inputSchema, options);
-  const outputSchema = outputFor(r, options);
+  // What ships: the library's output schema where it answered (SDK 1.x sends none for a non-object output).
+  const outputSchema = definition ? definition.outputSchema : outputFor(r, options);
+  if (definition && outputSchema === undefined && isZodSchemaSafe(r.output)) findings.push(outputDropped(r.name, library, r.output));
   return {
     name: r.name,
     kind: 'registration',
@@ -196,7 +199,6 @@ function compareFor(judgement: Judgement, shipped: unknown, options: JudgeOption
   return { asWritten: asWritten.jsonSchema, flattened: shipped };
 }
 
-/** The output schema as JSON Schema (never flattened: servers flatten inputs only), for its token count. */
 /**
  * The options the engine takes, from the judge's: never rebuilt field by field, so a new engine option reaches it.
  * The flatten mode is the one thing decided per tool (the callers set it).
@@ -206,6 +208,7 @@ function engineOptions(options: JudgeOptions): Omit<AdvertiseOptions, 'flattenUn
   return engine;
 }
 
+/** The output schema as JSON Schema (never flattened: servers flatten inputs only), for its token count. */
 function outputFor(recording: Recording, options: JudgeOptions): unknown {
   if (recording.output === undefined || !isZodSchemaSafe(recording.output)) return undefined;
   const result = advertiseSafely({ name: 'output', input: recording.output }, { ...engineOptions(options), flattenUnionInput: false });
