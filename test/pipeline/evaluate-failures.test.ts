@@ -97,6 +97,15 @@ describe('run failures', () => {
     expect(result.tools.map((t) => t.name)).toEqual(['still_here']);
   });
 
+  it("a process.exit in the module's own unhandledRejection handler does not kill the worker: the rejection is named, its tools keep what the library sends", async () => {
+    const file = src('exitInHandler.ts');
+    const result = await evaluate(file);
+    expect(result.failure).toEqual({ phase: 'load', reason: 'Unhandled promise rejection: Error: no transport here', at: pointOf(file, 'new Error') });
+    expect(result.tools.map((t) => [t.name, t.shipped?.source])).toEqual([['kept', 'library']]);
+    // The worker lived on: the next file evaluates in it.
+    expect((await evaluate(src('rejection.ts'))).tools.map((t) => t.name)).toEqual(['still_here']);
+  });
+
   it('an infinite loop times out, the worker is replaced and the next file evaluates', async () => {
     const started = performance.now();
     const result = await evaluate(src('loop.ts'));

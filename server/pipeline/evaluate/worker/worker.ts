@@ -18,7 +18,7 @@ import { watchForOrphaning } from './orphanWatch';
 import { leftRunning, resourceCounts } from './leftRunning';
 import { installProcessJail, takeSpawned } from './processJail';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
-import { ExitRequest, handleExits, installSandbox } from './sandbox';
+import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExitRequest } from './sandbox';
 import { installNetworkGuard } from './network';
 import { installFsRefusals } from './fsRefusals';
 import { installAddonRefusals, installRefusalGlobal, recordRefusals, takeRefusals } from './refusals';
@@ -105,6 +105,10 @@ handleExits((request) => {
   failure ??= { phase: 'exit', reason: request.message, at: request.at };
   return true;
 });
+// An exit asked for inside the module's own last-resort handler is already recorded; anything else it threw is a failure.
+handleHandlerErrors((error) => {
+  if (!(error instanceof ExitRequest)) fail('load', error, 'Uncaught exception: ');
+});
 process.on('uncaughtException', (error) => fail('load', error, 'Uncaught exception: '));
 process.on('unhandledRejection', (reason) => fail('load', reason, 'Unhandled promise rejection: '));
 // The parent is gone (killed, crashed) or retired us: never outlive it, nor leave what user code spawned.
@@ -180,6 +184,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   restoreProcessState(processState);
   restoreZodState();
   failure = undefined;
+  resetExitRequest();
   evaluating = true;
   takeRefusals();
   recordRefusals(true);
