@@ -106,6 +106,15 @@ describe('run failures', () => {
     expect((await evaluate(src('rejection.ts'))).tools.map((t) => t.name)).toEqual(['still_here']);
   });
 
+  it('a server that logs to its client once connected starts without "Not connected": every tool, before and after, as the SDK sends it', async () => {
+    const result = await evaluate(src('usesConnection.ts'));
+    expect(result.failure).toBeUndefined();
+    expect(result.tools.map((t) => [t.name, t.shipped?.source])).toEqual([
+      ['before', 'library'],
+      ['after', 'library'],
+    ]);
+  });
+
   it('an infinite loop times out, the worker is replaced and the next file evaluates', async () => {
     const started = performance.now();
     const result = await evaluate(src('loop.ts'));

@@ -17,6 +17,7 @@ export const MCP_SERVER: ServerClass = {
   },
 };
 import { identify, identityOf } from '../evaluate/worker/recorders/serverIdentity';
+import { attachSink } from '../evaluate/worker/recorders/sinkTransport';
 
 type AnyClass = new (...args: any[]) => any;
 interface RegisteredTools {
@@ -118,7 +119,10 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
       return result;
     }
 
-    async connect(): Promise<void> {}
+    /** Connected to nothing that answers (recorders/sinkTransport.ts): what it sends after connecting goes nowhere. */
+    async connect(): Promise<void> {
+      attachSink((this as { server?: unknown }).server);
+    }
   }
   if (typeof Real.prototype.tool !== 'function') delete (RecordingMcpServer.prototype as { tool?: unknown }).tool;
   Object.defineProperty(RecordingMcpServer, 'name', { value: Real.name });

@@ -69,20 +69,25 @@ export function unreadableCandidate(candidates: readonly string[]): string | und
   return undefined;
 }
 
-const BUILT_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs']);
+const BUILT_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs', 'commonjs']);
+/** Folders a build writes one module format into, inside its output folder (tshy's `dist/esm`, `dist/commonjs`). */
+const FORMAT_DIRS = new Set(['esm', 'cjs', 'commonjs', 'mjs']);
 
 /**
  * Where the source of a built path is, when the build has not run: a bin's `import '../dist/index.js'` stands for
  * `src/index.ts` (or `index.ts` beside the built folder), as entry points' built paths are mapped. Only outside
- * node_modules, and only by the last built folder in the path.
+ * node_modules, and only by the last built folder in the path (with the output folder a format folder sits in:
+ * `dist/esm/`).
  */
 export function builtSourceBases(base: string): string[] {
   const parts = base.split(path.sep);
   if (parts.includes('node_modules')) return [];
   for (let i = parts.length - 2; i >= 0; i--) {
     if (!BUILT_DIRS.has(parts[i])) continue;
+    // A module format's folder inside the output is one tree with it: `dist/esm/tools/x.js` was built from `src/tools/x.ts`.
+    const start = FORMAT_DIRS.has(parts[i]) && i > 0 && BUILT_DIRS.has(parts[i - 1]) && !FORMAT_DIRS.has(parts[i - 1]) ? i - 1 : i;
     const rest = parts.slice(i + 1);
-    return [[...parts.slice(0, i), 'src', ...rest].join(path.sep), [...parts.slice(0, i), ...rest].join(path.sep)];
+    return [[...parts.slice(0, start), 'src', ...rest].join(path.sep), [...parts.slice(0, start), ...rest].join(path.sep)];
   }
   return [];
 }

@@ -18,6 +18,7 @@ import { readWorkspaceFile } from '../../../boundedRead';
 import { shimFor } from '../../../sdks';
 import { shimSource } from '../sdkShims';
 import { aliasBases, builtSourceBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
+import { unbuiltPackageSource } from './unbuiltPackages';
 import { canonicalSpecifier } from './packageIdentity';
 import { importedNames, isPlatformModule, isWorkerThreads, matchesStub, stubSource, workerThreadsSource } from './platformStubs';
 import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
@@ -223,7 +224,10 @@ export async function resolve(specifier: string, context: Context, nextResolve: 
   try {
     resolved = await nextResolve(specifier, context);
   } catch (error) {
-    const found = typeScriptResolution(specifier, parentFile, g) ?? (await packageSubpath(specifier, context, nextResolve));
+    const found =
+      typeScriptResolution(specifier, parentFile, g) ??
+      (await packageSubpath(specifier, context, nextResolve)) ??
+      unbuiltWorkspacePackage(specifier, parentFile, g);
     if (!found) {
       if (g && parentFile) {
         const why = relativeBase(specifier, parentFile);
@@ -292,6 +296,13 @@ async function packageSubpath(specifier: string, context: Context, nextResolve: 
     }
   }
   return undefined;
+}
+
+/** A bare import of the workspace's own package (or a linked sibling) whose built files are not there: its source. */
+function unbuiltWorkspacePackage(specifier: string, parentFile: string | undefined, g: Generation | undefined): string | undefined {
+  if (!parentFile || !isBare(specifier) || specifier.startsWith('#') || inPackages(parentFile)) return undefined;
+  const name = packageName(specifier);
+  return unbuiltPackageSource(name, `.${specifier.slice(name.length)}`, parentFile, g?.overlays);
 }
 
 /** The absolute path a relative, absolute or file: specifier names, as written. */

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageOf } from './packageInfo';
+import { detachSink } from '../recorders/sinkTransport';
 
 type AnyClass = new (...args: any[]) => any;
 type Definition = Record<string, unknown>;
@@ -92,6 +93,7 @@ export const EVERY_CAPABILITY = { roots: { listChanged: true }, sampling: {}, el
 
 /** One `tools/list` through a fresh connection, as a client declaring every capability; rejects with the server's error. */
 function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
+  detachSink((server as { server?: unknown }).server);
   return listThrough(
     kit,
     (serverSide) => Real.prototype.connect.call(server, serverSide) as Promise<unknown>,
