@@ -120,8 +120,9 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
     }
 
     /** Connected to nothing that answers (recorders/sinkTransport.ts): what it sends after connecting goes nowhere. */
-    async connect(): Promise<void> {
+    connect(): Promise<void> {
       attachSink((this as { server?: unknown }).server);
+      return Promise.resolve();
     }
   }
   if (typeof Real.prototype.tool !== 'function') delete (RecordingMcpServer.prototype as { tool?: unknown }).tool;
