@@ -62,7 +62,12 @@ const CASES: Array<{ fixture: string; sdk: string; zod: string; files: string[] 
   { fixture: 'eval-zod3-sdk117', sdk: '1.17.5', zod: '3.25.76', files: ['tools.ts', 'dates.ts', 'server.ts', 'when.ts', 'payloads.ts'] },
   { fixture: 'ship-sdk122-zod4112', sdk: '1.22.0', zod: '4.1.12', files: ['tools.ts', 'dates.ts'] },
   { fixture: 'ship-sdk125-zod421', sdk: '1.25.2', zod: '4.2.1', files: ['tools.ts', 'dates.ts'] },
-  { fixture: 'ship-sdk132-zod46', sdk: '1.32.2', zod: '4.6.7', files: ['tools.ts', 'dates.ts', 'marked.ts', 'payloads.ts', 'breaks.ts'] },
+  {
+    fixture: 'ship-sdk132-zod46',
+    sdk: '1.32.2',
+    zod: '4.6.7',
+    files: ['tools.ts', 'dates.ts', 'marked.ts', 'payloads.ts', 'breaks.ts', 'definitions.ts', 'structured.ts'],
+  },
   { fixture: 'ship-server2', sdk: '2.4.0', zod: '4.6.7', files: ['tools.ts', 'dates.ts'] },
 ];
 
@@ -164,6 +169,20 @@ describe('what ships decides the findings', () => {
 });
 
 describe('the rest of the definition, as the library sent it', () => {
+  it.each([
+    ['ship-sdk132-zod46', 'http://json-schema.org/draft-07/schema#', ['claude-desktop']],
+    ['ship-server2', 'https://json-schema.org/draft/2020-12/schema', []],
+  ])('%s: the output schema carries the dialect its SDK stamps, and only a draft-07 one breaks a 2020-12-only client', async (fixture, dialect, refusedBy) => {
+    const { tools } = await evaluator.evaluate({
+      file: path.join(fixtures, fixture, 'src', 'tools.ts'),
+      options: { flattenUnionInput: 'auto', target: 'draft-7' },
+    });
+    const search = tools.find((t) => t.name === 'search')!;
+    expect((search.shipped?.definition as any).outputSchema.$schema).toBe(dialect);
+    expect((search.outputSchema as any).$schema).toBe(dialect);
+    expect(search.violations?.filter((v) => v.rule === 'output-dialect').flatMap((v) => v.targets.map((t) => t.target))).toEqual(refusedBy);
+  });
+
   const file = path.join(fixtures, 'ship-sdk132-zod46', 'src', 'definitions.ts');
 
   it('x-mcp-header: a name that is no token, a number, one under a union are refused; a valid one is not', async () => {
