@@ -22,7 +22,7 @@ interface PackageJson {
 function readPackage(dir: string): PackageJson | undefined {
   try {
     const parsed: unknown = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    return typeof parsed === 'object' && parsed !== null ? (parsed) : undefined;
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
     return undefined;
   }
