@@ -15,6 +15,9 @@ const HINT_DEFAULTS: ReadonlyArray<[string, boolean]> = [
   ['openWorldHint', true],
 ];
 
+/** Names that say a tool only reads (`get_user`, `listFiles`, `search`): there the destructive default is worth a word. */
+const READS = /^(get|list|search|find|read|fetch|query|lookup|show|describe|count|view)([_\-.A-Z0-9]|$)/;
+
 /** `readOnlyHint: true · destructiveHint: true (default) · …`. */
 export function hintsText(annotations: unknown): string {
   const set = annotations && typeof annotations === 'object' ? (annotations as Record<string, unknown>) : {};
@@ -30,6 +33,16 @@ export function definitionLines(tool: Pick<ToolReport, 'shipped'>): string[] {
   const lines: string[] = [];
   if (typeof definition.title === 'string') lines.push(`Title: ${definition.title}`);
   lines.push(`Annotations: ${hintsText(definition.annotations)}`);
+  const hints = definition.annotations && typeof definition.annotations === 'object' ? (definition.annotations as Record<string, unknown>) : {};
+  if (
+    typeof definition.name === 'string' &&
+    READS.test(definition.name) &&
+    typeof hints.readOnlyHint !== 'boolean' &&
+    typeof hints.destructiveHint !== 'boolean'
+  )
+    lines.push(
+      "_Its name says it reads, but with no hint clients take the spec's default `destructiveHint: true` and may ask to confirm every call: add `annotations: { readOnlyHint: true }`._",
+    );
   if (definition.outputSchema !== undefined) {
     const dialect = dialectOf(definition.outputSchema);
     const { text } = schemaJson(definition.outputSchema, 20);

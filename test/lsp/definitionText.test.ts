@@ -28,6 +28,16 @@ describe('the rest of the definition in the hover', () => {
     expect(definitionLines({})).toEqual([]);
   });
 
+  it("a reader's name with no hint: the destructive default is called out; not once a hint is set", () => {
+    const reader = { name: 'get_weather', inputSchema: { type: 'object' } };
+    const shipped = (definition: Record<string, unknown>) => ({ shipped: { library: 'sdk', source: 'library' as const, flattened: false, definition } });
+    expect(definitionLines(shipped(reader)).join('\n')).toContain(
+      "Its name says it reads, but with no hint clients take the spec's default `destructiveHint: true`",
+    );
+    expect(definitionLines(shipped({ ...reader, annotations: { readOnlyHint: true } })).join('\n')).not.toContain('Its name says it reads');
+    expect(definitionLines(shipped({ ...reader, name: 'delete_file' })).join('\n')).not.toContain('Its name says it reads');
+  });
+
   it('no annotations at all: every hint at its spec default', () => {
     expect(hintsText(undefined)).toBe(
       '`readOnlyHint: false` (default) · `destructiveHint: true` (default) · `idempotentHint: false` (default) · `openWorldHint: true` (default)',
