@@ -22,7 +22,8 @@ export class AdvertisedSchemaDocuments implements vscode.TextDocumentContentProv
     const key = uri.toString();
     // The server words where the schema came from; the client only lays it out.
     const flattened = tool.flattened ? `\n// ${tool.flattened.heading}\n${JSON.stringify(tool.flattened.advertised, null, 2)}\n` : '';
-    const text = `// ${tool.source}\n${JSON.stringify(tool.advertised, null, 2)}\n${flattened}`;
+    const definition = tool.definition ? `\n// ${tool.definition.heading}\n${JSON.stringify(tool.definition.value, null, 2)}\n` : '';
+    const text = `// ${tool.source}\n${JSON.stringify(tool.advertised, null, 2)}\n${flattened}${definition}`;
     const previous = this.contents.get(key);
     this.contents.set(key, text);
     if (previous !== undefined && previous !== text) this.changed.fire(uri);

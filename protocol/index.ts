@@ -25,6 +25,8 @@ export interface ToolSummary {
   source: string;
   /** For a tool that ships a union as written: what flattening would ship, with its heading. */
   flattened?: { heading: string; advertised: unknown };
+  /** The whole definition as its library sends it (title, output schema, annotations, `_meta`), with its heading. */
+  definition?: { heading: string; value: unknown };
   description?: string;
   /** What the definition costs (o200k_base): name, description and input schema as sent; output separately. */
   tokens: { input: number; output?: number; total: number };

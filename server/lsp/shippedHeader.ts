@@ -18,5 +18,8 @@ export function shippedHeader(tool: Pick<ToolReport, 'shipped' | 'kind'>): strin
   return `Emulated (${library}${zod}${flattened}): ${why}`;
 }
 
+/** The heading of the whole definition as sent, below the input schema. */
+export const DEFINITION_HEADING = 'The whole definition as sent: name, title, description, input and output schema, annotations, _meta';
+
 /** The heading of the flattened preview, for a tool that ships its union as written. */
 export const FLATTENED_HEADING = 'Flattened: what a server that flattens this tool would ship';

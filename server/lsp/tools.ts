@@ -6,7 +6,7 @@
 import { contains, type Position, type ProblemCounts, type ToolReport } from '../pipeline';
 import type { ListToolsParams, ListToolsResult, ServerSummary, ToolSummary } from '../../protocol';
 import { dialectOf, libraryOf, NO_PROBLEMS, toolSpotsIn } from './toolFacts';
-import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
+import { DEFINITION_HEADING, FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { uriToPath } from './uris';
 
 /** What listTools needs beside the tools: their problems and the server they form. */
@@ -35,6 +35,7 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
       advertised: t.advertised,
       source: shippedHeader(t),
       ...(t.flattened ? { flattened: { heading: FLATTENED_HEADING, advertised: t.flattened.advertised } } : {}),
+      ...(t.shipped?.definition ? { definition: { heading: DEFINITION_HEADING, value: t.shipped.definition } } : {}),
       ...(t.description ? { description: t.description } : {}),
       tokens: t.tokens,
       problems: context.problems.get(t.name) ?? NO_PROBLEMS,

@@ -89,6 +89,10 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
   it('lists tools, all or the one at a position', async () => {
     const all = await client.request('toolSchemaLens/listTools', {});
     expect(all.map((t: any) => t.name).sort()).toEqual(['ping', 'send_update']);
+    // The whole definition as the SDK sends it travels with each tool, for the schema document.
+    const ping = all.find((t: any) => t.name === 'ping');
+    expect(ping.definition.heading).toContain('The whole definition as sent');
+    expect([ping.definition.value.name, ping.definition.value.inputSchema]).toEqual(['ping', ping.advertised]);
     const one = await client.request('toolSchemaLens/listTools', { uri: uriOf(tools), position: positionOf(tools, 'async (input)') });
     expect(one.map((t: any) => t.name)).toEqual(['send_update']);
   });
