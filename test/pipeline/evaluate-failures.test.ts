@@ -115,6 +115,11 @@ describe('run failures', () => {
     ]);
   });
 
+  it("an exit the module catches and logs: what it printed is its own line, not the check's exit", async () => {
+    const result = await evaluate(src('logsItsExit.ts'));
+    expect(result.failure).toMatchObject({ phase: 'exit', printed: ['SEARCH_KEY is not set'] });
+  });
+
   it('an infinite loop times out, the worker is replaced and the next file evaluates', async () => {
     const started = performance.now();
     const result = await evaluate(src('loop.ts'));

@@ -23,7 +23,8 @@ function keep(chunk: unknown): void {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .find(Boolean);
-  if (!first) return;
+  // A module that catches the exit we turned into a throw and logs it prints our words, not its own.
+  if (!first || /^ExitRequest\b/.test(first)) return;
   printed.push(first.length > MAX_LINE ? `${first.slice(0, MAX_LINE)}…` : first);
   if (printed.length > KEPT_LINES) printed = printed.slice(-KEPT_LINES);
 }
