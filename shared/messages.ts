@@ -142,6 +142,11 @@ export const messages = {
         return lead(tool, `variant ${reason.label} of ${where} has an optional discriminator, ${tail}; make \`${discriminator}\` required.`);
       case 'missing-discriminator':
         return lead(tool, `variant ${reason.label} of ${where} does not declare \`${discriminator}\`, ${tail}; declare it as a string literal.`);
+      case 'overlapping-discriminator':
+        return lead(
+          tool,
+          `variants ${reason.other} and ${reason.label} of ${where} both claim "${reason.value}", which zod rejects on every parse ("Duplicate discriminator value"), so every call of the tool fails and the union cannot be flattened; give each variant its own value.`,
+        );
       case 'non-string-discriminator':
         return lead(
           tool,

@@ -20,7 +20,9 @@ export type KeptReason =
   | { kind: 'non-object-variant'; index: number; label: string; what: ZodKind }
   | { kind: 'optional-discriminator'; index: number; label: string }
   | { kind: 'non-string-discriminator'; index: number; label: string; what: string }
-  | { kind: 'missing-discriminator'; index: number; label: string };
+  | { kind: 'missing-discriminator'; index: number; label: string }
+  /** Two variants claim one discriminator value: zod 4 throws "Duplicate discriminator value" on every parse. */
+  | { kind: 'overlapping-discriminator'; index: number; label: string; value: string; other: string };
 
 export type Flattenability = { ok: true; variants: Variant[] } | { ok: false; reason: KeptReason };
 
@@ -49,6 +51,11 @@ export function checkFlattenable(union: ZodNode): Flattenability {
     if (values.length === 0 || values.some((v) => typeof v !== 'string')) {
       const what = values.length === 0 ? disc.kind : describeValueTypes(values);
       return { ok: false, reason: { kind: 'non-string-discriminator', index, label, what } };
+    }
+    const claimed = variants.find((v) => v.values.some((value) => values.includes(value)));
+    if (claimed) {
+      const value = claimed.values.find((v) => values.includes(v))!;
+      return { ok: false, reason: { kind: 'overlapping-discriminator', index, label, value, other: claimed.label } };
     }
     variants.push({ index, node, shape, values: values as string[], label });
   }

@@ -170,6 +170,8 @@ function keepUnion(node: ZodNode, reason: KeptReason, trail: Step[], path: strin
       sites,
       discriminator,
       variants: reason.kind === 'empty' || reason.kind === 'recursive' ? undefined : [reason.label],
+      // Not a loss of flattening but a schema that fails every parse.
+      ...(reason.kind === 'overlapping-discriminator' ? { severity: 'error' as const } : {}),
     }),
   );
   return node.raw;

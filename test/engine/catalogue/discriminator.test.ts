@@ -77,6 +77,17 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
     expectKept(optionalDiscriminator, 'optional discriminator', { index: 0, anchor: 'discriminator' });
   });
 
+  it.skipIf(f.major !== 4)('two variants claiming one value stay a union, an error that names both and the value (zod 4 rejects every parse)', () => {
+    const union = f.du('k', [f.object({ k: f.literal('a'), x: f.string() }), f.object({ k: f.enum(['a', 'b']), y: f.number() })]);
+    expect(() => union.parse({ k: 'a', x: '1' })).toThrow(/Duplicate discriminator value/);
+    const result = flat(union);
+    expect(result.schema).toBe(union);
+    const [kept] = withCode(result.findings, 'union-kept');
+    expect([kept.severity, kept.sites[0].anchor, kept.variants]).toEqual(['error', 'discriminator', ['a | b']]);
+    expect(kept.message).toContain('variants a and a | b of the discriminated union on `k` at the root both claim "a"');
+    expect(kept.message).toContain('give each variant its own value');
+  });
+
   it("17 (D2''): a boolean discriminator leaves the union untouched", () => {
     const union = f.du('k', [f.object({ k: f.literal(true), a: f.string() }), f.object({ k: f.literal(false), b: f.string() })]);
     const kept = expectKept(union, 'boolean', { index: 0, anchor: 'discriminator' });
