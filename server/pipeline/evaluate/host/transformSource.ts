@@ -8,13 +8,14 @@
  * The file-relative globals mean this file, whatever URL the loader gave it: `import.meta.url` (a main guard compares it with `process.argv[1]`),
  * `import.meta.dirname`/`filename`, and in an ES module the CommonJS `__dirname`, `__filename` and `require` that
  * TypeScript sources written for CommonJS use. A name the file declares itself is left alone (esbuild's `define`
- * only replaces unbound names).
+ * only replaces unbound names). A bundler's `define` constants are replaced as the bundler would (bundlerDefines.ts).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import { stop, transform, type Loader, type Message } from 'esbuild';
 import { expandImportGlobs } from './importGlob';
+import { bundlerDefines } from './bundlerDefines';
 import type { LoadFailure } from '../protocol';
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js' };
@@ -29,19 +30,20 @@ const cache = new Map<string, { source: string; options: string; result: Transfo
 
 /** `source` (the text of `file`) as an ES module Node can run, or the first error and its place. Never throws. */
 export async function transformSource(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<Transformed> {
-  const options = JSON.stringify(compilerOptions);
+  const defines = bundlerDefines(file);
+  const options = JSON.stringify([compilerOptions, defines]);
   // What an import.meta.glob expands to depends on the folder too: never taken from the cache.
   const globbed = expandImportGlobs(file, source);
   const hit = globbed === source ? cache.get(file) : undefined;
   if (hit && hit.source === source && hit.options === options) return hit.result;
-  const result = await toModule(file, globbed, compilerOptions);
+  const result = await toModule(file, globbed, compilerOptions, defines);
   cache.delete(file);
   cache.set(file, { source, options, result });
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return result;
 }
 
-async function toModule(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<Transformed> {
+async function toModule(file: string, source: string, compilerOptions: Record<string, unknown>, defines: Record<string, string>): Promise<Transformed> {
   const url = pathToFileURL(file).href;
   const meta = {
     url,
@@ -63,6 +65,8 @@ async function toModule(file: string, source: string, compilerOptions: Record<st
       tsconfigRaw: { compilerOptions },
       banner,
       define: {
+        // The bundler's build-time constants first: the file-relative globals below are ours and win.
+        ...defines,
         'import.meta.url': `${META}.url`,
         'import.meta.filename': `${META}.filename`,
         'import.meta.dirname': `${META}.dirname`,
