@@ -26,6 +26,9 @@ export interface CodeActionCapabilities {
   documentChanges: boolean;
 }
 
+/** Say why a fix has no edit: always in the log, and to the user (`show`) when they picked it. */
+export type CannotApply = (message: string, show: boolean) => void;
+
 /** Whether the results speak for a file's current text: positions from an older version would rename the wrong thing. */
 export type IsFresh = (file: string) => boolean;
 
@@ -42,6 +45,7 @@ export async function codeActionsAt(
   renamer: RenameService,
   caps: CodeActionCapabilities,
   isFresh: IsFresh,
+  cannot: CannotApply,
 ): Promise<CodeAction[]> {
   if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
   const file = uriToPath(params.textDocument.uri);
@@ -65,7 +69,11 @@ export async function codeActionsAt(
       };
       if (!caps.lazyEdits) {
         const edit = await renameEdit(data, docs, renamer, caps.documentChanges);
-        if (!edit) continue;
+        // Not offered where it cannot work; the user who looks for it finds why in the log.
+        if ('reason' in edit) {
+          cannot(`${renameTitle(sibling)}: not offered, ${edit.reason}`, false);
+          continue;
+        }
         action.edit = edit;
       }
       actions.push(action);
@@ -81,11 +89,20 @@ export async function resolveCodeAction(
   renamer: RenameService,
   documentChanges: boolean,
   isFresh: IsFresh,
+  cannot: CannotApply,
 ): Promise<CodeAction> {
   const data = action.data as RenameActionData | undefined;
-  if (!data || action.edit || !isFresh(data.file)) return action;
+  if (!data || action.edit) return action;
+  if (!isFresh(data.file)) {
+    cannot(`${action.title}: the file changed since it was analysed; try again once its findings are updated`, true);
+    return action;
+  }
   const edit = await renameEdit(data, docs, renamer, documentChanges);
-  return edit ? { ...action, edit } : action;
+  if ('reason' in edit) {
+    cannot(`${action.title}: ${edit.reason}`, true);
+    return action;
+  }
+  return { ...action, edit };
 }
 
 /** The same key of the same union, as every declaring variant's diagnostic (one action per variant). */
@@ -104,9 +121,15 @@ function siblings(d: Diagnostic, store: ResultStore): Diagnostic[] {
   return out;
 }
 
-async function renameEdit(data: RenameActionData, docs: OpenDocuments, renamer: RenameService, documentChanges: boolean): Promise<WorkspaceEdit | undefined> {
-  const edits = await renamer.renameKey(data.file, data.position, data.key, data.newName, docs.overlays());
-  if (!edits || edits.length === 0) return undefined;
+async function renameEdit(
+  data: RenameActionData,
+  docs: OpenDocuments,
+  renamer: RenameService,
+  documentChanges: boolean,
+): Promise<WorkspaceEdit | { reason: string }> {
+  const outcome = await renamer.renameKey(data.file, data.position, data.key, data.newName, docs.overlays());
+  if ('reason' in outcome) return outcome;
+  const edits = outcome.edits;
   const byFile = new Map<string, TextEdit[]>();
   for (const e of edits) {
     const list = byFile.get(e.file) ?? [];

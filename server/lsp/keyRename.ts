@@ -18,6 +18,9 @@ export interface TextEditAt {
   newText: string;
 }
 
+/** The edits of a rename, or why there are none (what the user is told, and the log says). */
+export type RenameOutcome = { edits: TextEditAt[] } | { reason: string };
+
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'out', '.cache']);
 
@@ -54,27 +57,37 @@ export class KeyRenamer {
   }
 
   /**
-   * The edits that rename the property `key` whose name starts at `position` in `file` to `newName`, or undefined
-   * when that property is not there (any more).
+   * The edits that rename the property `key` whose name starts at `position` in `file` to `newName`, or why not
+   * (the property is not written there: built by a helper, a spread, a computed name).
    */
-  renameKey(file: string, position: Position, key: string, newName: string, overlays: ReadonlyMap<string, Overlay>): TextEditAt[] | undefined {
+  renameKey(file: string, position: Position, key: string, newName: string, overlays: ReadonlyMap<string, Overlay>): RenameOutcome {
     const project = this.sync(overlays);
     for (const scoped of this.importersOf(file, overlays, project.getCompilerOptions())) {
       if (!project.getSourceFile(scoped)) project.addSourceFileAtPathIfExists(scoped);
     }
     const sourceFile = project.getSourceFile(file);
-    if (!sourceFile) return undefined;
+    const where = `${path.basename(file)}:${position.line + 1}:${position.character + 1}`;
+    if (!sourceFile) return { reason: `${where} is not a TypeScript or JavaScript file of this workspace's program` };
     const offset = ts.getPositionOfLineAndCharacter(sourceFile.compilerNode, position.line, position.character);
-    const node = nameNodeAt(sourceFile.getDescendantAtPos(offset));
-    if (!node || propertyName(node) !== key) return undefined;
+    const found = sourceFile.getDescendantAtPos(offset);
+    const node = nameNodeAt(found);
+    if (!node || propertyName(node) !== key) {
+      const text = (found?.getText() ?? '').split('\n')[0].slice(0, 60);
+      return {
+        reason: `the key \`${key}\` is not written at ${where}${text ? ` (the finding points at \`${text}\`)` : ''}: it comes from a helper, a spread or a computed name, so rename it where it is declared`,
+      };
+    }
     const locations = project.getLanguageService().findRenameLocations(node, { usePrefixAndSuffixText: true });
-    return locations.map((loc) => {
+    if (locations.length === 0)
+      return { reason: `TypeScript cannot rename \`${key}\` at ${where} (a name from a library's types, or a file outside the program)` };
+    const edits = locations.map((loc) => {
       const sf = loc.getSourceFile();
       const span = loc.getTextSpan();
       const start = sf.compilerNode.getLineAndCharacterOfPosition(span.getStart());
       const end = sf.compilerNode.getLineAndCharacterOfPosition(span.getEnd());
       return { file: path.normalize(sf.getFilePath()), start, end, newText: `${loc.getPrefixText() ?? ''}${newName}${loc.getSuffixText() ?? ''}` };
     });
+    return { edits };
   }
 
   private sync(overlays: ReadonlyMap<string, Overlay>): Project {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Overlay, Position } from '../pipeline';
-import { KeyRenamer, type TextEditAt } from './keyRename';
+import { KeyRenamer, type RenameOutcome } from './keyRename';
 
 export interface RenameRequest {
   id: number;
@@ -20,7 +20,7 @@ export interface RenameRequest {
   reset: boolean;
 }
 
-export type RenameReply = { id: number; edits?: TextEditAt[]; error?: string };
+export type RenameReply = { id: number; outcome?: RenameOutcome; error?: string };
 
 /** Free the TypeScript program after this long without a rename. */
 const IDLE_MS = 3 * 60_000;
@@ -29,7 +29,7 @@ export class RenameService {
   private worker: Worker | undefined;
   private inline: KeyRenamer | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(edits: TextEditAt[] | undefined): void; reject(e: Error): void }>();
+  private readonly pending = new Map<number, { resolve(outcome: RenameOutcome): void; reject(e: Error): void }>();
   private invalidated = new Set<string>();
   private resetNext = false;
   private idleTimer: NodeJS.Timeout | undefined;
@@ -47,7 +47,7 @@ export class RenameService {
     this.inline?.reset();
   }
 
-  async renameKey(file: string, position: Position, key: string, newName: string, overlays: ReadonlyMap<string, Overlay>): Promise<TextEditAt[] | undefined> {
+  async renameKey(file: string, position: Position, key: string, newName: string, overlays: ReadonlyMap<string, Overlay>): Promise<RenameOutcome> {
     if (!fs.existsSync(this.script) || !__filename.endsWith('.js')) {
       this.inline ??= new KeyRenamer(this.root);
       return this.inline.renameKey(file, position, key, newName, overlays);
@@ -88,7 +88,7 @@ export class RenameService {
       this.pending.delete(reply.id);
       if (!waiter) return;
       if (reply.error) waiter.reject(new Error(reply.error));
-      else waiter.resolve(reply.edits);
+      else waiter.resolve(reply.outcome ?? { reason: 'the rename worker gave no answer' });
     });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;

@@ -14,8 +14,8 @@ parentPort?.on('message', (request: RenameRequest) => {
   try {
     if (request.reset) renamer.reset();
     for (const file of request.invalidated) renamer.invalidate(file);
-    const edits = renamer.renameKey(request.file, request.position, request.key, request.newName, new Map(request.overlays));
-    reply = { id: request.id, edits };
+    const outcome = renamer.renameKey(request.file, request.position, request.key, request.newName, new Map(request.overlays));
+    reply = { id: request.id, outcome };
   } catch (error) {
     reply = { id: request.id, error: describeError(error) };
   }
