@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../protocol';
+import { declaredSettingKeys, explicitSettings } from './explicitSettings';
 
 /** The client id: LanguageClient reads `toolSchemaLens.trace.server` by it. */
 export const CLIENT_ID = 'toolSchemaLens';
@@ -30,6 +31,21 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     // VS Code shows a spot's diagnostics in the hover itself: the server's hover leaves them out.
     initializationOptions: (): InitializationOptions => ({ isTrusted: vscode.workspace.isTrusted, hoverFindings: false }),
     outputChannel,
+    middleware: {
+      workspace: {
+        // Only what the user set: the server puts it over the project's toolschemalens.config.json.
+        configuration: async (params, token, next) => {
+          const answers: unknown = await next(params, token);
+          if (!Array.isArray(answers)) return answers as never;
+          const keys = declaredSettingKeys(context);
+          return params.items.map((item, i): unknown =>
+            item.section === CLIENT_ID
+              ? explicitSettings(CLIENT_ID, keys, item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined)
+              : (answers[i] as unknown),
+          );
+        },
+      },
+    },
   };
 
   return new ToolSchemaLensClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);

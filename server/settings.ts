@@ -3,8 +3,8 @@
  * keeps the two in step). The language server reads raw values through `workspace/configuration` and
  * normalises them here; the CLI uses the defaults plus its flags.
  */
-import type { CollisionWidening, FindingCode, Target } from '../shared/types';
-import { FINDING_CODES } from '../shared/findings';
+import type { CollisionWidening, Target } from '../shared/types';
+import { severityKeyProblem } from './projectConfig';
 import { TARGET_IDS } from '../shared/clients/index';
 import type { EngineOptions, FlattenMode, PipelineOptions, SeveritySetting } from './pipeline';
 
@@ -15,7 +15,8 @@ export interface Settings {
   collisionWidening: CollisionWidening;
   /** Target ids for client-rejects; empty: chosen per tool from its library (see defaultTargets). */
   clients: string[];
-  severity: Partial<Record<FindingCode, SeveritySetting>>;
+  /** Per finding code, and per client rule at a target (`codex/format`). */
+  severity: Partial<Record<string, SeveritySetting>>;
   include: string[];
   exclude: string[];
   evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[]; stubs: string[]; allowAddons: boolean };
@@ -69,11 +70,7 @@ export function readSettings(raw: unknown): Settings {
   const strings = (v: unknown, dflt: string[]) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? [...v] : [...dflt]);
   const severity: Settings['severity'] = {};
   if (r.severity && typeof r.severity === 'object') {
-    const given = r.severity as Record<string, unknown>;
-    for (const code of FINDING_CODES) {
-      const v = given[code];
-      if (isSeveritySetting(v)) severity[code] = v;
-    }
+    for (const [key, v] of Object.entries(r.severity as Record<string, unknown>)) if (isSeveritySetting(v) && !severityKeyProblem(key)) severity[key] = v;
   }
   const evaluation = (r.evaluation && typeof r.evaluation === 'object' ? r.evaluation : {}) as Record<string, unknown>;
   const trace = (r.trace && typeof r.trace === 'object' ? r.trace : {}) as Record<string, unknown>;
@@ -109,6 +106,38 @@ export function readSettings(raw: unknown): Settings {
     },
     codeLens: { enable: bool(codeLens.enable ?? r['codeLens.enable'], d.codeLens.enable) },
   };
+}
+
+/**
+ * Settings in layers, later layers winning key by key: the project file, then what the editor says the user set.
+ * Objects (severity, evaluation, budget) merge; any other value, a list included, replaces.
+ */
+export function layerSettings(...layers: unknown[]): Settings {
+  return readSettings(layers.reduce<Record<string, unknown>>((merged, layer) => mergeLayer(merged, layer), {}));
+}
+
+function mergeLayer(base: Record<string, unknown>, layer: unknown, top = true): Record<string, unknown> {
+  if (!isPlainObject(layer)) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(layer)) {
+    if (value === undefined || value === null) continue;
+    // `evaluation.timeoutMs` as one key (some clients send settings flat) is `evaluation: { timeoutMs }`.
+    const dot = key.indexOf('.');
+    if (top && dot > 0) {
+      out[key.slice(0, dot)] = mergeLayer(
+        isPlainObject(out[key.slice(0, dot)]) ? (out[key.slice(0, dot)] as Record<string, unknown>) : {},
+        { [key.slice(dot + 1)]: value },
+        false,
+      );
+      continue;
+    }
+    out[key] = isPlainObject(value) && isPlainObject(out[key]) ? mergeLayer(out[key], value, false) : value;
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function stringMap(v: unknown): Record<string, string> {

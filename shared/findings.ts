@@ -77,6 +77,18 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'error',
     summary: "Converting this tool's input throws, so the server's whole `tools/list` fails and every tool of it is lost.",
   },
+  'config-invalid': {
+    code: 'config-invalid',
+    defaultSeverity: 'error',
+    summary:
+      'The project configuration (`toolschemalens.config.json`, a `tsconfig.json`) does not parse (an error: the folder is checked without it), or names a key, value, client or rule that does not exist (a warning: that entry is ignored).',
+  },
+  'unused-suppression': {
+    code: 'unused-suppression',
+    defaultSeverity: 'warning',
+    summary:
+      'A `// tool-schema-lens-disable-next-line` comment suppresses nothing on the next line: the finding it named is gone, or it names a code or rule that is not reported there.',
+  },
   'union-shipped': {
     code: 'union-shipped',
     defaultSeverity: 'warning',

@@ -20,7 +20,9 @@ export type FindingCode =
   | 'no-tools-found'
   | 'validation-rejects'
   | 'mcp-header-invalid'
-  | 'structured-content-missing';
+  | 'structured-content-missing'
+  | 'config-invalid'
+  | 'unused-suppression';
 
 export type Severity = 'error' | 'warning' | 'information';
 

@@ -11,9 +11,10 @@ export type Command =
       kind: 'check';
       paths: string[];
       format: OutputFormat;
-      flattenUnionInput: FlattenMode;
-      target: Target;
-      collisionWidening: CollisionWidening;
+      /** Flags left out stay undefined: the project file (toolschemalens.config.json) or the default decides. */
+      flattenUnionInput?: FlattenMode;
+      target?: Target;
+      collisionWidening?: CollisionWidening;
       timeoutMs?: number;
       memoryMb?: number;
       /** Entry points (`file` or `file#factory`), relative to the working directory. */
@@ -99,9 +100,6 @@ function parseCheck(rest: readonly string[]): Command {
     kind: 'check',
     paths: [],
     format: 'text',
-    flattenUnionInput: 'auto',
-    target: 'draft-7',
-    collisionWidening: 'unknown',
     entries: [],
     env: {},
     argv: [],

@@ -5,7 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, pipelineOptions, type Settings } from '../settings';
+import { layerSettings, pipelineOptions } from '../settings';
+import { readProjectConfig } from '../projectConfig';
 import { createPipeline, stopTransformer, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
@@ -13,9 +14,9 @@ import { UsageError } from './args';
 export interface CheckOptions {
   cwd: string;
   paths: string[];
-  flattenUnionInput: FlattenMode;
-  target: Target;
-  /** Default 'unknown' (ADR-0033). */
+  /** Each option left out is decided by the checked folder's toolschemalens.config.json, else its default. */
+  flattenUnionInput?: FlattenMode;
+  target?: Target;
   collisionWidening?: CollisionWidening;
   timeoutMs?: number;
   memoryMb?: number;
@@ -38,29 +39,9 @@ interface Job {
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const jobs = planJobs(options.cwd, options.paths);
-  const settings = {
-    ...DEFAULT_SETTINGS,
-    flattenUnionInput: options.flattenUnionInput,
-    target: options.target,
-    collisionWidening: options.collisionWidening ?? DEFAULT_SETTINGS.collisionWidening,
-    clients: options.clients ?? [],
-    evaluation: {
-      ...DEFAULT_SETTINGS.evaluation,
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.memoryMb ? { memoryMb: options.memoryMb } : {}),
-      env: options.env ?? {},
-      argv: options.argv ?? [],
-      stubs: options.stubs ?? [],
-      allowAddons: options.allowAddons ?? false,
-      // Relative to the working directory on the command line; the pipeline resolves it against the root.
-      ...(options.envFile ? { envFile: path.resolve(options.cwd, options.envFile) } : {}),
-    },
-    include: options.include ?? DEFAULT_SETTINGS.include,
-    exclude: options.exclude ?? DEFAULT_SETTINGS.exclude,
-  };
   const results: CheckedRoot[] = [];
   try {
-    await checkJobs(jobs, settings, options, results);
+    await checkJobs(jobs, options, results);
   } finally {
     // esbuild's service (the TypeScript transforms) is a child process too: `check` ends only after it, as after its workers.
     await stopTransformer();
@@ -68,21 +49,57 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   return collectReport(options.cwd, results);
 }
 
-async function checkJobs(jobs: Job[], settings: Settings, options: CheckOptions, results: CheckedRoot[]): Promise<void> {
+/** The flags given on the command line as a settings layer: what the user typed wins over the project file. */
+function flagLayer(options: CheckOptions): Record<string, unknown> {
+  const given = <T>(value: T | undefined) => (value === undefined ? {} : value);
+  const entry = (key: string, value: unknown) => (value === undefined ? {} : { [key]: value });
+  return {
+    ...entry('flattenUnionInput', options.flattenUnionInput),
+    ...entry('target', options.target),
+    ...entry('collisionWidening', options.collisionWidening),
+    ...entry('clients', options.clients),
+    ...entry('include', options.include),
+    ...entry('exclude', options.exclude),
+    evaluation: {
+      ...entry('timeoutMs', options.timeoutMs),
+      ...entry('memoryMb', options.memoryMb),
+      ...given(options.env && Object.keys(options.env).length ? { env: options.env } : undefined),
+      ...given(options.argv?.length ? { argv: options.argv } : undefined),
+      ...given(options.stubs?.length ? { stubs: options.stubs } : undefined),
+      ...entry('allowAddons', options.allowAddons),
+      // Relative to the working directory on the command line; the pipeline resolves a project file's against the root.
+      ...entry('envFile', options.envFile ? path.resolve(options.cwd, options.envFile) : undefined),
+    },
+  };
+}
+
+async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoot[]): Promise<void> {
   for (const job of jobs) {
-    // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
-    const entryPoints = (options.entries ?? []).map((e: string) => {
+    const project = readProjectConfig(job.root);
+    const settings = layerSettings(project?.section, flagLayer(options));
+    // Entries named on the command line replace the project file's; the project file's are relative to its folder.
+    const named = (options.entries ?? []).map((e: string) => {
       const hash = e.lastIndexOf('#');
       const file = path.resolve(options.cwd, hash > 0 ? e.slice(0, hash) : e);
       return path.relative(job.root, file) + (hash > 0 ? e.slice(hash) : '');
     });
+    const entryPoints = named.length > 0 ? named : settings.entryPoints;
+    // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
     const pipeline = createPipeline({ ...pipelineOptions(settings, job.root, true), entryPoints });
     try {
       // Entries named on the command line are checked even when only some files were asked for.
-      const named = entryPoints.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));
-      const files = job.files ? [...new Set([...named, ...job.files])] : await pipeline.listCandidates();
+      const entryFiles = named.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));
+      const files = job.files ? [...new Set([...entryFiles, ...job.files])] : await pipeline.listCandidates();
       const result = await pipeline.analyze(files);
-      results.push({ result, fileCount: files.length, root: job.root, budget: settings.budget });
+      results.push({
+        result,
+        fileCount: files.length,
+        root: job.root,
+        budget: settings.budget,
+        severities: settings.severity,
+        configProblems: project?.problems ?? [],
+        files,
+      });
     } finally {
       await pipeline.dispose();
     }

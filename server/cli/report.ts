@@ -8,13 +8,16 @@ import {
   sentTools,
   serverOverBudget,
   toolSets,
-  configProblemMessage,
+  configProblemDiagnostic,
   workspaceWithoutTools,
+  applySuppressions,
+  readWorkspaceFile,
   serverTokens,
   type AnalysisResult,
   type Diagnostic,
   type Location,
   type ServerTokens,
+  type SeverityOverrides,
   type TokenBudget,
   type ToolReport,
   type ToolTokens,
@@ -61,6 +64,12 @@ export interface CheckedRoot {
   fileCount: number;
   root?: string;
   budget?: TokenBudget;
+  /** The root's severity overrides (project file and flags), for the whole-server checks made here. */
+  severities?: SeverityOverrides;
+  /** What is wrong with the root's toolschemalens.config.json. */
+  configProblems?: Diagnostic[];
+  /** The files checked (their suppression comments are read, used or not). */
+  files?: readonly string[];
 }
 
 export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport {
@@ -74,27 +83,16 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const stubbed = new Set<string>();
   const notRun = new Map<string, 'no-tool-library'>();
   const servers: CheckReport['servers'] = [];
-  for (const { result, root, budget, fileCount: checked } of results) {
+  for (const { result, root, budget, severities, configProblems, fileCount: checked } of results) {
+    diagnostics.push(...(configProblems ?? []));
     for (const m of result.stubbed ?? []) stubbed.add(m);
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
     const rootTools = result.files.flatMap((file) => file.tools);
     // What one host is sent together: each server's tools (or one file's tool set), never the folder's sum.
     const sets = toolSets(rootTools, path.basename(root ?? cwd));
-    for (const set of sets) diagnostics.push(...serverOverBudget(set.label, set.tools, budget, {}));
+    for (const set of sets) diagnostics.push(...serverOverBudget(set.label, set.tools, budget, severities ?? {}));
     if (sets.length > 1) servers.push(...sets.map((set) => ({ label: set.label, ...serverTokens(set.tools) })));
-    if (result.configProblem) {
-      const p = result.configProblem;
-      const at = { line: p.line, character: p.character };
-      diagnostics.push({
-        file: p.file,
-        range: { start: at, end: at },
-        severity: 'error',
-        code: 'evaluation-failed',
-        message: configProblemMessage(p),
-        path: [],
-        related: [],
-      });
-    }
+    if (result.configProblem) diagnostics.push(configProblemDiagnostic(result.configProblem));
     const silent = root ? workspaceWithoutTools(root, result, checked) : undefined;
     if (silent) diagnostics.push(silent);
     sent.push(...sentTools(rootTools));
@@ -102,6 +100,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     for (const c of result.typedCalls ?? []) typedCalls.set(`${c.file}#${c.factory}`, c);
   }
   tools.sort((a, b) => compareLocations(cwd, a.location, b.location) || a.name.localeCompare(b.name));
+  diagnostics.splice(0, diagnostics.length, ...suppressed(diagnostics, results));
   diagnostics.sort((a, b) => compareLocations(cwd, { file: a.file, range: a.range }, { file: b.file, range: b.range }) || a.code.localeCompare(b.code));
   const skippedList = [...skipped].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1));
   return {
@@ -116,6 +115,18 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
     servers,
   };
+}
+
+/** Every file's diagnostics with its suppression comments applied (a checked file's unused ones reported too). */
+function suppressed(diagnostics: readonly Diagnostic[], results: readonly CheckedRoot[]): Diagnostic[] {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  for (const r of results) for (const f of r.files ?? []) if (!byFile.has(f)) byFile.set(f, []);
+  const severitiesOf = (file: string) => results.find((r) => r.root && file.startsWith(r.root + path.sep))?.severities ?? {};
+  return [...byFile].flatMap(([file, list]) => {
+    const read = readWorkspaceFile(file);
+    return applySuppressions(file, 'text' in read ? read.text : undefined, list, severitiesOf(file));
+  });
 }
 
 function toolOf(t: ToolReport): CheckedTool {

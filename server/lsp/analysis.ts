@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import type { FileReport, Pipeline, ResultStore } from '../pipeline';
-import { configProblemMessage } from '../pipeline';
+import { configProblemDiagnostic, configProblemMessage, type Diagnostic } from '../pipeline';
 import type { OpenDocuments } from './documents';
 
 export interface AnalysisListener {
@@ -17,6 +17,8 @@ export interface AnalysisListener {
   failed(error: unknown): void;
   /** One line about a finished run, for the output channel. */
   trace(line: string): void;
+  /** What the last run found wrong with the tsconfig (undefined: nothing), to publish on it. */
+  tsconfig?(problem: Diagnostic | undefined): void;
 }
 
 export interface ScanProgress {
@@ -180,6 +182,7 @@ export class AnalysisScheduler {
         this.skippedLogged.add(s.file);
         this.listener.trace(`Tool Schema Lens: skipped ${s.file}: ${s.reason}`);
       }
+      this.listener.tsconfig?.(result.configProblem ? configProblemDiagnostic(result.configProblem) : undefined);
       if (result.configProblem && !this.skippedLogged.has(result.configProblem.file)) {
         this.skippedLogged.add(result.configProblem.file);
         this.listener.trace(`Tool Schema Lens: ${configProblemMessage(result.configProblem)}`);

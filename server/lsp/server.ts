@@ -65,7 +65,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       connection,
       workspaceRoots(params),
       deps.createPipeline,
-      (root) => new SettingsSource(connection, canAsk, pathToUri(root), init.settings),
+      (root) => new SettingsSource(connection, canAsk, pathToUri(root), init.settings, root),
       {
         trusted: isTrusted(init.isTrusted, deps.transport, init.trustSent),
         debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,

@@ -15,10 +15,21 @@ import {
   type HoverParams,
   type SymbolInformation,
 } from 'vscode-languageserver';
-import { preloadTokenizer, ResultStore, sentTools, serverOverBudget, serverTokens, toolSets, type Pipeline, type PipelineOptions } from '../pipeline';
+import {
+  preloadTokenizer,
+  ResultStore,
+  sentTools,
+  serverOverBudget,
+  serverTokens,
+  toolSets,
+  type Diagnostic,
+  type Pipeline,
+  type PipelineOptions,
+} from '../pipeline';
 import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
+import { turnOffActions } from './turnOff';
 import { shipFlattenedActions } from './shipFlattened';
 import { DiagnosticsPublisher } from './diagnostics';
 import { describeError } from './errors';
@@ -35,6 +46,7 @@ import { listTools } from './tools';
 import type { TrustNotice } from './trust';
 import { pathToUri, uriToPath } from './uris';
 import { classifyChange } from './watchers';
+import { PROJECT_CONFIG_FILE } from '../projectConfig';
 
 export type CreatePipeline = (options: PipelineOptions) => Pipeline;
 
@@ -68,6 +80,10 @@ export class LensSession {
   private readonly renamer: RenameService;
   private pipeline: Pipeline | undefined;
   private settings: Settings | undefined;
+  /** What is wrong with the project file (toolschemalens.config.json), published on it. */
+  private configProblems: Diagnostic[] = [];
+  /** A tsconfig.json that does not parse (the last run's word), published on it. */
+  private tsconfigProblem: Diagnostic | undefined;
   private firstScanDone = false;
   private busyDetail: string | undefined;
   private disposed = false;
@@ -102,6 +118,11 @@ export class LensSession {
         },
         failed: (error) => this.logError('analysis', error),
         trace: (line) => this.connection.console.log(line),
+        tsconfig: (problem) => {
+          if (problem?.message === this.tsconfigProblem?.message && problem?.file === this.tsconfigProblem?.file) return;
+          this.tsconfigProblem = problem;
+          this.diagnostics.publish(this.checkServerBudget());
+        },
       },
     );
   }
@@ -120,9 +141,13 @@ export class LensSession {
 
   /** Settings changed: update the pipeline in place and re-analyse everything. */
   async applySettings(): Promise<void> {
-    const settings = await this.settingsSource.read();
+    const { settings, problems } = await this.settingsSource.read();
     if (this.disposed) return;
     this.settings = settings;
+    this.configProblems = problems;
+    const touched = this.store.setSeverities(settings.severity);
+    for (const f of this.checkServerBudget()) touched.add(f);
+    this.diagnostics.publish(touched);
     this.diagnostics.active = settings.enable;
     if (!settings.enable) {
       this.scheduler.cancelAll();
@@ -173,6 +198,7 @@ export class LensSession {
 
   watchedFilesChanged(changes: Array<{ uri: string; type: FileChangeType }>): void {
     let config = false;
+    let settings = false;
     let dependencies = false;
     for (const change of changes) {
       const file = uriToPath(change.uri);
@@ -185,10 +211,15 @@ export class LensSession {
         if (change.type === FileChangeType.Deleted) this.fileDeleted(file);
         else this.debouncer.touch(file);
       } else if (kind === 'config') config = true;
+      else if (kind === 'settings') settings = file === path.join(this.options.root, PROJECT_CONFIG_FILE) || settings;
       else if (kind === 'dependencies') dependencies = true;
     }
+    // Re-reading the settings re-analyses everything; a dependency change also needs fresh workers.
+    if (settings) this.applySettings().catch((error) => this.logError(`reading ${PROJECT_CONFIG_FILE}`, error));
     if (dependencies) this.restartWorkers().catch((error) => this.logError('restarting the workers', error));
-    else if (config) {
+    else if (config && !settings) {
+      // A tsconfig's paths and JSX settings, and whether it parses at all, are read when the project is made.
+      this.pipeline?.reloadProject?.();
       this.renamer.reset();
       void this.rescan();
     }
@@ -217,13 +248,24 @@ export class LensSession {
     const file = uriToPath(params.textDocument.uri);
     if (file && token) await this.diagnostics.whenFresh(file, token, 5000);
     const isFresh = (f: string) => this.diagnostics.isFresh(f);
-    const renames = await codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions, isFresh);
-    return [...renames, ...shipFlattenedActions(params, this.store, this.docs, this.options.codeActions.documentChanges, isFresh)];
+    const renames = await codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions, isFresh, this.cannotApply);
+    const { documentChanges } = this.options.codeActions;
+    return [
+      ...renames,
+      ...shipFlattenedActions(params, this.store, this.docs, documentChanges, isFresh),
+      ...(file && isFresh(file) ? turnOffActions(params, this.store, this.docs, this.options.root, documentChanges) : []),
+    ];
   }
 
   resolveCodeAction(action: CodeAction): Promise<CodeAction> {
-    return resolveCodeAction(action, this.docs, this.renamer, this.options.codeActions.documentChanges, (f) => this.diagnostics.isFresh(f));
+    return resolveCodeAction(action, this.docs, this.renamer, this.options.codeActions.documentChanges, (f) => this.diagnostics.isFresh(f), this.cannotApply);
   }
+
+  /** A fix that has no edit says why: in the log always, and to the user who picked it. */
+  private readonly cannotApply = (message: string, show: boolean): void => {
+    this.connection.console.warn(`Tool Schema Lens: ${message}`);
+    if (show) void this.connection.window.showWarningMessage(`Tool Schema Lens: ${message}`);
+  };
 
   listTools(params: ListToolsParams | undefined): ListToolsResult {
     return listTools(this.store.tools(), params, (f) => this.docs.uri(f), { problems: this.store.problemsByTool(), server: this.serverSummary() });
@@ -260,7 +302,11 @@ export class LensSession {
     const severities = this.settings?.severity ?? {};
     // Per server (or tool set): what one host is sent, never the folder's alternative sets summed.
     const sets = budget ? toolSets(this.store.tools(), path.basename(this.options.root)) : [];
-    const findings = sets.flatMap((set) => serverOverBudget(set.label, set.tools, budget, severities));
+    const findings = [
+      ...this.configProblems,
+      ...(this.tsconfigProblem ? [this.tsconfigProblem] : []),
+      ...sets.flatMap((set) => serverOverBudget(set.label, set.tools, budget, severities)),
+    ];
     return this.store.setWorkspaceDiagnostics(findings);
   }
 

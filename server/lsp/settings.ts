@@ -4,7 +4,9 @@
  * that only initializationOptions carry.
  */
 import type { Connection } from 'vscode-languageserver';
-import { readSettings, type Settings } from '../settings';
+import { layerSettings, type Settings } from '../settings';
+import { readProjectConfig } from '../projectConfig';
+import type { Diagnostic } from '../pipeline';
 
 export const SETTINGS_SECTION = 'toolSchemaLens';
 export const DEFAULT_DEBOUNCE_MS = 200;
@@ -50,6 +52,8 @@ export class SettingsSource {
     private readonly canAsk: boolean,
     private readonly scopeUri: string | undefined,
     initial: unknown,
+    /** The workspace folder, where its project file lives. */
+    private readonly root?: string,
   ) {
     this.pushed = initial;
   }
@@ -60,16 +64,23 @@ export class SettingsSource {
     if (section && typeof section === 'object') this.pushed = section;
   }
 
-  async read(): Promise<Settings> {
+  /** The settings of this folder: its project file (toolschemalens.config.json), then what the editor says the user set. */
+  async read(): Promise<{ settings: Settings; problems: Diagnostic[] }> {
+    const project = this.root ? readProjectConfig(this.root) : undefined;
+    const editor = await this.editorSettings();
+    return { settings: layerSettings(project?.section, editor), problems: project?.problems ?? [] };
+  }
+
+  private async editorSettings(): Promise<unknown> {
     if (this.canAsk) {
       try {
         const answers: unknown[] = await this.connection.workspace.getConfiguration([{ section: SETTINGS_SECTION, scopeUri: this.scopeUri }]);
         const raw = answers[0];
-        if (raw && typeof raw === 'object') return readSettings(raw);
+        if (raw && typeof raw === 'object') return raw;
       } catch {
         // A client that advertises configuration but fails the request: fall back to what it pushed.
       }
     }
-    return readSettings(this.pushed);
+    return this.pushed;
   }
 }

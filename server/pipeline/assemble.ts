@@ -14,7 +14,7 @@ import {
 } from './messages';
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
-import { effectiveSeverity, type SeverityOverrides } from './severities';
+import { clientRuleSeverity, effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
 import { clientFinding, MCP_CLIENTS, verdicts } from '../../shared/clients/index';
 import { libraryDefaultTargets } from './sdks';
@@ -122,7 +122,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       const targets = targetsOf(tool, input.clients);
       for (const v of tool.violations ?? []) {
-        const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson);
+        const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson, (target, rule, severity) =>
+          clientRuleSeverity(severities, target, rule, severity),
+        );
         if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       }
       if (tool.outputSchema !== undefined)
@@ -225,7 +227,8 @@ export function assembleFile(input: AssembleInput): AssembledFile {
 
 /** One diagnostic per site of a finding; a collision's declarations point at each other. */
 export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, severities: SeverityOverrides): Diagnostic[] {
-  const severity = effectiveSeverity(f.code, f.severity, severities);
+  // A client finding's severity already has the user's say, per target and rule (clientRuleSeverity).
+  const severity = f.code === 'client-rejects' ? f.severity : effectiveSeverity(f.code, f.severity, severities);
   if (!severity) return [];
   const located = f.sites.map((site) => ({ site, location: locator.locate(place, site) ?? place.location }));
   return located.map(({ site, location }, i): Diagnostic => {

@@ -65,7 +65,9 @@ export {
   type ToolTokens,
 } from './tokens';
 export { workspaceWithoutTools } from './workspaceWithoutTools';
-export { configProblemMessage } from './messages';
+export { configProblemDiagnostic, configProblemMessage } from './messages';
+export { clientRuleKey, type SeverityOverrides } from './severities';
+export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
 export { stopTransformer } from './evaluate/host/transformSource';
 
 export class CancelledError extends Error {
@@ -298,6 +300,9 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     },
     async restartWorkers() {
       await evaluator?.restart();
+    },
+    reloadProject() {
+      project = new WorkspaceProject(options.root);
     },
     async dispose() {
       const old = evaluator;

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { formatPath } from '../../shared/findings';
 import type { Finding, FindingSite } from '../../shared/types';
-import type { EvaluationFailure, Refusal } from './types';
+import type { Diagnostic, EvaluationFailure, Refusal } from './types';
 
 export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not evaluated';
 
@@ -66,6 +66,20 @@ export function evaluationRefusedMessage(refusal: Refusal): string {
 /** A tsconfig.json that does not parse: what TypeScript says, and what that costs. */
 export function configProblemMessage(problem: { file: string; message: string }): string {
   return `${path.basename(problem.file)} does not parse: ${problem.message}; this folder was analysed without it (its paths, baseUrl and JSX settings ignored), and tsc fails on it too`;
+}
+
+/** A tsconfig.json that does not parse, as the `config-invalid` finding both fronts show on it. */
+export function configProblemDiagnostic(problem: { file: string; line: number; character: number; message: string }): Diagnostic {
+  const at = { line: problem.line, character: problem.character };
+  return {
+    file: problem.file,
+    range: { start: at, end: at },
+    severity: 'error',
+    code: 'config-invalid',
+    message: configProblemMessage(problem),
+    path: [],
+    related: [],
+  };
 }
 
 /** Every limit names the setting and the flag that raise it. */

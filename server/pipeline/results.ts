@@ -9,6 +9,8 @@ import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types
 import { diagnosticKey, preferRegistrations, withoutUnusedExports } from './workspaceChecks';
 import { toolIdentity } from './workspaceTools';
 import { readWorkspaceFile } from './boundedRead';
+import type { SeverityOverrides } from './severities';
+import { applySuppressions, suppressionsIn } from './suppressions';
 import { rebaseDiagnostic, rebaseTool, textShift, toolTouches, type PositionMap } from './rebase';
 
 /** Several analyses as one: every tool, and every diagnostic once (a registration's finding preferred). */
@@ -57,7 +59,27 @@ export class ResultStore {
   /** The buffer text each open file was last analysed at: every origin's ranges in it are kept on this text. */
   private readonly analysedTexts = new Map<string, string>();
 
+  /** Files' texts on disk as last read for their suppression comments; forgotten when the file is analysed again. */
+  private readonly diskTexts = new Map<string, string | undefined>();
+  /** Analysed files that hold a suppression comment: reported even with no finding left, where one is unused. */
+  private readonly withSuppressions = new Set<string>();
+  private severities: SeverityOverrides = {};
+
   constructor(private readonly readDisk: (file: string) => string | undefined = diskText) {}
+
+  /** The user's severities (an unused suppression's, off included); returns the files to publish again. */
+  setSeverities(severities: SeverityOverrides): Set<string> {
+    this.severities = severities;
+    return this.filesWithDiagnostics();
+  }
+
+  /** The text a file's suppression comments are read from: the one its ranges are kept on. */
+  private suppressionText(file: string): string | undefined {
+    const open = this.analysedTexts.get(file);
+    if (open !== undefined) return open;
+    if (!this.diskTexts.has(file)) this.diskTexts.set(file, this.readDisk(file));
+    return this.diskTexts.get(file);
+  }
 
   /** Replace the workspace-wide findings; returns the files whose diagnostics changed. */
   setWorkspaceDiagnostics(next: Diagnostic[]): Set<string> {
@@ -127,6 +149,13 @@ export class ResultStore {
     if (texts) for (const f of this.rebase(fresh, texts, next.values())) touched.add(f);
     // The first registration found (or the last one gone) hides (or shows) every file's exported schemas.
     if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
+    for (const f of [...touched, ...fresh]) {
+      this.diskTexts.delete(f);
+      const text = this.suppressionText(f);
+      if (text !== undefined && suppressionsIn(text).length > 0) this.withSuppressions.add(f);
+      else this.withSuppressions.delete(f);
+      touched.add(f);
+    }
     return touched;
   }
 
@@ -191,6 +220,8 @@ export class ResultStore {
       for (const f of old.diagnostics.keys()) touched.add(f);
       this.origins.delete(origin);
       this.analysedVersions.delete(origin);
+      if (this.withSuppressions.delete(origin)) touched.add(origin);
+      this.diskTexts.delete(origin);
     }
     if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
     return touched;
@@ -202,6 +233,9 @@ export class ResultStore {
     for (const f of this.setWorkspaceDiagnostics([])) touched.add(f);
     this.analysedVersions.clear();
     this.analysedTexts.clear();
+    this.diskTexts.clear();
+    for (const f of this.withSuppressions) touched.add(f);
+    this.withSuppressions.clear();
     return touched;
   }
 
@@ -218,7 +252,8 @@ export class ResultStore {
     const all: Diagnostic[] = [];
     for (const entry of this.origins.values()) all.push(...(entry.diagnostics.get(file) ?? []));
     for (const d of this.workspaceFindings) if (d.file === file) all.push(d);
-    return withoutUnusedExports(preferRegistrations(all), this.hasRegistrations());
+    const shown = withoutUnusedExports(preferRegistrations(all), this.hasRegistrations());
+    return this.withSuppressions.has(file) ? applySuppressions(file, this.suppressionText(file), shown, this.severities) : shown;
   }
 
   /** Every file that currently has diagnostics. */
@@ -226,6 +261,7 @@ export class ResultStore {
     const files = new Set<string>();
     for (const entry of this.origins.values()) for (const [f, list] of entry.diagnostics) if (list.length) files.add(f);
     for (const d of this.workspaceFindings) files.add(d.file);
+    for (const f of this.withSuppressions) files.add(f);
     return files;
   }
 

@@ -8,7 +8,7 @@
 import { clientFinding, judgeServer, placeViolation, verdicts } from '../../shared/clients/index';
 import type { AssembledFile, ToolPlace } from './assemble';
 import { targetsOf } from './assemble';
-import { effectiveSeverity, type SeverityOverrides } from './severities';
+import { clientRuleSeverity, type SeverityOverrides } from './severities';
 import type { Diagnostic, ToolReport } from './types';
 
 const SERVER_SDKS = new Set(['mcp', 'fastmcp']);
@@ -46,9 +46,9 @@ export function serverLimits(assembled: readonly AssembledFile[], clients: reado
     const rows = new Map(verdicts(violations, targets).map((v) => [v.target, v.broken as string[]]));
     for (const name of server.tools.keys()) broken.set(name, rows);
     for (const v of violations) {
-      const f = clientFinding(undefined, placeViolation(v), targets);
-      const severity = f && effectiveSeverity(f.code, f.severity, severities);
-      if (!f || !severity) continue;
+      const f = clientFinding(undefined, placeViolation(v), targets, false, (target, rule, severity) => clientRuleSeverity(severities, target, rule, severity));
+      if (!f) continue;
+      const severity = f.severity;
       const at = first.site?.nameRange ? { file: first.location.file, range: first.site.nameRange } : first.location;
       diagnostics.push({
         file: at.file,

@@ -51,8 +51,8 @@ export interface PipelineOptions {
   /** Globs relative to root; default include `**\/*.{ts,tsx,mts,cts,js,mjs,cjs}`, default exclude node_modules, dist, build, out. */
   include: string[];
   exclude: string[];
-  /** Severity overrides per code; `off` drops the finding. */
-  severities: Partial<Record<FindingCode, SeveritySetting>>;
+  /** Severity overrides (`off` drops the finding): per finding code, and per client rule at a target (`codex/format`; see severities.ts). */
+  severities: Readonly<Partial<Record<string, SeveritySetting>>>;
   /** Without trust no workspace code runs: every candidate file gets an `evaluation-failed` (not trusted) diagnostic instead. */
   trusted: boolean;
   /** Token budgets for `over-budget` (0: off); absent: none. */
@@ -230,6 +230,8 @@ export interface Pipeline {
   updateOptions(options: Partial<PipelineOptions>): void;
   /** Kill and respawn the evaluation workers (after node_modules changed, or on user request). */
   restartWorkers(): Promise<void>;
+  /** Read the project's tsconfig again (it changed on disk): its compiler options and whether it parses. */
+  reloadProject?(): void;
   dispose(): Promise<void>;
 }
 

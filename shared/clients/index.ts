@@ -25,7 +25,7 @@ import { openaiStrict } from './profiles/openaiStrict';
 import { visualStudioCopilot } from './profiles/visualStudioCopilot';
 import { vscodeCopilot } from './profiles/vscodeCopilot';
 import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
-import type { Consequence, Evidence, Hit, Profile, Rule, RuleEvidence, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
+import type { Consequence, Evidence, Hit, Profile, Rule, RuleEvidence, RuleId, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
 
 export type * from './types';
 export { siteOfPointer } from './trail';
@@ -53,6 +53,9 @@ export const PROFILES: readonly Profile[] = [
 ];
 
 export const TARGET_IDS: readonly string[] = PROFILES.map((p) => p.id);
+
+/** Every client rule id a profile can use (the keys of a `target/rule` severity). */
+export const RULE_IDS: readonly RuleId[] = Object.keys(CHECKS) as RuleId[];
 const BY_ID = new Map(PROFILES.map((p) => [p.id, p]));
 
 /** The profile of a target id, or undefined for an unknown one. */
@@ -169,11 +172,27 @@ export function severityOf(consequence: Consequence, evidence?: Evidence): Sever
   return evidence === 'inferred' && severity === 'error' ? 'warning' : severity;
 }
 
-/** The `client-rejects` finding of one placed violation, keeping only the `selected` targets; undefined when none is selected. */
-export function clientFinding(tool: string | undefined, v: PlacedViolation, selected: readonly string[], plainJson = false): Finding | undefined {
+/** A user's say on one target's break of one rule: the severity to report it with, null to leave that target out. */
+export type TargetSeverity = (target: string, rule: RuleId, severity: Severity) => Severity | null;
+
+/**
+ * The `client-rejects` finding of one placed violation, keeping only the `selected` targets (and those `severityFor`
+ * does not turn off); undefined when none is left.
+ */
+export function clientFinding(
+  tool: string | undefined,
+  v: PlacedViolation,
+  selected: readonly string[],
+  plainJson = false,
+  severityFor: TargetSeverity = (_target, _rule, severity) => severity,
+): Finding | undefined {
   const chosen = new Set(selected);
   const targets = v.targets
     .filter((t) => chosen.has(t.target))
+    .flatMap((t) => {
+      const severity = severityFor(t.target, v.rule, severityOf(t.consequence, t.evidence.kind));
+      return severity ? [{ ...t, severity }] : [];
+    })
     .sort((a, b) => ORDER[a.consequence] - ORDER[b.consequence] || TARGET_IDS.indexOf(a.target) - TARGET_IDS.indexOf(b.target));
   if (targets.length === 0) return undefined;
   const labelled = targets.map((t) => ({ ...t, label: BY_ID.get(t.target)?.label ?? t.target }));
@@ -192,7 +211,7 @@ export function clientFinding(tool: string | undefined, v: PlacedViolation, sele
       tool,
       path: v.path,
       sites: [v.site],
-      severity: targets.map((t) => severityOf(t.consequence, t.evidence.kind)).sort((a, b) => RANK[a] - RANK[b])[0],
+      severity: targets.map((t) => t.severity).sort((a, b) => RANK[a] - RANK[b])[0],
       targets: targets.map((t) => t.target),
       rule: v.rule,
     },

@@ -30,7 +30,7 @@ describe('a tsconfig.json that does not parse', { timeout: 120_000 }, () => {
     const run = await runCli(['check', '.'], { cwd: root, timeoutMs: 100_000 });
     expect(run.code).toBe(1);
     expect(run.stdout.split('\n')[0]).toBe(
-      "tsconfig.json:5:1 error evaluation-failed tsconfig.json does not parse: '}' expected; this folder was analysed without it (its paths, baseUrl and JSX settings ignored), and tsc fails on it too",
+      "tsconfig.json:5:1 error config-invalid tsconfig.json does not parse: '}' expected; this folder was analysed without it (its paths, baseUrl and JSX settings ignored), and tsc fails on it too",
     );
     expect(run.stdout).toContain('lookup');
   });

@@ -329,7 +329,12 @@ export class TestClient {
 export function applyEditToDisk(edit: WorkspaceEdit): string[] {
   const byUri = new Map<string, Array<{ range: Range; newText: string }>>();
   for (const change of edit.documentChanges ?? []) {
-    if (!('textDocument' in change)) throw new Error('only text edits expected');
+    if ('kind' in change && change.kind === 'create') {
+      const file = new URL(change.uri).pathname;
+      if (!fs.existsSync(file)) fs.writeFileSync(file, '');
+      continue;
+    }
+    if (!('textDocument' in change)) throw new Error('only text edits and file creations expected');
     byUri.set(change.textDocument.uri, [...(byUri.get(change.textDocument.uri) ?? []), ...(change.edits as any)]);
   }
   for (const [uri, edits] of Object.entries(edit.changes ?? {})) byUri.set(uri, [...(byUri.get(uri) ?? []), ...edits]);
