@@ -20,9 +20,11 @@ export function describeStatus(status: StatusParams): { text: string; tooltip: s
       return { text: '$(circle-slash) Tool schemas: off', tooltip: `Tool Schema Lens is disabled by \`toolSchemaLens.enable\`.${detail}` };
     case 'idle': {
       const tools = plural(status.tools, 'tool', 'tools');
-      if (status.problems === 0) return { text: `$(check) ${tools}`, tooltip: `Tool Schema Lens: ${tools}, no problems${detail}` };
+      // A partial result says so on the item itself, not only in its tooltip.
+      const partial = status.notEvaluated ? `, ${plural(status.notEvaluated, 'file', 'files')} not evaluated` : '';
+      if (status.problems === 0 && !partial) return { text: `$(check) ${tools}`, tooltip: `Tool Schema Lens: ${tools}, no problems${detail}` };
       const problems = plural(status.problems, 'problem', 'problems');
-      return { text: `$(warning) ${tools}, ${problems}`, tooltip: `Tool Schema Lens: ${tools}, ${problems}${detail}` };
+      return { text: `$(warning) ${tools}, ${problems}${partial}`, tooltip: `Tool Schema Lens: ${tools}, ${problems}${partial}${detail}` };
     }
   }
 }

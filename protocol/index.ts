@@ -67,6 +67,8 @@ export interface StatusParams {
   problems: number;
   /** Human-readable detail, e.g. "12 of 40 files". */
   detail?: string;
+  /** Files whose evaluation failed: their tools are missing or kept from their last good run (detail says what to raise). */
+  notEvaluated?: number;
 }
 export const StatusNotification = new NotificationType<StatusParams>('toolSchemaLens/status');
 

@@ -2,11 +2,11 @@
  * `--format json`: one object, `{ tools, diagnostics }`, exactly the shape of the CLI contract. `path`
  * is the schema path in dotted form (`content.parts[*].url`; the root is `""`).
  */
-import { formatPath } from '../pipeline';
+import { countNotEvaluated, formatPath, TOKENIZER } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
-import { TOKENIZER } from '../pipeline';
 
 export function formatJson(report: CheckReport): string {
+  const notEvaluated = countNotEvaluated(report.diagnostics);
   const out = {
     tools: report.tools.map((t) => ({
       name: t.name,
@@ -44,6 +44,7 @@ export function formatJson(report: CheckReport): string {
       path: dottedPath(d.path),
       message: d.message,
       ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
+      ...(d.failure ? { failure: d.failure } : {}),
     })),
     tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },
     ...(report.servers.length
@@ -51,6 +52,7 @@ export function formatJson(report: CheckReport): string {
       : {}),
     // Factories that registered only with arguments built from their parameter types (see docs/architecture.md).
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
+    ...(notEvaluated.files ? { notEvaluated } : {}),
     ...(report.notRun.length ? { notRun: report.notRun.map((n) => ({ file: displayPath(report.cwd, n.file), reason: n.reason })) } : {}),
     ...(report.typedCalls.length ? { typedCalls: report.typedCalls.map((c) => ({ file: displayPath(report.cwd, c.file), factory: c.factory })) } : {}),
   };

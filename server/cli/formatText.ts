@@ -2,7 +2,7 @@
  * The human format, read like tsc or ESLint: `file:line:col severity code message`, grouped by file,
  * then one summary line. Colour only on a terminal and never with NO_COLOR.
  */
-import { TOKENIZER, type Severity } from '../pipeline';
+import { countNotEvaluated, notEvaluatedText, TOKENIZER, type Severity } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
 
 export interface TextStyle {
@@ -52,6 +52,9 @@ export function formatText(report: CheckReport, style: TextStyle): string {
         `note: not run, as their imports reach no tool library (a CLI, an installer, a migration): ${report.notRun.map((n) => displayPath(report.cwd, n.file)).join(', ')}; to run one anyway, name it with --entry`,
       ),
     );
+  // A partial result says so beside the summary: how many files, at which limit, and the flag that raises it.
+  const partial = notEvaluatedText(countNotEvaluated(report.diagnostics), 'cli');
+  if (partial) lines.push(paint('33;1', `⚠ ${partial}`));
   lines.push(summaryLine(report, files.size, paint));
   return lines.join('\n') + '\n';
 }

@@ -16,6 +16,7 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver';
 import {
+  notEvaluatedText,
   preloadTokenizer,
   ResultStore,
   sentTools,
@@ -369,7 +370,11 @@ export class LensSession {
     if (!this.settings?.enable && this.settings) status = { state: 'disabled', tools: 0, problems: 0 };
     else if (!this.options.trusted) status = { state: 'untrusted', tools, problems };
     else if (this.scheduler.isBusy || !this.firstScanDone) status = { state: 'analysing', tools, problems, detail: this.busyDetail };
-    else status = { state: 'idle', tools, problems };
+    else {
+      const failed = this.store.notEvaluated();
+      const detail = notEvaluatedText(failed, 'editor');
+      status = { state: 'idle', tools, problems, ...(detail ? { notEvaluated: failed.files, detail } : {}) };
+    }
     this.shared.status.update(this, status);
   }
 }

@@ -36,5 +36,6 @@ function combine(parts: StatusParams[]): StatusParams {
   const tools = active.reduce((n, p) => n + p.tools, 0);
   const problems = active.reduce((n, p) => n + p.problems, 0);
   const detail = active.find((p) => p.state === state && p.detail)?.detail;
-  return detail ? { state, tools, problems, detail } : { state, tools, problems };
+  const notEvaluated = active.reduce((n, p) => n + (p.notEvaluated ?? 0), 0);
+  return { state, tools, problems, ...(detail ? { detail } : {}), ...(notEvaluated ? { notEvaluated } : {}) };
 }

@@ -178,18 +178,25 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     if (evaluated.failure) {
       const at = evaluated.failure.at;
       const message = evaluationFailedMessage(evaluated.failure, evaluated.tools.length);
+      const phase = evaluated.failure.phase;
+      // Each carries its phase: the fronts count files that did not evaluate, and at which limit, from it.
+      const failedAt = (where: string, range: Range) => {
+        const d = fileLevel(where, range, 'evaluation-failed', 'warning', message, severities);
+        if (d) d.failure = phase;
+        return d;
+      };
       const point: Location | undefined = at && { file: at.file, range: locator.pointAt(at.file, at.line, at.character) };
       if (point && samePath(point.file, file)) {
-        push(fileLevel(file, point.range, 'evaluation-failed', 'warning', message, severities));
+        push(failedAt(file, point.range));
       } else if (point && !/[\\/]node_modules[\\/]/.test(point.file) && (evaluated.failure.phase === 'exit' || evaluated.failure.phase === 'load')) {
         // An exit or throw in a module the program imports: at that `process.exit` / `throw`, where the fix is.
-        const d = fileLevel(point.file, point.range, 'evaluation-failed', 'warning', message, severities);
+        const d = failedAt(point.file, point.range);
         if (d) d.related.push({ location: { file, range: locator.firstLine(file) }, message: startedFromMessage() });
         push(d);
       } else {
         // The failure happened in a module this file imports: the finding stays on this file (whose tools are
         // what is missing) and points at the failing place.
-        const d = fileLevel(file, locator.firstLine(file), 'evaluation-failed', 'warning', message, severities);
+        const d = failedAt(file, locator.firstLine(file));
         if (d && point) d.related.push({ location: point, message: failurePointMessage(evaluated.failure.phase) });
         push(d);
       }
@@ -218,6 +225,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       tools,
       diagnostics: diagnostics.filter((d) => samePath(d.file, file)),
       timings: { discover: input.discoverMs, bundle: t.bundle, evaluate: t.evaluate, engine: t.engine, locate: locateMs },
+      ...(evaluated?.failure ? { failed: evaluated.failure.phase } : {}),
     },
     diagnostics,
     places,

@@ -68,6 +68,7 @@ export { workspaceWithoutTools } from './workspaceWithoutTools';
 export { configProblemDiagnostic, configProblemMessage } from './messages';
 export { clientRuleKey, type SeverityOverrides } from './severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
+export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
 
 export class CancelledError extends Error {

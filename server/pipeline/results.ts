@@ -11,6 +11,7 @@ import { toolIdentity } from './workspaceTools';
 import { readWorkspaceFile } from './boundedRead';
 import type { SeverityOverrides } from './severities';
 import { applySuppressions, suppressionsIn } from './suppressions';
+import { countNotEvaluated, type NotEvaluated } from './notEvaluated';
 import { rebaseDiagnostic, rebaseTool, textShift, toolTouches, type PositionMap } from './rebase';
 
 /** Several analyses as one: every tool, and every diagnostic once (a registration's finding preferred). */
@@ -136,6 +137,23 @@ export class ResultStore {
         entry.diagnostics.set(file, list);
       }
     }
+    // A run that failed and lost tools keeps the last good ones, marked stale, until a run succeeds: a time-out on a
+    // busy machine or a half-typed line must not make a server's tools vanish. The failure is reported beside them.
+    const failures = new Map<string, Map<string, Diagnostic[]>>();
+    for (const [origin, entry] of next) {
+      const old = this.origins.get(origin);
+      const failed = entry.report?.failed;
+      if (!old?.report || !entry.report || !failed || failed === 'untrusted' || entry.report.tools.length >= old.report.tools.length) continue;
+      failures.set(origin, entry.diagnostics);
+      const kept = new Map<string, Diagnostic[]>();
+      for (const [f, list] of old.diagnostics)
+        kept.set(
+          f,
+          list.filter((d) => d.code !== 'evaluation-failed'),
+        );
+      const tools = old.report.tools.map((t) => (t.stale ? t : { ...t, stale: true }));
+      next.set(origin, { ...old, seq, report: { ...entry.report, tools }, diagnostics: kept });
+    }
     const touched = new Set<string>();
     for (const [origin, entry] of next) {
       const old = this.origins.get(origin);
@@ -147,6 +165,15 @@ export class ResultStore {
       this.analysedVersions.set(origin, versions.get(origin));
     }
     if (texts) for (const f of this.rebase(fresh, texts, next.values())) touched.add(f);
+    // The failure itself is on the text this run read, which the kept results were just moved onto.
+    for (const [origin, diagnostics] of failures) {
+      const entry = this.origins.get(origin);
+      if (!entry) continue;
+      for (const [f, list] of diagnostics) {
+        entry.diagnostics.set(f, [...(entry.diagnostics.get(f) ?? []), ...list]);
+        touched.add(f);
+      }
+    }
     // The first registration found (or the last one gone) hides (or shows) every file's exported schemas.
     if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
     for (const f of [...touched, ...fresh]) {
@@ -280,6 +307,13 @@ export class ResultStore {
       }
     }
     return out;
+  }
+
+  /** Files that did not evaluate in their latest run (a partial result is never silent). */
+  notEvaluated(): NotEvaluated {
+    const failed: Diagnostic[] = [];
+    for (const file of this.filesWithDiagnostics()) for (const d of this.diagnosticsIn(file)) if (d.code === 'evaluation-failed') failed.push(d);
+    return countNotEvaluated(failed);
   }
 
   problemCount(): number {

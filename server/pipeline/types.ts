@@ -107,6 +107,8 @@ export interface Diagnostic {
   rename?: RenameData;
   /** For client-rejects: the target ids it concerns (`rule` is the profile rule broken). */
   targets?: string[];
+  /** For evaluation-failed: how the evaluation failed (a limit, a throw…), for counts a front shows without reading the message. */
+  failure?: EvaluationFailure['phase'];
   /** The kind of tool schema whose finding this is (file-level diagnostics have none): lets every front prefer a registration's finding over the same one reached through an exported schema. */
   origin?: 'registration' | 'exported' | 'tagged';
 }
@@ -121,6 +123,8 @@ export interface KeyReport extends Omit<KeyMerge, 'unionTrail'> {
 
 export interface ToolReport {
   name: string;
+  /** The editor's last good result, kept because the latest run of its file failed (see ResultStore.apply). */
+  stale?: boolean;
   /** registration: a call to an SDK; exported: an exported schema holding a discriminated union; tagged: `@toolSchema`. */
   kind: 'registration' | 'exported' | 'tagged';
   /** Where the tool is registered or declared: the whole call / declaration. */
@@ -185,6 +189,8 @@ export interface FileReport {
   diagnostics: Diagnostic[];
   /** Time spent per stage, milliseconds (for benchmarks and tracing). */
   timings: { discover: number; bundle: number; evaluate: number; engine: number; locate: number };
+  /** The file's evaluation failed (the editor then keeps its last good tools, marked stale). */
+  failed?: EvaluationFailure['phase'];
 }
 
 /** Unsaved editor text that takes precedence over the disk. */

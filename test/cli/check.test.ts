@@ -323,6 +323,8 @@ describe('check: a module that never finishes loading', () => {
       ['wait_forever', 'cli-hang/hang.ts', 5, 1],
       ['aliased', 'cli-hang/ok.ts', 8, 1],
     ]);
+    // A partial result is never silent: counted from the findings' failure phase, for a summary or a CI step to read.
+    expect([out.diagnostics[0].failure, out.notEvaluated]).toEqual(['timeout', { files: 1, timeouts: 1, memory: 0 }]);
   });
 });
 

@@ -9,6 +9,14 @@ describe('describeStatus', () => {
     expect(describeStatus({ state: 'idle', tools: 3, problems: 0 }).text).toBe('$(check) 3 tools');
   });
 
+  it('says on the item itself how many files did not evaluate, and in the tooltip what to raise', () => {
+    const detail = '2 files did not evaluate (2 at the time limit: raise toolSchemaLens.evaluation.timeoutMs): …';
+    const partial = describeStatus({ state: 'idle', tools: 17, problems: 2, notEvaluated: 2, detail });
+    expect(partial.text).toBe('$(warning) 17 tools, 2 problems, 2 files not evaluated');
+    expect(partial.tooltip).toContain('raise toolSchemaLens.evaluation.timeoutMs');
+    expect(describeStatus({ state: 'idle', tools: 0, problems: 1, notEvaluated: 1 }).text).toBe('$(warning) 0 tools, 1 problem, 1 file not evaluated');
+  });
+
   it('says why nothing is shown in an untrusted or disabled workspace', () => {
     expect(describeStatus({ state: 'untrusted', tools: 0, problems: 0 }).text).toContain('not trusted');
     expect(describeStatus({ state: 'untrusted', tools: 0, problems: 0 }).tooltip).toMatch(/trust this workspace/);
