@@ -56,6 +56,8 @@ export interface FindingSite {
   anchor: Anchor;
   /** Variant label when the site is inside a particular variant. */
   variant?: string;
+  /** With anchor `node`: the zod calls that produced what the finding is about (`url` for a format "uri"); it lands on the first of them in the node's chain. */
+  call?: string[];
 }
 
 /** A check's stable id within its finding code (see `RULES` in findings.ts). */

@@ -25,6 +25,7 @@ import { openaiStrict } from './profiles/openaiStrict';
 import { visualStudioCopilot } from './profiles/visualStudioCopilot';
 import { vscodeCopilot } from './profiles/vscodeCopilot';
 import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
+import { zodMethodsOf } from './wording';
 import type { Consequence, Evidence, Hit, Profile, Rule, RuleEvidence, RuleId, ServerContext, TargetVerdict, ToolDefinition, Violation } from './types';
 
 export type * from './types';
@@ -152,8 +153,13 @@ export function placeViolation(v: Violation, siteOf?: (pointer: string[]) => Fin
     ...v,
     ...(output ? { outputPath: output } : {}),
     path: inInput ? schemaPathOf(pointer) : [],
-    site: inInput && siteOf && pointer.length > 0 ? siteOf(pointer) : { trail: [], anchor: 'tool' },
+    site: inInput && siteOf && pointer.length > 0 ? withCall(siteOf(pointer), zodMethodsOf(v.rule, v.detail)) : { trail: [], anchor: 'tool' },
   };
+}
+
+/** A node's finding caused by one zod call (`.url()`, `.optional()`) lands on that call, not on the whole chain. */
+function withCall(site: FindingSite, call: string[] | undefined): FindingSite {
+  return call && site.anchor === 'node' ? { ...site, call } : site;
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2 };

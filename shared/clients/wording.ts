@@ -58,6 +58,16 @@ export function zodCallOf(rule: RuleId, detail: Detail): string | undefined {
   }
 }
 
+/** The method or factory names of the zod call behind a rule's node (`url` for `.url()`, `ipv4` and `ip`), where one call is the cause. */
+export function zodMethodsOf(rule: RuleId, detail: Detail): string[] | undefined {
+  const call = zodCallOf(rule, detail);
+  if (!call || call.includes('/')) return undefined;
+  const name = /^(?:z)?\.(\w+)\(\)$/.exec(call)?.[1];
+  if (!name) return undefined;
+  const format = rule === 'format' ? String(detail.format).replace(/-/g, '') : undefined;
+  return format && format !== name ? [name, format] : [name];
+}
+
 /** What the node has, as the subject of the sentence; `at` is the node's path in backticks or "the input schema". */
 export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: boolean): string {
   const node = isRoot ? 'the input schema' : at;

@@ -14,7 +14,7 @@ describe('check: client-rejects', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
-    expect(lines).toContain(`cli-clients/fetch.ts:10:12 error client-rejects ${URL_FORMAT}`);
+    expect(lines).toContain(`cli-clients/fetch.ts:10:23 error client-rejects ${URL_FORMAT}`);
     expect(lines).toContain(
       `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) were observed to reject the request (String should have at most 64 characters; as of 2026-12-01) and Antigravity (as mcp_web_${LONG}, 68 characters, limit 64) was observed to drop the tool (tool name … violates ^[a-zA-Z0-9_-]{1,64}$; as of 2026-12-01); shorten the tool name (or the server name).`,
     );

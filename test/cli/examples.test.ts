@@ -12,8 +12,8 @@ describe('the examples workspace', () => {
     const out = JSON.parse(run.stdout);
     expect(out.diagnostics.map((d: any) => [d.file, d.line, d.column, d.severity, d.code, d.tool, d.path])).toEqual([
       // Shipped as written, the photo's `.url()` keeps its format "uri" (flattening widened it to unknown): Codex refuses it.
-      ['examples/src/schemas/content.ts', 11, 10, 'error', 'client-rejects', 'send_message', 'content.media.url'],
-      ['examples/src/schemas/content.ts', 18, 10, 'error', 'client-rejects', 'send_message', 'content.media[*].url'],
+      ['examples/src/schemas/content.ts', 11, 21, 'error', 'client-rejects', 'send_message', 'content.media.url'],
+      ['examples/src/schemas/content.ts', 18, 45, 'error', 'client-rejects', 'send_message', 'content.media[*].url'],
       ['examples/src/schemas/content.ts', 22, 31, 'information', 'union-shipped', 'send_message', 'content'],
       // schedule_message ships through the runtime package's flattenTool: its flatten loss is a diagnostic of its own.
       ['examples/src/schemas/schedule.ts', 5, 71, 'information', 'strictness-dropped', 'schedule_message', 'schedule'],

@@ -23,9 +23,9 @@ const EXPECTED = [
   // `region: z.union([...])`, the union itself.
   'src/catalog/search.ts:12:13 union-shipped search_things region',
   // A key of `.extend(AuthSchema.shape)`: in auth.ts, where it is declared.
-  'src/schemas/auth.ts:6:13 client-rejects manage_contact endpoint',
+  'src/schemas/auth.ts:6:24 client-rejects manage_contact endpoint',
   // Through the union at `data` into the `.strict()` PersonSchema.
-  'src/schemas/contacts.ts:11:16 client-rejects manage_contact data.avatarUrl',
+  'src/schemas/contacts.ts:11:27 client-rejects manage_contact data.avatarUrl',
   // The budget finding names `data`: on that key.
   'src/schemas/contacts.ts:27:5 over-budget manage_contact data',
   'src/schemas/contacts.ts:27:11 union-shipped manage_contact data',

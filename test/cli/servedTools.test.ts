@@ -29,7 +29,7 @@ describe('tools a low-level server answers', { timeout: 120_000 }, () => {
     // zodToJsonSchema, at its call; the plain JSON Schema's format, at the tool's entry in the handler.
     expect(report.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.tool}`)).toEqual([
       '9:11 union-shipped search',
-      '11:36 client-rejects fetch_page',
+      '11:48 client-rejects fetch_page',
       '19:13 client-rejects ping',
     ]);
     // Worded for what was written: zod's call and fix where zod is behind it, JSON Schema's where none is.

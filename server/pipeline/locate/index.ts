@@ -98,7 +98,7 @@ function pickRoot(roots: Node | SchemaRoots, trail: Step[]): { root: Node | unde
 function anchorNode(end: TrailEnd, site: FindingSite, steps: Step[]): Location | null {
   switch (site.anchor) {
     case 'node':
-      return locationOf(end.expression);
+      return (site.call && callIn(end.expression, site.call)) ?? locationOf(end.expression);
     case 'key': {
       const last = steps[steps.length - 1];
       return last?.kind === 'key' && end.lastKey ? locationOf(end.lastKey.nameNode) : null;
@@ -116,6 +116,22 @@ function anchorNode(end: TrailEnd, site: FindingSite, steps: Step[]): Location |
     default:
       return null;
   }
+}
+
+/**
+ * The call among `names` in an expression's method chain (`.url()` in `z.string().url().describe(…)`, or the factory
+ * `z.url()`), from its name to its closing parenthesis: where a finding about that check belongs.
+ */
+function callIn(expression: Node, names: readonly string[]): Location | null {
+  let node: Node = expression;
+  for (let i = 0; i < 64 && Node.isCallExpression(node); i++) {
+    const callee = node.getExpression();
+    const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : undefined;
+    if (name && names.includes(name)) return callNameAndArgs(node);
+    if (!Node.isPropertyAccessExpression(callee)) break;
+    node = callee.getExpression();
+  }
+  return null;
 }
 
 /** In a variant: its discriminator property; at a union itself: the discriminator argument. */

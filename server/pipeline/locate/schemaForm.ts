@@ -38,6 +38,11 @@ const PASS_THROUGH = new Set([
   'strip',
   'nonoptional',
   'register',
+  // Checks on arrays (and strings) keep the kind: `z.array(item).min(2)` is still read into its items.
+  'min',
+  'max',
+  'length',
+  'nonempty',
 ]);
 /** Object methods whose call is the anchor of a `strictness-dropped` finding. */
 const STRICTNESS = new Set(['strict', 'passthrough', 'loose', 'catchall', 'refine', 'superRefine', 'check']);
