@@ -34,7 +34,7 @@ export function turnOffActions(params: CodeActionParams, store: ResultStore, doc
     const diagnostics = [toLspDiagnostic(d, (f) => docs.uri(f))];
     const keys = severityKeysOf(d);
     for (const key of keys) {
-      if (offered.has(`off:${key}`) || !config) continue;
+      if (offered.has(`off:${key}`) || config === undefined) continue;
       offered.add(`off:${key}`);
       const edit = configEdit(root, config, key, documentChanges);
       if (edit) actions.push({ title: `Turn off \`${key}\` for this project (${PROJECT_CONFIG_FILE})`, kind: CodeActionKind.QuickFix, diagnostics, edit });

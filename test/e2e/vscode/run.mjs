@@ -282,6 +282,51 @@ try {
     });
   }
 
+  // The quick fixes any finding has: suppress it on its line, or turn its code off for the project (in the project file
+  // the CLI reads too, so CI agrees with the editor).
+  const kept = report.diagnostics.find((d) => d.code === 'union-kept');
+  if (kept) {
+    await step(`"Suppress \`union-kept\` on this line" at ${kept.file}:${kept.line}`, async () => {
+      const file = join(workspace, kept.file);
+      await bench.openFile(kept.file);
+      await bench.goTo(kept.line, kept.column);
+      const title = await bench.applyQuickFix(/^Suppress `union-kept` on this line/);
+      await page.keyboard.press('Control+S');
+      const deadline = Date.now() + 30_000;
+      const comment = '// tool-schema-lens-disable-next-line union-kept';
+      while (!readFileSync(file, 'utf8').includes(comment)) {
+        assert(Date.now() < deadline, `"${title}" did not write the comment into ${kept.file}`);
+        await page.waitForTimeout(200);
+      }
+      const above = readFileSync(file, 'utf8').split('\n')[kept.line - 1];
+      assert(above.trim() === comment, `the line above the finding reads ${JSON.stringify(above)}`);
+      const left = check(workspace).diagnostics.filter((d) => d.code === 'union-kept' && d.file === kept.file).length;
+      assert(left === 0, `check still reports ${left} union-kept in ${kept.file} after the comment`);
+      return `${title}; indented as its line: ${JSON.stringify(above.slice(0, above.indexOf('//')))}`;
+    });
+  }
+  const dropped = report.diagnostics.find((d) => d.code === 'strictness-dropped');
+  if (dropped) {
+    await step(`"Turn off \`strictness-dropped\` for this project" writes toolschemalens.config.json, and check reads it`, async () => {
+      const config = join(workspace, 'toolschemalens.config.json');
+      assert(!existsSync(config), 'the workspace already has a project file');
+      await bench.openFile(dropped.file);
+      await bench.goTo(dropped.line, dropped.column);
+      const title = await bench.applyQuickFix(/^Turn off `strictness-dropped` for this project/);
+      const deadline = Date.now() + 30_000;
+      const written = () => existsSync(config) && readFileSync(config, 'utf8').includes('"strictness-dropped": "off"');
+      while (!written()) {
+        assert(Date.now() < deadline, `"${title}" did not write ${relative(workspace, config)} (exists: ${existsSync(config)})`);
+        await page.waitForTimeout(200);
+      }
+      // A file the edit created may still be open unsaved: save all, as a person would.
+      await bench.runCommand('File: Save All Files');
+      const left = check(workspace).diagnostics.filter((d) => d.code === 'strictness-dropped').length;
+      assert(left === 0, `check still reports ${left} strictness-dropped with the project file`);
+      return `${title}: ${readFileSync(config, 'utf8').replace(/\s+/g, ' ')}`;
+    });
+  }
+
   if (tool) {
     await step(`code lens above ${tool.name}: its tokens and problems; clicking it opens the schema`, async () => {
       await bench.runCommand('View: Close All Editor Groups');
