@@ -279,7 +279,13 @@ export class ResultStore {
     const all: Diagnostic[] = [];
     for (const entry of this.origins.values()) all.push(...(entry.diagnostics.get(file) ?? []));
     for (const d of this.workspaceFindings) if (d.file === file) all.push(d);
-    const shown = withoutUnusedExports(preferRegistrations(all), this.hasRegistrations());
+    const merged = withoutUnusedExports(preferRegistrations(all), this.hasRegistrations());
+    // "No tool found here" from a run that saw this file alone is wrong once another run placed a tool here (a base
+    // class whose method registers, analysed in another batch than the files that use it): judged on merged results.
+    const shown =
+      merged.some((d) => d.code === 'no-tools-found') && this.tools().some((t) => t.location.file === file)
+        ? merged.filter((d) => d.code !== 'no-tools-found')
+        : merged;
     return this.withSuppressions.has(file) ? applySuppressions(file, this.suppressionText(file), shown, this.severities) : shown;
   }
 

@@ -1,0 +1,84 @@
+/**
+ * What the language server's store decides on merged results, since its runs see the workspace in batches: a
+ * "no tool found" from a run that saw a file alone goes once another run placed a tool there (the editor then agrees
+ * with `check`, issue 23), and a run that fails keeps the last good tools of its file, marked stale.
+ */
+import { describe, expect, it } from 'vitest';
+import { ResultStore } from '../../server/pipeline/results';
+import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../../server/pipeline/types';
+
+const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+
+function tool(name: string, file: string): ToolReport {
+  return { name, kind: 'registration', location: { file, range }, advertised: {}, tokens: { input: 1, total: 1 }, mountable: true, keys: [] };
+}
+
+function diagnostic(file: string, code: Diagnostic['code'], extra: Partial<Diagnostic> = {}): Diagnostic {
+  return { file, range, severity: 'warning', code, message: code, path: [], related: [], ...extra };
+}
+
+function result(file: string, tools: ToolReport[], diagnostics: Diagnostic[], failed?: FileReport['failed']): AnalysisResult {
+  const report: FileReport = {
+    file,
+    tools,
+    diagnostics,
+    timings: { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 },
+    ...(failed ? { failed } : {}),
+  };
+  return { files: [report], diagnosticsByFile: new Map([[file, diagnostics]]) };
+}
+
+describe('ResultStore on merged results', () => {
+  it('drops a file\'s "no tool found" once another run placed a tool in it', () => {
+    const store = new ResultStore();
+    const base = '/ws/src/BaseTool.ts';
+    const entry = '/ws/src/index.ts';
+    // The base class alone: its method registers, nothing called it in this run.
+    store.apply(1, [base], new Map(), result(base, [], [diagnostic(base, 'no-tools-found')]));
+    expect(store.diagnosticsIn(base).map((d) => d.code)).toEqual(['no-tools-found']);
+    // The entry's run: every tool registered through the base class, located there.
+    store.apply(2, [entry], new Map(), result(entry, [tool('area', base), tool('centroid', base)], []));
+    expect(store.diagnosticsIn(base)).toEqual([]);
+    expect(store.problemCount()).toBe(0);
+  });
+
+  it('keeps the last good tools of a file whose run failed, marked stale, with the failure; a good run replaces them', () => {
+    const store = new ResultStore();
+    const file = '/ws/src/tools.ts';
+    store.apply(1, [file], new Map(), result(file, [tool('ping', file), tool('send', file)], [diagnostic(file, 'collision-widened', { tool: 'send' })]));
+    const failure = diagnostic(file, 'evaluation-failed', { failure: 'load' });
+    store.apply(2, [file], new Map(), result(file, [], [failure], 'load'));
+    expect(store.tools().map((t) => [t.name, t.stale])).toEqual([
+      ['ping', true],
+      ['send', true],
+    ]);
+    expect(
+      store
+        .diagnosticsIn(file)
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(['collision-widened', 'evaluation-failed']);
+    expect(store.notEvaluated()).toEqual({ files: 1, timeouts: 0, memory: 0 });
+    // A second failure keeps the same good tools and only the newest failure.
+    store.apply(3, [file], new Map(), result(file, [], [diagnostic(file, 'evaluation-failed', { failure: 'timeout' })], 'timeout'));
+    expect(
+      store
+        .diagnosticsIn(file)
+        .filter((d) => d.code === 'evaluation-failed')
+        .map((d) => d.failure),
+    ).toEqual(['timeout']);
+    expect(store.notEvaluated()).toEqual({ files: 1, timeouts: 1, memory: 0 });
+    store.apply(4, [file], new Map(), result(file, [tool('ping', file)], []));
+    expect(store.tools().map((t) => [t.name, t.stale])).toEqual([['ping', undefined]]);
+    expect(store.diagnosticsIn(file)).toEqual([]);
+    expect(store.notEvaluated().files).toBe(0);
+  });
+
+  it('does not keep anything for an untrusted run', () => {
+    const store = new ResultStore();
+    const file = '/ws/src/tools.ts';
+    store.apply(1, [file], new Map(), result(file, [tool('ping', file)], []));
+    store.apply(2, [file], new Map(), result(file, [], [diagnostic(file, 'evaluation-failed', { failure: 'untrusted' })], 'untrusted'));
+    expect(store.tools()).toEqual([]);
+  });
+});
