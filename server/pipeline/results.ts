@@ -302,14 +302,18 @@ export class ResultStore {
   tools(): ToolReport[] {
     const out: ToolReport[] = [];
     const registered = this.hasRegistrations();
-    // A tool reached from two origins (two entry points, or an entry and its own file) is one tool.
-    const seen = new Set<string>();
+    // A tool reached from two origins (two entry points, or an entry and its own file) is one tool, on the server the
+    // program's start built when some origin saw it (its own file's run only had a stand-in).
+    const seen = new Map<string, number>();
     for (const entry of this.origins.values()) {
       for (const tool of entry.report?.tools ?? []) {
         const id = toolIdentity(tool);
-        if (seen.has(id) || (registered && tool.kind === 'exported')) continue;
-        seen.add(id);
-        out.push(tool);
+        if (registered && tool.kind === 'exported') continue;
+        const at = seen.get(id);
+        if (at === undefined) {
+          seen.set(id, out.length);
+          out.push(tool);
+        } else if (tool.server && !tool.server.synthetic && (!out[at].server || out[at].server.synthetic)) out[at] = { ...out[at], server: tool.server };
       }
     }
     return out;

@@ -33,12 +33,15 @@ export function toolIdentity(tool: Pick<ToolReport, 'name' | 'kind' | 'location'
  */
 export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
   const owner = new Map<string, { a: AssembledFile; fallbacks: number; own: boolean }>();
-  // A tool some run's start registered is not "found by calling a factory", whichever copy is kept.
+  // A tool some run's start registered is not "found by calling a factory", whichever copy is kept; and it belongs to
+  // the server that start built, not to the stand-in server its own file's run was given.
   const started = new Set<string>();
+  const realServer = new Map<string, NonNullable<ToolReport['server']>>();
   for (const a of assembled) {
     for (const t of a.report.tools) {
       const id = toolIdentity(t);
       if (!t.calledFactory) started.add(id);
+      if (t.server && !t.server.synthetic && !realServer.has(id)) realServer.set(id, t.server);
       const fallbacks = a.diagnostics.filter((d) => d.tool === t.name && d.file === t.location.file && samePoint(d.range.start, t.location.range.start)).length;
       const own = t.location.file === a.report.file;
       const known = owner.get(id);
@@ -56,6 +59,8 @@ export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
       }
       kept.add(id);
       if (started.has(id)) delete t.calledFactory;
+      const server = realServer.get(id);
+      if (server && (!t.server || t.server.synthetic)) t.server = server;
       return true;
     });
     const keptNames = new Set(a.report.tools.map((t) => t.name));
