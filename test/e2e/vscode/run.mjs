@@ -38,13 +38,53 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-/** The examples workspace, copied (the quick fix edits it) inside the repo so the root node_modules serve it. */
+/**
+ * The examples workspace, copied (the quick fix edits it) inside the repo so the root node_modules serve it, plus
+ * what real servers have and examples/ does not: a tool file that needs a secret from `.env` at load, and a file that
+ * takes a while to load (about a second of CPU), both registered through a helper the server calls.
+ */
 function prepareWorkspace() {
   const source = join(root, 'examples');
   const target = join(results, 'workspace');
   cpSync(source, target, { recursive: true, filter: (f) => !f.includes('/node_modules') });
+  writeFileSync(join(target, '.env'), 'CHAT_OPS_TOKEN=e2e-token-from-dotenv\n');
+  writeFileSync(
+    join(target, 'src', 'tools', 'account.ts'),
+    [
+      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { z } from 'zod';",
+      '',
+      '// Real servers read their secrets at load and refuse to start without them.',
+      'const token = process.env.CHAT_OPS_TOKEN;',
+      "if (!token) throw new Error('CHAT_OPS_TOKEN is not set');",
+      '',
+      '// And some take a while to load (a large generated table, a warm-up).',
+      'let table = 0;',
+      'for (const end = process.cpuUsage().user + 1_000_000; process.cpuUsage().user < end; ) table++;',
+      '',
+      'export function registerAccountTools(server: McpServer) {',
+      "  server.registerTool('whoami', { description: 'Who the token belongs to.', inputSchema: { verbose: z.boolean().optional() } }, async () => ({",
+      "    content: [{ type: 'text', text: `${token.length}:${table > 0}` }],",
+      '  }));',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const server = join(target, 'src', 'server.ts');
+  writeFileSync(
+    server,
+    readFileSync(server, 'utf8')
+      .replace(
+        "import { SearchTools } from './tools/search';",
+        "import { SearchTools } from './tools/search';\nimport { registerAccountTools } from './tools/account';",
+      )
+      .replace('new SearchTools(server).register();', 'new SearchTools(server).register();\nregisterAccountTools(server);'),
+  );
   return { source, target };
 }
+
+/** The tool count the status bar shows ("6 tools, 7 problems"). */
+const toolCount = (status) => Number(/(\d+) tools?\b/.exec(status)?.[1] ?? NaN);
 
 /** What the CLI reports for the workspace: the ground truth the editor must show. */
 function check(workspace) {
@@ -169,7 +209,12 @@ try {
     return `${(await bench.statusBarText()).trim()}; notice: ${(await notice.innerText()).split('\n')[0].slice(0, 70)}…`;
   });
 
-  await step('trust granted: analysis starts without a reload', async () => {
+  const registered = report.tools.filter((t) => t.kind !== 'exported').length;
+  await step(`trust granted: analysis starts without a reload and finds the ${registered} tools check finds`, async () => {
+    assert(
+      report.tools.some((t) => t.name === 'whoami'),
+      `check did not find the tool that needs .env: ${JSON.stringify(report.tools.map((t) => t.name))}`,
+    );
     await bench.grantWorkspaceTrust();
     // The untrusted notice has served its purpose; keep it out of the screenshots.
     await bench.runCommand('Notifications: Clear All Notifications');
@@ -178,7 +223,9 @@ try {
       null,
       { timeout: 90_000 },
     );
-    return await bench.statusBarText();
+    const status = await bench.statusBarText();
+    assert(toolCount(status) === registered, `the status bar says "${status}", check found ${registered} tools`);
+    return status;
   });
 
   await step('warning squiggle under the colliding key', async () => {
@@ -403,13 +450,21 @@ try {
     await page.waitForFunction(() => [...document.querySelectorAll('.statusbar-item')].some((i) => /\d+ tools?\b/.test(i.textContent)), null, {
       timeout: 60_000,
     });
+    // The same tools after a restart, once it has analysed: the count does not jump with how warm the workers are.
+    let restarted = await bench.statusBarText();
+    const settled = Date.now() + 90_000;
+    while (toolCount(restarted) !== registered) {
+      assert(Date.now() < settled, `after the restart the status bar says "${restarted}", check found ${registered} tools`);
+      await page.waitForTimeout(250);
+      restarted = await bench.statusBarText();
+    }
     // A clean exit of the old server is not an error in the output channel (the library logs every exit as one).
     const falseErrors = logsOf(profileDir)
       .filter((f) => f.includes('Tool Schema Lens'))
       .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
       .filter((line) => /\[?error\]?.*exited with code 0/i.test(line));
     assert(falseErrors.length === 0, `the output channel reports a clean exit as an error:\n${falseErrors.join('\n')}`);
-    return `initialize requests: ${before} → ${initializeCount()}; status bar: ${await bench.statusBarText()}`;
+    return `initialize requests: ${before} → ${initializeCount()}; status bar: ${restarted}`;
   });
 
   await step('the status bar item opens the output channel', async () => {
