@@ -77,6 +77,12 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     defaultSeverity: 'error',
     summary: "Converting this tool's input throws, so the server's whole `tools/list` fails and every tool of it is lost.",
   },
+  'untyped-property': {
+    code: 'untyped-property',
+    defaultSeverity: 'warning',
+    summary:
+      'A property of the input is advertised with a description only (or `{}`) and no type: a model may send any JSON value there, e.g. the string "1" where a number is meant (a key widened to `unknown`, `z.any()`, `z.unknown()`).',
+  },
   'config-invalid': {
     code: 'config-invalid',
     defaultSeverity: 'error',

@@ -22,7 +22,8 @@ export type FindingCode =
   | 'mcp-header-invalid'
   | 'structured-content-missing'
   | 'config-invalid'
-  | 'unused-suppression';
+  | 'unused-suppression'
+  | 'untyped-property';
 
 export type Severity = 'error' | 'warning' | 'information';
 

@@ -12,6 +12,8 @@ import type { Finding } from '../../../../../shared/types';
 import { objectShape, readNode } from '../../../../../shared/zod/read';
 import { nodesAt, shipsPath } from './shipsPath';
 import { isEmptyInput, unionsIn } from './unionsIn';
+import { untypedProperties } from './untypedProperties';
+import { siteOfPointer } from '../../../../../shared/clients/trail';
 
 export interface ShippedFacts {
   tool: string;
@@ -68,6 +70,7 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     findings = findings.filter((f) => !(f.code === 'validation-rejects' && revivesDate(facts.inputSchema, f.path)));
     findings.push(...rejectedWhereShipped(findings, facts));
   }
+  findings.push(...untypedFindings(findings, facts));
   if (facts.fromLibrary && isEmptyInput(facts.inputSchema) && hasParameters(facts.input)) {
     findings.push(
       finding('schema-dropped', messages.schemaDropped(tool, facts.libraryLabel, describeInput(facts.input)), { tool, sites: [{ trail: [], anchor: 'node' }] }),
@@ -118,6 +121,21 @@ function rejectedWhereShipped(findings: readonly Finding[], facts: ShippedFacts)
     );
   }
   return out;
+}
+
+/** Each property shipped without a type: what a model may send there, and how to type it (issue 24: a live agent sent "1" for an integer). */
+function untypedFindings(findings: readonly Finding[], facts: ShippedFacts): Finding[] {
+  return untypedProperties(facts.inputSchema).map((u) => {
+    const widened = findings.some((f) => f.code === 'collision-widened' && samePath(f.path, u.path));
+    const site = siteOfPointer(facts.input, u.pointer);
+    const last = site.trail[site.trail.length - 1];
+    return finding('untyped-property', messages.untypedProperty(facts.tool, u.path, u.described, widened), {
+      tool: facts.tool,
+      path: u.path,
+      // On the key when the walk reached it, else on the nearest node it did.
+      sites: [{ ...site, anchor: last?.kind === 'key' && last.key === u.path[u.path.length - 1] ? 'key' : 'node' }],
+    });
+  });
 }
 
 /** The library says it revives the date-time string it shipped at `path` into a Date before validation (`x-date: true`). */
