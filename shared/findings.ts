@@ -81,7 +81,7 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     code: 'untyped-property',
     defaultSeverity: 'warning',
     summary:
-      'A property of the input is advertised with a description only (or `{}`) and no type: a model may send any JSON value there, e.g. the string "1" where a number is meant (a key widened to `unknown`, `z.any()`, `z.unknown()`).',
+      'A property of the input is advertised with a description only (or `{}`) and no type: a model may send any JSON value there, e.g. the string "1" where a number is meant (`z.any()`, `z.unknown()`; a key the flatten widened is `collision-widened` instead).',
   },
   'config-invalid': {
     code: 'config-invalid',

@@ -206,11 +206,9 @@ export const messages = {
       `${path.length === 0 ? 'the input' : key(path)} is ${site.what}, and a model's arguments are JSON, which has no ${site.expects}: it sends ${site.sends} there, which ${call} rejects, so every call that sets ${path.length === 0 ? 'it' : key(path)} fails validation; use ${site.fix}.`,
     );
   },
-  untypedProperty(tool: Who, path: string[], described: boolean, widened: boolean): string {
+  untypedProperty(tool: Who, path: string[], described: boolean): string {
     const has = described ? 'a description only' : 'an empty schema';
-    const fix = widened
-      ? 'its variants declare it differently and it was widened: keep their types with collisionWidening type-array, or rename it in one variant'
-      : 'give it a type (z.string(), z.number(), a z.union of the shapes it takes)';
+    const fix = 'give it a type (z.string(), z.number(), a z.union of the shapes it takes)';
     return lead(
       tool,
       `${key(path)} is advertised with ${has} and no type, so a model may send any JSON value there (the string "1" where a number is meant, an object, null) and only validation tells it otherwise; ${fix}.`,

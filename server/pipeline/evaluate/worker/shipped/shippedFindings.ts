@@ -125,17 +125,21 @@ function rejectedWhereShipped(findings: readonly Finding[], facts: ShippedFacts)
 
 /** Each property shipped without a type: what a model may send there, and how to type it (issue 24: a live agent sent "1" for an integer). */
 function untypedFindings(findings: readonly Finding[], facts: ShippedFacts): Finding[] {
-  return untypedProperties(facts.inputSchema).map((u) => {
-    const widened = findings.some((f) => f.code === 'collision-widened' && samePath(f.path, u.path));
-    const site = siteOfPointer(facts.input, u.pointer);
-    const last = site.trail[site.trail.length - 1];
-    return finding('untyped-property', messages.untypedProperty(facts.tool, u.path, u.described, widened), {
-      tool: facts.tool,
-      path: u.path,
-      // On the key when the walk reached it, else on the nearest node it did.
-      sites: [{ ...site, anchor: last?.kind === 'key' && last.key === u.path[u.path.length - 1] ? 'key' : 'node' }],
+  // A key the flatten widened is already reported at each declaration (collision-widened); a finding here is for
+  // what the source itself leaves untyped, and what a library ships as `{}`.
+  const widened = (path: readonly string[]) => findings.some((f) => f.code === 'collision-widened' && samePath(f.path, path));
+  return untypedProperties(facts.inputSchema)
+    .filter((u) => !widened(u.path) && !findings.some((f) => (f.code === 'validation-rejects' || f.code === 'not-mountable') && samePath(f.path, u.path)))
+    .map((u) => {
+      const site = siteOfPointer(facts.input, u.pointer);
+      const last = site.trail[site.trail.length - 1];
+      return finding('untyped-property', messages.untypedProperty(facts.tool, u.path, u.described), {
+        tool: facts.tool,
+        path: u.path,
+        // On the key when the walk reached it, else on the nearest node it did.
+        sites: [{ ...site, anchor: last?.kind === 'key' && last.key === u.path[u.path.length - 1] ? 'key' : 'node' }],
+      });
     });
-  });
 }
 
 /** The library says it revives the date-time string it shipped at `path` into a Date before validation (`x-date: true`). */
