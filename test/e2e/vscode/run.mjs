@@ -329,6 +329,13 @@ try {
     });
   }
 
+  const waitForSquiggle = async (kind, line) => {
+    const deadline = Date.now() + 60_000;
+    while (!(await bench.squiggleOnCursorLine(kind))) {
+      assert(Date.now() < deadline, `no ${kind} squiggle on line ${line}`);
+      await page.waitForTimeout(250);
+    }
+  };
   // The quick fixes any finding has: suppress it on its line, or turn its code off for the project (in the project file
   // the CLI reads too, so CI agrees with the editor).
   const kept = report.diagnostics.find((d) => d.code === 'union-kept');
@@ -337,6 +344,8 @@ try {
       const file = join(workspace, kept.file);
       await bench.openFile(kept.file);
       await bench.goTo(kept.line, kept.column);
+      // The file was just opened: its own analysis answers before its quick fixes do.
+      await waitForSquiggle('warning', kept.line);
       const title = await bench.applyQuickFix(/^Suppress `union-kept` on this line/);
       await page.keyboard.press('Control+S');
       const deadline = Date.now() + 30_000;
@@ -359,6 +368,7 @@ try {
       assert(!existsSync(config), 'the workspace already has a project file');
       await bench.openFile(dropped.file);
       await bench.goTo(dropped.line, dropped.column);
+      await waitForSquiggle('info', dropped.line);
       const title = await bench.applyQuickFix(/^Turn off `strictness-dropped` for this project/);
       const deadline = Date.now() + 30_000;
       const written = () => existsSync(config) && readFileSync(config, 'utf8').includes('"strictness-dropped": "off"');
