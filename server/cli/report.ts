@@ -92,7 +92,8 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     const sets = toolSets(rootTools, path.basename(root ?? cwd));
     for (const set of sets) diagnostics.push(...serverOverBudget(set.label, set.tools, budget, severities ?? {}));
     if (sets.length > 1) servers.push(...sets.map((set) => ({ label: set.label, ...serverTokens(set.tools) })));
-    if (result.configProblem) diagnostics.push(configProblemDiagnostic(result.configProblem));
+    const tsconfig = result.configProblem && configProblemDiagnostic(result.configProblem, severities);
+    if (tsconfig) diagnostics.push(tsconfig);
     const silent = root ? workspaceWithoutTools(root, result, checked) : undefined;
     if (silent) diagnostics.push(silent);
     sent.push(...sentTools(rootTools));

@@ -5,7 +5,9 @@
  */
 import * as path from 'node:path';
 import type { FileReport, Pipeline, ResultStore } from '../pipeline';
-import { configProblemDiagnostic, configProblemMessage, type Diagnostic } from '../pipeline';
+import { configProblemMessage, type AnalysisResult } from '../pipeline';
+
+type ConfigProblem = NonNullable<AnalysisResult['configProblem']>;
 import type { OpenDocuments } from './documents';
 
 export interface AnalysisListener {
@@ -18,7 +20,7 @@ export interface AnalysisListener {
   /** One line about a finished run, for the output channel. */
   trace(line: string): void;
   /** What the last run found wrong with the tsconfig (undefined: nothing), to publish on it. */
-  tsconfig?(problem: Diagnostic | undefined): void;
+  tsconfig?(problem: ConfigProblem | undefined): void;
 }
 
 export interface ScanProgress {
@@ -182,7 +184,7 @@ export class AnalysisScheduler {
         this.skippedLogged.add(s.file);
         this.listener.trace(`Tool Schema Lens: skipped ${s.file}: ${s.reason}`);
       }
-      this.listener.tsconfig?.(result.configProblem ? configProblemDiagnostic(result.configProblem) : undefined);
+      this.listener.tsconfig?.(result.configProblem);
       if (result.configProblem && !this.skippedLogged.has(result.configProblem.file)) {
         this.skippedLogged.add(result.configProblem.file);
         this.listener.trace(`Tool Schema Lens: ${configProblemMessage(result.configProblem)}`);

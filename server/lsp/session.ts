@@ -16,6 +16,7 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver';
 import {
+  configProblemDiagnostic,
   notEvaluatedText,
   preloadTokenizer,
   ResultStore,
@@ -120,8 +121,10 @@ export class LensSession {
         failed: (error) => this.logError('analysis', error),
         trace: (line) => this.connection.console.log(line),
         tsconfig: (problem) => {
-          if (problem?.message === this.tsconfigProblem?.message && problem?.file === this.tsconfigProblem?.file) return;
-          this.tsconfigProblem = problem;
+          const next = (problem && configProblemDiagnostic(problem, this.settings?.severity)) ?? undefined;
+          const same = next?.message === this.tsconfigProblem?.message && next?.severity === this.tsconfigProblem?.severity;
+          if (same && next?.file === this.tsconfigProblem?.file) return;
+          this.tsconfigProblem = next;
           this.diagnostics.publish(this.checkServerBudget());
         },
       },

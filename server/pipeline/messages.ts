@@ -6,6 +6,7 @@ import path from 'node:path';
 import { formatPath } from '../../shared/findings';
 import type { Finding, FindingSite } from '../../shared/types';
 import type { Diagnostic, EvaluationFailure, Refusal } from './types';
+import { effectiveSeverity, type SeverityOverrides } from './severities';
 
 export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not evaluated';
 
@@ -68,18 +69,15 @@ export function configProblemMessage(problem: { file: string; message: string })
   return `${path.basename(problem.file)} does not parse: ${problem.message}; this folder was analysed without it (its paths, baseUrl and JSX settings ignored), and tsc fails on it too`;
 }
 
-/** A tsconfig.json that does not parse, as the `config-invalid` finding both fronts show on it. */
-export function configProblemDiagnostic(problem: { file: string; line: number; character: number; message: string }): Diagnostic {
+/** A tsconfig.json that does not parse, as the `config-invalid` finding both fronts show on it (null when turned off). */
+export function configProblemDiagnostic(
+  problem: { file: string; line: number; character: number; message: string },
+  severities: SeverityOverrides = {},
+): Diagnostic | null {
+  const severity = effectiveSeverity('config-invalid', 'error', severities);
+  if (!severity) return null;
   const at = { line: problem.line, character: problem.character };
-  return {
-    file: problem.file,
-    range: { start: at, end: at },
-    severity: 'error',
-    code: 'config-invalid',
-    message: configProblemMessage(problem),
-    path: [],
-    related: [],
-  };
+  return { file: problem.file, range: { start: at, end: at }, severity, code: 'config-invalid', message: configProblemMessage(problem), path: [], related: [] };
 }
 
 /** Every limit names the setting and the flag that raise it. */

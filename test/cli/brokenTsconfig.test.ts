@@ -34,4 +34,10 @@ describe('a tsconfig.json that does not parse', { timeout: 120_000 }, () => {
     );
     expect(run.stdout).toContain('lookup');
   });
+
+  it("takes the project's severity for config-invalid: a warning there, exit 0", async () => {
+    writeFileSync(path.join(root, 'toolschemalens.config.json'), JSON.stringify({ severity: { 'config-invalid': 'warning' } }));
+    const run = await runCli(['check', '.'], { cwd: root, timeoutMs: 100_000 });
+    expect([run.code, run.stdout.split('\n')[0].startsWith('tsconfig.json:5:1 warning config-invalid tsconfig.json does not parse')]).toEqual([0, true]);
+  });
 });
