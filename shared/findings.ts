@@ -83,6 +83,12 @@ export const CODES: Record<FindingCode, CodeInfo> = {
     summary:
       'A property of the input is advertised with a description only (or `{}`) and no type: a model may send any JSON value there, e.g. the string "1" where a number is meant (`z.any()`, `z.unknown()`; a key the flatten widened is `collision-widened` instead).',
   },
+  'validation-accepts-more': {
+    code: 'validation-accepts-more',
+    defaultSeverity: 'information',
+    summary:
+      'Validation accepts more than the advertised schema says: a `z.coerce.string|number|boolean()` is advertised as its plain type and converts whatever is sent; a `.catch()` turns any invalid value into its fallback.',
+  },
   'config-invalid': {
     code: 'config-invalid',
     defaultSeverity: 'error',

@@ -214,6 +214,13 @@ export const messages = {
       `${key(path)} is advertised with ${has} and no type, so a model may send any JSON value there (the string "1" where a number is meant, an object, null) and only validation tells it otherwise; ${fix}.`,
     );
   },
+  acceptsMore(tool: Who, path: string[], site: { what: string; advertised?: string; passes?: string }): string {
+    const at = path.length === 0 ? 'the input' : key(path);
+    const detail = site.advertised
+      ? `the model is told ${site.advertised}, but validation converts what is sent (${site.passes ?? 'other types'} pass)`
+      : 'the model is told its inner type, but validation turns any invalid value into the fallback, without an error';
+    return lead(tool, `${at} is ${site.what}: ${detail}, so validation accepts more than advertised; say so in the description where that is wanted.`);
+  },
   keyClash(tool: Who, name: string, first: string, second: string): string {
     return lead(tool, `key \`${name}\` is declared by both ${first} and ${second}, so they cannot be merged into one object; rename it in one of them.`);
   },

@@ -23,7 +23,8 @@ export type FindingCode =
   | 'structured-content-missing'
   | 'config-invalid'
   | 'unused-suppression'
-  | 'untyped-property';
+  | 'untyped-property'
+  | 'validation-accepts-more';
 
 export type Severity = 'error' | 'warning' | 'information';
 

@@ -72,6 +72,39 @@ export function findJsonRejected(schema: AnyZod, trail: Step[], flattened: Map<A
   return findInAdvertised(schema, trail, flattened, jsonRejected);
 }
 
+/** A node whose validation accepts more than its JSON Schema says: a coercing primitive, or a `.catch()`. */
+export interface LooserSite {
+  /** `z.coerce.number()`, `.catch()`. */
+  what: string;
+  /** `a number`: what the advertised schema says, and what the conversion lets through. */
+  advertised?: string;
+  passes?: string;
+  call: string;
+}
+
+const COERCED: Partial<Record<ZodNode['kind'], { advertised: string; passes: string }>> = {
+  string: { advertised: 'a string', passes: 'a number, an object (as "[object Object]")' },
+  number: { advertised: 'a number', passes: 'the string "12", an empty string (as 0), true (as 1)' },
+  boolean: { advertised: 'a boolean', passes: 'any value: the string "false" is true' },
+};
+
+/**
+ * Every node reachable in the advertised form of `schema` whose validation accepts values its JSON Schema rules
+ * out: `z.coerce.string|number|boolean()` (advertised as the plain type, it converts whatever is sent) and `.catch()`
+ * (advertised as its inner type, it turns any invalid value into the fallback).
+ */
+export function findLooserThanAdvertised(
+  schema: AnyZod,
+  trail: Step[],
+  flattened: Map<AnyZod, Set<string>>,
+): Array<LooserSite & { trail: Step[]; path: string[] }> {
+  return findInAdvertised(schema, trail, flattened, (node): LooserSite | undefined => {
+    if (node.kind === 'catch') return { what: '.catch()', call: 'catch' };
+    const coerced = COERCED[node.kind];
+    return coerced && node.def.coerce === true ? { what: `z.coerce.${node.kind}()`, ...coerced, call: node.kind } : undefined;
+  });
+}
+
 function findInAdvertised<T extends object>(
   schema: AnyZod,
   trail: Step[],

@@ -24,7 +24,23 @@ describe('untyped-property', { timeout: 120_000 }, () => {
     expect(run.stdout.match(/collision-widened Tool record_event: key `event.value`/g)?.length).toBe(2);
   });
 
-  it("is gone where typed widening keeps the variants' types", async () => {
+  it('is the same with typed widening', async () => {
     expect(await untyped('--collision-widening', 'type-array')).toEqual(['17:7 warning payload', '18:7 warning meta', '20:57 warning attachments[*].data']);
+  });
+});
+
+describe('validation-accepts-more', { timeout: 120_000 }, () => {
+  it('is an information at a coercing primitive and at a .catch(), each on its call', async () => {
+    const run = await runCli(['check', 'untyped-props', '--format', 'json']);
+    const out = JSON.parse(run.stdout) as {
+      diagnostics: Array<{ line: number; column: number; code: string; path: string; severity: string; message: string }>;
+    };
+    const found = out.diagnostics.filter((d) => d.code === 'validation-accepts-more');
+    expect(found.map((d) => `${d.line}:${d.column} ${d.severity} ${d.path}`)).toEqual(['31:23 information limit', '32:40 information unit']);
+    expect(found[0].message).toBe(
+      'Tool set_limit: `limit` is z.coerce.number(): the model is told a number, but validation converts what is sent (the string "12", an empty string (as 0), true (as 1) pass), so validation accepts more than advertised; say so in the description where that is wanted.',
+    );
+    // A plain z.number() next to them is not reported.
+    expect(out.diagnostics.some((d) => d.path === 'exact')).toBe(false);
   });
 });

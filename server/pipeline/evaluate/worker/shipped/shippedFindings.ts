@@ -7,7 +7,7 @@
  */
 import { finding, messages } from '../../../../../shared/index';
 import { RULES } from '../../../../../shared/findings';
-import { findJsonRejected, findUnrepresentable } from '../../../../../shared/probe/unrepresentable';
+import { findJsonRejected, findLooserThanAdvertised, findUnrepresentable } from '../../../../../shared/probe/unrepresentable';
 import type { Finding } from '../../../../../shared/types';
 import { objectShape, readNode } from '../../../../../shared/zod/read';
 import { nodesAt, shipsPath } from './shipsPath';
@@ -70,7 +70,7 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
     findings = findings.filter((f) => !(f.code === 'validation-rejects' && revivesDate(facts.inputSchema, f.path)));
     findings.push(...rejectedWhereShipped(findings, facts));
   }
-  findings.push(...untypedFindings(findings, facts));
+  findings.push(...untypedFindings(findings, facts), ...looserFindings(facts));
   if (facts.fromLibrary && isEmptyInput(facts.inputSchema) && hasParameters(facts.input)) {
     findings.push(
       finding('schema-dropped', messages.schemaDropped(tool, facts.libraryLabel, describeInput(facts.input)), { tool, sites: [{ trail: [], anchor: 'node' }] }),
@@ -140,6 +140,19 @@ function untypedFindings(findings: readonly Finding[], facts: ShippedFacts): Fin
         sites: [{ ...site, anchor: last?.kind === 'key' && last.key === u.path[u.path.length - 1] ? 'key' : 'node' }],
       });
     });
+}
+
+/** Each coercing primitive or `.catch()` the library ships as its plain type: validation accepts more than advertised. */
+function looserFindings(facts: ShippedFacts): Finding[] {
+  return findLooserThanAdvertised(facts.input, [], new Map())
+    .filter((site) => shipsPath(facts.inputSchema, site.path))
+    .map((site) =>
+      finding('validation-accepts-more', messages.acceptsMore(facts.tool, site.path, site), {
+        tool: facts.tool,
+        path: site.path,
+        sites: [{ trail: site.trail, anchor: 'node', call: [site.call] }],
+      }),
+    );
 }
 
 /** The library says it revives the date-time string it shipped at `path` into a Date before validation (`x-date: true`). */
