@@ -72,3 +72,42 @@ function collect(labels: string[], shapes: unknown[], at: string[], out: Keyword
       );
   }
 }
+
+/** One keyword a widened key no longer advertises for a variant: `format uri`, `enum x, y`, `its properties`. */
+export interface DroppedKeyword {
+  keyword: string;
+  value: unknown;
+}
+
+/** Keywords that say what a value may be beyond its JSON type; annotations (description, title, default) are not. */
+const CONSTRAINTS = [
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+];
+
+const SAFE_RANGE = new Set(['minimum', 'maximum']);
+
+/** What one declaration's JSON says beyond its type: what a type array or a bare type drops for that variant. */
+export function constraintsOf(shape: unknown): DroppedKeyword[] {
+  if (!shape || typeof shape !== 'object' || Array.isArray(shape)) return [];
+  const s = shape as Json;
+  // zod 4 writes an integer's safe range as bounds; nobody declared them, so losing them loses nothing.
+  const declared = (k: string) => s[k] !== undefined && !(SAFE_RANGE.has(k) && Math.abs(s[k] as number) === Number.MAX_SAFE_INTEGER);
+  return CONSTRAINTS.filter(declared).map((keyword) => ({ keyword, value: s[keyword] }));
+}
