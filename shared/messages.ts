@@ -4,7 +4,8 @@
  */
 import { formatPath } from './findings';
 import type { KeptReason } from './flatten/flattenable';
-import type { KeywordDiff } from './flatten/shapeDiff';
+import type { DroppedKeyword, KeywordDiff } from './flatten/shapeDiff';
+import type { FlattenCause } from './clients/flattenCause';
 import type { Consequence, HitPart, RuleEvidence, RuleId } from './clients/types';
 import { consequenceWords, fixOf, jsonFixOf, observedWhen, subjectOf, targetNote, zodCallOf } from './clients/wording';
 
@@ -20,6 +21,8 @@ export interface ClientRejection {
   targets: Array<{ label: string; consequence: Consequence; says?: string; detail: Record<string, string | number>; evidence?: RuleEvidence }>;
   /** The schema is plain JSON Schema (no zod behind it): no zod call is named, the fix is worded in JSON Schema. */
   plainJson?: boolean;
+  /** What the flatten did to cause it: named instead of a zod call, with a fix about the flatten. */
+  flatten?: FlattenCause;
 }
 
 /** Whom a message is about: a tool by name, or a schema analysed on its own (an exported schema) as `{ schema }`. */
@@ -57,11 +60,19 @@ const partName = (part: string) => (part === 'params' ? 'params schema' : part);
 const at = (path: readonly string[]) => (path.length === 0 ? 'the root' : `\`${formatPath(path)}\``);
 const key = (path: readonly string[]) => `\`${formatPath(path)}\``;
 
+/** One flatten finding as union-shipped names it; `as` is how a widened key is advertised (absent: unknown). */
+export interface FlattenLoss {
+  code: string;
+  path: string[];
+  variants?: string[];
+  as?: string;
+}
+
 /** What one flatten finding loses, as a phrase for union-shipped: `` `content.media` (as unknown)``. */
-function lossPhrase(f: { code: string; path: string[]; variants?: string[] }): string {
+function lossPhrase(f: FlattenLoss): string {
   switch (f.code) {
     case 'collision-widened':
-      return `${key(f.path)} (as unknown)`;
+      return `${key(f.path)} (as ${f.as ? seenAs(f.as) : 'unknown'})`;
     case 'enum-widened':
       return `which values of ${key(f.path)} go with which variant`;
     case 'strictness-dropped':
@@ -98,10 +109,65 @@ function keywordDiffText(diff: KeywordDiff): string {
   return `${diff.keyword}${where}: ${parts.join(', ')}`;
 }
 
+/** One dropped keyword in words: `format uri`, `enum 'x', 'y'`, `properties a, b`, `items`. */
+function droppedText(d: DroppedKeyword): string {
+  if (d.keyword === 'properties' && d.value && typeof d.value === 'object') return `properties ${Object.keys(d.value).join(', ')}`;
+  if (d.keyword === 'items' || d.keyword === 'additionalProperties' || d.keyword === 'required') return d.keyword;
+  if (d.keyword === 'enum' && Array.isArray(d.value))
+    return `enum ${d.value.map((v) => (typeof v === 'string' ? `'${valueText(v)}'` : valueText(v))).join(', ')}`;
+  return `${d.keyword} ${valueText(d.value)}`;
+}
+
+/** `, without variant a's format uri and variant b's minimum 0`: what a type array or bare type drops, per variant. */
+function droppedWords(dropped: ReadonlyArray<{ label: string; keywords: DroppedKeyword[] }>): string {
+  const parts = dropped.map((d) => {
+    // An object's required list and closure go with its properties; naming them again says nothing new.
+    const shown = d.keywords.some((k) => k.keyword === 'properties')
+      ? d.keywords.filter((k) => k.keyword !== 'required' && k.keyword !== 'additionalProperties')
+      : d.keywords;
+    return `variant ${d.label}'s ${shown.map(droppedText).join(', ')}`;
+  });
+  return parts.length > 0 ? `, without ${listWords(parts)}` : '';
+}
+
+/** What the flatten did, as the subject's aside: `made by the flatten: variants set and incr declare \`value\` differently`. */
+function flattenCauseWords(cause: FlattenCause): string {
+  switch (cause.kind) {
+    case 'widened':
+      return `made by the flatten: ${variantWords(cause.variants)} declare \`${cause.key}\` differently`;
+    case 'made-optional':
+      return `made by the flatten, which keeps only \`${cause.discriminator}\` required; ${variantWords(cause.requiredIn)} ${cause.requiredIn.length > 1 ? 'require' : 'requires'} it`;
+    case 'optional-count':
+      return `${cause.count} of them optional only because the flatten keeps just the discriminator required`;
+  }
+}
+
+/** The fix of a refusal the flatten caused: about the union, since the zod call is not the cause. */
+function flattenFixOf(cause: FlattenCause, rule: RuleId, detail: Record<string, string | number>): string {
+  switch (cause.kind) {
+    case 'widened':
+      return `rename \`${cause.key}\` in one variant so the flatten keeps each declaration as written${rule === 'type-array' ? ', or set collisionWidening to base-type' : ''}`;
+    case 'made-optional':
+      return `a flat object cannot say which variant requires \`${cause.key}\`: do not flatten this union for this client (a z.union of strict objects ships as an anyOf)`;
+    case 'optional-count':
+      // All of them the flatten's: the usual `.nullable()` advice would not reach them.
+      return cause.count >= Number(detail.count)
+        ? 'split the tool, or do not flatten the union for this client'
+        : `${fixOf(rule, detail)}, or do not flatten the union for this client`;
+  }
+}
+
 export const messages = {
-  collisionShapes(tool: Who, path: string[], variants: Array<{ label: string; shape: string }>, as = 'unknown', diffs: KeywordDiff[] = []): string {
+  collisionShapes(
+    tool: Who,
+    path: string[],
+    variants: Array<{ label: string; shape: string }>,
+    as = 'unknown',
+    diffs: KeywordDiff[] = [],
+    dropped: ReadonlyArray<{ label: string; keywords: DroppedKeyword[] }> = [],
+  ): string {
     const sameType = variants.every((v) => v.shape === variants[0].shape) && variants[0]?.shape !== 'any';
-    const tail = `so the model sees ${key(path)} as ${seenAs(as)}; rename it in one variant.`;
+    const tail = `so the model sees ${key(path)} as ${seenAs(as)}${droppedWords(dropped)}; rename it in one variant.`;
     if (sameType && diffs.length > 0) {
       const both = variants.length === 2 ? 'both' : `all ${variants.length} variants`;
       return lead(tool, `key ${key(path)} is ${withArticle(variants[0].shape)} in ${both}, but ${diffs.map(keywordDiffText).join('; ')}, ${tail}`);
@@ -278,12 +344,17 @@ export const messages = {
       `${library} cannot convert ${node} to JSON Schema (${error}), so the server's whole tools/list fails and ${loss}; use a JSON type (e.g. a string) there.`,
     );
   },
-  unionShipped(
-    tool: Who,
-    path: string[],
-    keyword: string,
-    flattened: { intoObject: boolean; discriminator?: string; losses: Array<{ code: string; path: string[]; variants?: string[] }> },
+  /** The sentence a union-shipped message gains: which selected targets flattening would satisfy, and which it would break. */
+  flattenVerdicts(
+    accepted: readonly string[],
+    refused: ReadonlyArray<{ label: string; rule: RuleId; path: string[]; detail: Record<string, string | number>; before: boolean }>,
   ): string {
+    const taken = accepted.length > 0 ? `taken by ${listWords(accepted)}` : '';
+    const lost = refused.map((r) => `${r.label} (${r.before ? 'now because ' : ''}${subjectOf(r.rule, key(r.path), r.detail, r.path.length === 0)})`);
+    const refusedBy = lost.length > 0 ? `refused by ${listWords(lost)}` : '';
+    return `Flattened, it would be ${[taken, refusedBy].filter(Boolean).join(' but ')}.`;
+  },
+  unionShipped(tool: Who, path: string[], keyword: string, flattened: { intoObject: boolean; discriminator?: string; losses: FlattenLoss[] }): string {
     const root = path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly';
     if (!flattened.intoObject) {
       const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
@@ -300,8 +371,9 @@ export const messages = {
     const output = r.part === 'output';
     const isRoot = !output && r.path.length === 0;
     const at = output ? (r.outputPath?.length ? `${key(r.outputPath)} of the output schema` : 'the output schema') : key(r.path);
-    const call = r.plainJson ? undefined : zodCallOf(r.rule, r.detail);
-    const subject = `${subjectOf(r.rule, at, r.detail, isRoot)}${call ? ` (from \`${call}\`)` : ''}`;
+    const call = r.plainJson || r.flatten ? undefined : zodCallOf(r.rule, r.detail);
+    const cause = r.flatten ? ` (${flattenCauseWords(r.flatten)})` : call ? ` (from \`${call}\`)` : '';
+    const subject = `${subjectOf(r.rule, at, r.detail, isRoot)}${cause}`;
     // Targets share a clause when they do the same thing on the same kind of evidence (seen at the same time).
     const groups: Array<{ key: string; consequence: Consequence; labels: string[]; says?: string; evidence?: RuleEvidence }> = [];
     for (const t of r.targets) {
@@ -316,7 +388,8 @@ export const messages = {
       const aside = [g.says, g.evidence && observedWhen(g.evidence)].filter(Boolean).join('; ');
       return `${listWords(g.labels)} ${consequenceWords(g.consequence, g.labels.length > 1, g.evidence?.kind)}${aside ? ` (${aside})` : ''}`;
     });
-    return lead(tool, `${subject}, so ${listWords(clauses)}; ${r.plainJson ? jsonFixOf(r.rule, r.detail) : fixOf(r.rule, r.detail)}.`);
+    const fix = r.flatten ? flattenFixOf(r.flatten, r.rule, r.detail) : r.plainJson ? jsonFixOf(r.rule, r.detail) : fixOf(r.rule, r.detail);
+    return lead(tool, `${subject}, so ${listWords(clauses)}; ${fix}.`);
   },
   flattenFailed(tool: Who, path: string[], error: string): string {
     return lead(tool, `the schema at ${at(path)} could not be analysed (${error}), so it is advertised as written; report this schema to Tool Schema Lens.`);

@@ -100,9 +100,13 @@ export interface KeyMerge {
   discriminator: string;
   /** Labels of the variants that declare the key, first-seen order. */
   variants: string[];
+  /** Those that require it (the flat field is optional: the flatten made it optional for them); absent when none. */
+  requiredIn?: string[];
   outcome: 'kept' | 'enum-widened' | 'widened-unknown' | 'widened-base-type' | 'widened-typed';
   /** Why, in words, when not simply kept. */
   reason?: string;
+  /** How a widened key is advertised, in words, when not as unknown: `string`, `string or number`. */
+  advertisedAs?: string;
   /** Per-variant JSON shape of the key (normalized, annotations stripped), same order as `variants`. */
   shapes: unknown[];
 }

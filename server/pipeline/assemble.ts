@@ -16,7 +16,8 @@ import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { clientRuleSeverity, effectiveSeverity, type SeverityOverrides } from './severities';
 import { diagnosticKey } from './workspaceChecks';
-import { clientFinding, MCP_CLIENTS, verdicts } from '../../shared/clients/index';
+import { clientFinding, MCP_CLIENTS, verdicts, type TargetSeverity } from '../../shared/clients/index';
+import { withFlattenVerdicts } from './flattenVerdicts';
 import { libraryDefaultTargets } from './sdks';
 import { countToolTokens, toolOverBudget } from './tokens';
 import type {
@@ -119,12 +120,11 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     for (const { tool, site, siteFile } of matchToolsToSites(file, evaluated.tools, input.sitesOf)) {
       const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator), inputs: evaluated.inputs };
       places.push(place);
-      for (const f of tool.findings) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       const targets = targetsOf(tool, input.clients);
+      const severityFor: TargetSeverity = (target, rule, severity) => clientRuleSeverity(severities, target, rule, severity);
+      for (const f of withFlattenVerdicts(tool, targets, severityFor)) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       for (const v of tool.violations ?? []) {
-        const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson, (target, rule, severity) =>
-          clientRuleSeverity(severities, target, rule, severity),
-        );
+        const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson, severityFor);
         if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
       }
       if (tool.outputSchema !== undefined)

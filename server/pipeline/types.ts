@@ -312,6 +312,8 @@ export interface EvaluatedTool {
   flattened?: FlattenedPreview;
   /** Every profile rule this tool breaks, at every target, placed in the original schema: the pipeline keeps the selected targets. */
   violations?: import('../../shared/clients/index').PlacedViolation[];
+  /** For a tool that ships a union as written: the rules its flattened preview would break, at every target. */
+  flattenedViolations?: import('../../shared/clients/index').PlacedViolation[];
   /** The input schema as written and flattened, when flattening changes it (what Compare shows side by side). */
   compare?: SchemaPair;
   /** The output schema as JSON Schema, when the tool declares one (counted on its own). */

@@ -7,6 +7,7 @@ import { finding } from '../findings';
 import { messages } from '../messages';
 import type { Finding, FindingSite, Severity } from '../types';
 import { CHECKS, prepareTool, REQUEST_BUDGETS, requestBudgetHits, SERVER_RULES, type PreparedTool } from './checks';
+import type { FlattenCause } from './flattenCause';
 import { anthropic } from './profiles/anthropic';
 import { anthropicStrict } from './profiles/anthropicStrict';
 import { antigravity } from './profiles/antigravity';
@@ -73,6 +74,8 @@ export interface PlacedViolation extends Violation {
   site: FindingSite;
   /** A node of the output schema: its path there (the finding's `path` is an input path, so empty). */
   outputPath?: string[];
+  /** What the flatten did to cause it, where it did (the message then names the flatten, not a zod call). */
+  flatten?: FlattenCause;
 }
 
 const ORDER: Record<Consequence, number> = {
@@ -212,6 +215,7 @@ export function clientFinding(
       detail: v.detail,
       targets: labelled,
       ...(plainJson ? { plainJson } : {}),
+      ...(v.flatten ? { flatten: v.flatten } : {}),
     }),
     {
       tool,

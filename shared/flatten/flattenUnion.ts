@@ -12,7 +12,7 @@ import { shapeName } from './canonical';
 import { validatingChecksV4 } from './checks';
 import type { Variant } from './flattenable';
 import { mergeKey, type Declaration, type MergedKey } from './mergeKey';
-import { shapeDiff } from './shapeDiff';
+import { constraintsOf, shapeDiff } from './shapeDiff';
 import { VariantShapes } from './variantShapes';
 import { needsWalk, type Walk, type WalkContext } from './walk';
 
@@ -118,8 +118,10 @@ function recordKey(
     key,
     discriminator: plan.discriminator,
     variants: labels,
+    ...requiredIn(decls),
     outcome: merged.outcome,
     reason: merged.reason,
+    ...(merged.outcome !== 'widened-unknown' && (merged.seenAs ?? merged.baseType) ? { advertisedAs: merged.seenAs ?? merged.baseType } : {}),
     shapes,
   });
   if (merged.outcome !== 'kept') reportMerge(ctx, merged, decls, keyPath, decls.map(siteOf), plan.discriminator);
@@ -183,6 +185,12 @@ function describeField(decls: Declaration[], merged: MergedKey, discriminator: s
   return own ? `${own} ${hint}` : hint;
 }
 
+/** The variants that require the key: the flat field is optional, so the flatten made it optional for them. */
+function requiredIn(decls: Declaration[]): { requiredIn?: string[] } {
+  const labels = decls.filter((d) => !isOptionalField(d.field)).map((d) => d.variant.label);
+  return labels.length > 0 ? { requiredIn: labels } : {};
+}
+
 /** A key the variant's input may omit: declared `.optional()`, or with a default. */
 function isOptionalField(field: AnyZod): boolean {
   const kind = readNode(field)?.kind;
@@ -235,7 +243,14 @@ function reportMerge(ctx: WalkContext, merged: MergedKey, decls: Declaration[], 
         decls.map((d) => d.shape?.shape),
       )
     : [];
-  const message = merged.checks ? messages.collisionCheck(ctx.who, path, labels, merged.checks, as) : messages.collisionShapes(ctx.who, path, named, as, diffs);
+  // Declarations of different kinds widened to a type (a type array, or a bare kind): what each variant loses.
+  const dropped =
+    diffs.length === 0 && merged.outcome === 'widened-typed'
+      ? decls.map((d) => ({ label: d.variant.label, keywords: constraintsOf(d.shape?.shape) })).filter((d) => d.keywords.length > 0)
+      : [];
+  const message = merged.checks
+    ? messages.collisionCheck(ctx.who, path, labels, merged.checks, as)
+    : messages.collisionShapes(ctx.who, path, named, as, diffs, dropped);
   ctx.findings.push(finding('collision-widened', message, common));
 }
 

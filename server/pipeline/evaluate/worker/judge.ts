@@ -8,6 +8,7 @@
  */
 import { advertise, duplicateToolNames, isProbeFinding } from '../../../../shared/index';
 import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../../shared/clients/index';
+import { withFlattenCauses } from '../../../../shared/clients/flattenCause';
 import type { AdvertiseOptions, CollisionWidening, Finding, Target, ToolInput } from '../../../../shared/types';
 import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../../types';
 import type { ModuleSchema } from './exportedSchemas';
@@ -141,6 +142,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     losses,
     preview: judgement.preview?.jsonSchema,
     discriminators,
+    widenedAs: new Map((judgement.preview?.merges ?? []).flatMap((m) => (m.advertisedAs ? [[m.path.join('.'), m.advertisedAs] as const] : []))),
     listFailure: answer?.listFailure,
   });
   // The rest of an MCP tool's definition, as its library sent it: its header parameters.
@@ -173,13 +175,20 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     ...(r.toolSet ? { toolSet: r.toolSet } : {}),
     ...(r.inputSite ? { inputSite: r.inputSite } : {}),
     ...(r.frames ? { frames: r.frames } : {}),
-    // Judged on what really ships: the library's definition where it answered, else the emulation.
-    violations: definition
-      ? clientViolations({ ...definition, name: r.name, inputSchema, sent: true }, judgement.input, r.server?.name)
-      : emptyRoot
-        ? clientViolations({ name: r.name, inputSchema }, judgement.input, r.server?.name)
-        : advertisedViolations(r.name, judgement.input, judgement.ships, r.server?.name),
+    // Judged on what really ships: the library's definition where it answered, else the emulation; on a flattened
+    // tool each refusal the flatten caused says so.
+    violations: withFlattenCauses(
+      definition
+        ? clientViolations({ ...definition, name: r.name, inputSchema, sent: true }, judgement.input, r.server?.name)
+        : emptyRoot
+          ? clientViolations({ name: r.name, inputSchema }, judgement.input, r.server?.name)
+          : advertisedViolations(r.name, judgement.input, judgement.ships, r.server?.name),
+      judgement.flattened ? judgement.ships.merges : [],
+    ),
     shipped,
+    ...(judgement.preview?.mountable && !judgement.preview.refused
+      ? { flattenedViolations: withFlattenCauses(advertisedViolations(r.name, judgement.input, judgement.preview, r.server?.name), judgement.preview.merges) }
+      : {}),
     ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses, merges: judgement.preview.merges } } : {}),
     ...(compare ? { compare } : {}),
     ...(outputSchema !== undefined ? { outputSchema } : {}),

@@ -36,6 +36,8 @@ export interface ShippedFacts {
   preview: unknown;
   /** The discriminators of the preview's flattened unions, by the dotted path of the union. */
   discriminators: ReadonlyMap<string, string>;
+  /** How the preview advertises each key it widened other than to unknown, by the key's dotted path. */
+  widenedAs?: ReadonlyMap<string, string>;
   /** The library's `tools/list` failed, and whether this tool fails alone. */
   listFailure?: { error: string; failsAlone: boolean; toolCount: number };
 }
@@ -88,7 +90,8 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
       const discriminator = facts.discriminators.get(union.path.join('.'));
       const kept = related.some((f) => f.code === 'union-kept' && samePath(f.path, union.path));
       const intoObject = previewKnown && !kept && !stillUnions.has(union.path.join('\u0000'));
-      const message = messages.unionShipped(tool, union.path, union.keyword, { intoObject, discriminator, losses: related });
+      const losses = related.map((f) => ({ code: f.code, path: f.path, variants: f.variants, as: facts.widenedAs?.get(f.path.join('.')) }));
+      const message = messages.unionShipped(tool, union.path, union.keyword, { intoObject, discriminator, losses });
       findings.push(
         finding('union-shipped', message, {
           tool,
