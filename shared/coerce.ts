@@ -134,7 +134,7 @@ function selectVariant(union: ZodNode, discValue: unknown): ZodNode | undefined 
   return undefined;
 }
 
-/** JSON.parse a string into an object or array (anything else leaves the string), without a `__proto__` key. */
+/** JSON.parse a string into an object or array (anything else leaves the string), a `__proto__` key kept as an own key. */
 function parseStructure(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
@@ -147,14 +147,16 @@ function parseStructure(text: string): unknown {
 }
 
 /**
- * A plain copy without `__proto__` keys (JSON.parse makes it an own key; a handler spreading or assigning the
- * object would set a prototype from it). `constructor` and `prototype` are ordinary own keys and may be declared.
+ * A plain copy in which every key is an own data property, `__proto__` included (JSON.parse makes it one; a copy
+ * by assignment would set the copy's prototype instead and lose the key). The original schema then sees exactly
+ * what it would see had the value not been serialized: a `.strict()` object refuses a `__proto__` key, a declared
+ * one is there to parse, and zod's output never carries it on to the handler.
  */
 function sanitize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sanitize);
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== '__proto__') setOwn(out, k, sanitize(v));
+  for (const [k, v] of Object.entries(value)) setOwn(out, k, sanitize(v));
   return out;
 }
 

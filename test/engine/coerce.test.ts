@@ -51,7 +51,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('coerceJsonArgs with %s
     expect(coerce({ tags: ['a'], cfg: { x: 1 } }, schema)).toEqual({ tags: ['a'], cfg: { x: 1 } });
   });
 
-  it('drops __proto__ keys from anything parsed; constructor and prototype are ordinary keys', () => {
+  it('keeps a parsed __proto__ key as an own key, never as a prototype; constructor and prototype are ordinary keys', () => {
     const schema = f.object({ cfg: f.object({ x: f.number() }), list: f.array(f.object({ y: f.number() })) });
     const out = coerce(
       {
@@ -60,12 +60,24 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('coerceJsonArgs with %s
       },
       schema,
     );
-    expect(out).toEqual({ cfg: { constructor: { prototype: { polluted: true } }, prototype: 1, x: 1 }, list: [{ y: 2 }] });
-    expect(Object.keys(out.cfg)).toEqual(['constructor', 'prototype', 'x']);
-    expect(Object.prototype.hasOwnProperty.call(out.cfg, '__proto__')).toBe(false);
+    expect(Object.keys(out.cfg)).toEqual(['__proto__', 'constructor', 'prototype', 'x']);
+    expect(Object.getOwnPropertyDescriptor(out.cfg, '__proto__')?.value).toEqual({ polluted: true });
+    expect(Object.keys(out.list[0])).toEqual(['__proto__', 'y']);
     expect(Object.getPrototypeOf(out.cfg)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(out.list[0])).toBe(Object.prototype);
     expect(({} as any).polluted).toBeUndefined();
     expect(out.cfg.polluted).toBeUndefined();
+  });
+
+  it('a parsed __proto__ key meets the schema as it would unserialized: a strict object refuses it, zod never hands it on', () => {
+    const strict = f.object({ cfg: f.strictObject({ x: f.number() }) });
+    const sent = { cfg: '{"__proto__":{"polluted":true},"x":1}' };
+    expect(strict.safeParse(coerce(sent, strict)).success).toBe(false);
+    expect(strict.safeParse({ cfg: JSON.parse(sent.cfg) }).success).toBe(false);
+    const loose = f.object({ cfg: f.object({ x: f.number() }) });
+    const parsed = loose.safeParse(coerce(sent, loose));
+    expect(parsed.success).toBe(true);
+    expect(Object.prototype.hasOwnProperty.call(parsed.data.cfg, '__proto__')).toBe(false);
   });
 
   it('recurses into object fields (also of a parsed string), array items and unknown keys stay', () => {
