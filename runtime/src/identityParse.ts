@@ -9,12 +9,25 @@ import { coerceJsonArgs } from '../../shared/coerce';
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- zod internals of either major
 
-/** A copy of `schema` (never the caller's instance) whose parse validates, repairs with `repairAgainst`, and returns the repaired input. */
-export function identityParse(schema: Any, repairAgainst: unknown, copy: boolean): Any {
+/**
+ * Objects a root wrapper handed on after repairing them against the original schema: the handler's parse need not
+ * repair them again (a second walk of a 200,000-item array).
+ */
+export const repairedAgainstOriginal = new WeakSet<object>();
+
+/**
+ * A copy of `schema` (never the caller's instance) whose parse validates, repairs with `repairAgainst`, and returns
+ * the repaired input; `root` when `repairAgainst` is the original schema (its repairs need not be redone).
+ */
+export function identityParse(schema: Any, repairAgainst: unknown, copy: boolean, root = false): Any {
   const target = copy ? cloneSchema(schema) : schema;
-  if (target?._zod) wrapV4(target, repairAgainst);
-  else wrapV3(target, repairAgainst);
+  if (target?._zod) wrapV4(target, repairAgainst, root);
+  else wrapV3(target, repairAgainst, root);
   return target;
+}
+
+function remember(value: unknown, root: boolean): void {
+  if (root && value && typeof value === 'object') repairedAgainstOriginal.add(value);
 }
 
 function cloneSchema(schema: Any): Any {
@@ -22,26 +35,45 @@ function cloneSchema(schema: Any): Any {
   return new schema.constructor(schema._def);
 }
 
-function wrapV4(schema: Any, repairAgainst: unknown): void {
+/**
+ * zod 4 parses into a fresh payload per run, so a value valid as sent costs one parse: only when the flat schema
+ * refuses it is it repaired (against the original) and parsed again. A double-serialized value at a key the flat
+ * schema leaves open passes as sent and is repaired by the handler's parse with the original.
+ */
+function wrapV4(schema: Any, repairAgainst: unknown, root: boolean): void {
   const internals = schema._zod;
   const run = internals.run as (payload: Any, ctx: Any) => Any;
   internals.run = (payload: Any, ctx: Any) => {
-    const repaired = coerceJsonArgs(payload.value, repairAgainst);
-    payload.value = repaired;
-    const restore = (result: Any) => {
-      if (result.issues.length === 0) result.value = repaired;
+    const sent = payload.value;
+    const handOn = (result: Any, value: unknown, repaired: boolean) => {
+      if (result.issues.length === 0) {
+        result.value = value;
+        if (repaired) remember(value, root);
+      }
       return result;
     };
-    const result = run(payload, ctx);
-    return result instanceof Promise ? result.then(restore) : restore(result);
+    const retry = (first: Any) => {
+      if (first.issues.length === 0) return handOn(first, sent, false);
+      const repaired = coerceJsonArgs(sent, repairAgainst);
+      if (repaired === sent) return first;
+      const second = run({ ...payload, value: repaired, issues: [] }, ctx);
+      return second instanceof Promise ? second.then((r: Any) => handOn(r, repaired, true)) : handOn(second, repaired, true);
+    };
+    const first = run({ ...payload, value: sent, issues: [] }, ctx);
+    return first instanceof Promise ? first.then(retry) : retry(first);
   };
 }
 
-function wrapV3(schema: Any, repairAgainst: unknown): void {
+/** zod 3 adds issues to a context shared with the caller, so a failed first try cannot be undone: repair first. */
+function wrapV3(schema: Any, repairAgainst: unknown, root: boolean): void {
   const parse = schema._parse as (input: Any) => Any;
   schema._parse = function (input: Any) {
     const repaired = coerceJsonArgs(input.data, repairAgainst);
-    const restore = (result: Any) => (result.status === 'aborted' ? result : { status: result.status, value: repaired });
+    const restore = (result: Any) => {
+      if (result.status === 'aborted') return result;
+      remember(repaired, root);
+      return { status: result.status, value: repaired };
+    };
     // The input may be a lazy-path object whose getters live on its prototype: keep them, override only `data`.
     const next = repaired === input.data ? input : Object.create(input, { data: { value: repaired, enumerable: true } });
     const result = parse.call(this, next);

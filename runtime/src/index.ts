@@ -7,7 +7,7 @@ import { assembleTool } from '../../shared/probe/assemble';
 import { coerceJsonArgs } from '../../shared/coerce';
 import { toJsonSchema } from '../../shared/jsonSchema';
 import { objectShape, readNode } from '../../shared/zod/read';
-import { identityParse } from './identityParse';
+import { identityParse, repairedAgainstOriginal } from './identityParse';
 import { markFlattened } from './marker';
 import { issuesText, validateWith, type Issue } from './validate';
 
@@ -95,7 +95,7 @@ export function flattenTool<S>(inputSchema: S, options: FlattenToolOptions = {})
   }
   const original = assembleTool({ name: '', input: inputSchema, params: options.params, extend: options.extend }, { flattenUnionInput: false }).schema;
   const parts = [options.params, inputSchema, options.extend].filter((p) => p !== undefined && p !== null);
-  const flat = identityParse(built.schema, original ?? inputSchema, built.schema === inputSchema);
+  const flat = identityParse(built.schema, original ?? inputSchema, built.schema === inputSchema, true);
   markFlattened(flat as object, { original: inputSchema, options: { params: options.params, extend: options.extend, collisionWidening } });
   const shape = flatShape(flat);
 
@@ -141,8 +141,23 @@ async function parseWithParts<T>(
   parts: unknown[],
   original: unknown,
 ): Promise<{ ok: true; value: T } | { ok: false; issues: ReadonlyArray<Issue> }> {
-  // Already repaired by the flat schema's parse when the library ran it; a widened key is repaired only here.
-  const repaired = coerceJsonArgs(args, original);
+  // Repaired against the original by the flat schema's parse when the library ran it: parse as it is.
+  if (args && typeof args === 'object' && repairedAgainstOriginal.has(args)) return validateParts<T>(args, parts, original);
+  if (parts.length <= 1) {
+    // Valid as sent (the common case): one parse. Otherwise repair (a widened key is repaired only here) and parse again.
+    const first = await validateWith<T>(original, args);
+    if (first.ok) return first;
+    const repaired = coerceJsonArgs(args, original);
+    return repaired === args ? first : validateWith<T>(original, repaired);
+  }
+  return validateParts<T>(coerceJsonArgs(args, original), parts, original);
+}
+
+async function validateParts<T>(
+  repaired: unknown,
+  parts: unknown[],
+  original: unknown,
+): Promise<{ ok: true; value: T } | { ok: false; issues: ReadonlyArray<Issue> }> {
   if (parts.length <= 1) return validateWith<T>(original, repaired);
   const value: Record<string, unknown> = {};
   const issues: Issue[] = [];
