@@ -15,8 +15,13 @@ import { uriToPath } from './uris';
 /** MCP SDK versions before this take raw shapes only: the fix registers the runtime's `.shape` there. */
 const FIRST_SDK_WITH_SCHEMAS = [1, 20];
 
-export function shipFlattenedTitle(tool: string): string {
-  return `Ship \`${tool}\` flattened`;
+/**
+ * The action's title; where the SDK takes only a raw shape and a root variant is strict or open, it says what the
+ * SDK's own wrapping object costs, since the fix cannot keep it (the runtime package's README, "What holds").
+ */
+export function shipFlattenedTitle(tool: string, rawShapeLoss?: { sdkVersion: string }): string {
+  const loss = rawShapeLoss ? ` (SDK ${rawShapeLoss.sdkVersion} takes a raw shape: keys no variant declares are dropped, not refused)` : '';
+  return `Ship \`${tool}\` flattened${loss}`;
 }
 
 /** The "Ship flattened" actions for the union-shipped diagnostics under the requested range. */
@@ -46,7 +51,9 @@ export function shipFlattenedActions(
 }
 
 function shipAction(d: Diagnostic, tool: ToolReport, docs: OpenDocuments, documentChanges: boolean): CodeAction | undefined {
-  const base: CodeAction = { title: shipFlattenedTitle(tool.name), kind: CodeActionKind.QuickFix, diagnostics: [toLspDiagnostic(d, (f) => docs.uri(f))] };
+  const rawShapeOnly = takesRawShapesOnly(tool);
+  const loss = rawShapeOnly && rootStrictness(tool) ? { sdkVersion: tool.shipped?.libraryVersion ?? '' } : undefined;
+  const base: CodeAction = { title: shipFlattenedTitle(tool.name, loss), kind: CodeActionKind.QuickFix, diagnostics: [toLspDiagnostic(d, (f) => docs.uri(f))] };
   if (!installed(tool.location.file)) {
     return {
       ...base,
@@ -57,7 +64,7 @@ function shipAction(d: Diagnostic, tool: ToolReport, docs: OpenDocuments, docume
   const document = docs.get(file) ?? fromDisk(file, docs.uri(file));
   if (!document) return undefined;
   const text = document.getText();
-  const plan = planShipFlattened(text, file, document.offsetAt(tool.location.range.start), tool.name, { rawShapeOnly: takesRawShapesOnly(tool) });
+  const plan = planShipFlattened(text, file, document.offsetAt(tool.location.range.start), tool.name, { rawShapeOnly });
   if ('refused' in plan) return { ...base, disabled: { reason: plan.refused } };
   const edits = plan.edits.map((e) => ({ range: { start: document.positionAt(e.start), end: document.positionAt(e.end) }, newText: e.newText }));
   const edit: WorkspaceEdit = documentChanges
@@ -80,6 +87,11 @@ function takesRawShapesOnly(tool: ToolReport): boolean {
   if (tool.sdk !== 'mcp' || tool.shipped?.library !== '@modelcontextprotocol/sdk' || !tool.shipped.libraryVersion) return false;
   const [major, minor] = tool.shipped.libraryVersion.split('.').map(Number);
   return major < FIRST_SDK_WITH_SCHEMAS[0] || (major === FIRST_SDK_WITH_SCHEMAS[0] && minor < FIRST_SDK_WITH_SCHEMAS[1]);
+}
+
+/** Whether a variant of a root union is strict or open (the flatten reports each as strictness-dropped at the root). */
+function rootStrictness(tool: ToolReport): boolean {
+  return (tool.flattened?.losses ?? []).some((f) => f.code === 'strictness-dropped' && f.path.length === 0);
 }
 
 function fromDisk(file: string, uri: string): TextDocument | undefined {

@@ -97,6 +97,18 @@ describe.each(MCP_SERVERS)('a server shipping a tool through the packed runtime:
     expect(fixture.calls.length).toBe(before);
   });
 
+  it('refuses a key no variant declares where the strict variant would; a raw shape (SDK before 1.20) cannot, as the README says', async () => {
+    const result = await call({ ...TEXT, unknown_key: 1 });
+    if (name === 'runtime-sdk117-zod3') {
+      // The SDK wraps the raw shape in its own stripping object: the key never reaches the handler, nothing refuses it.
+      expect(result.isError, result.content[0]?.text).toBeFalsy();
+      expect(JSON.parse(result.content[0].text)).toEqual({ kind: 'text', body: 'hello', priority: 3 });
+    } else {
+      expect(result.isError).toBe(true);
+      expect(result.content[0].text).toMatch(/unknown_key/);
+    }
+  });
+
   it('repairs an argument double-serialized at depth before validating', async () => {
     const sent = { kind: 'media', media: { items: JSON.stringify(MEDIA.media.items) }, caption: 'c' };
     const result = await call(sent);
