@@ -354,8 +354,16 @@ export const messages = {
     const refusedBy = lost.length > 0 ? `refused by ${listWords(lost)}` : '';
     return `Flattened, it would be ${[taken, refusedBy].filter(Boolean).join(' but ')}.`;
   },
-  unionShipped(tool: Who, path: string[], keyword: string, flattened: { intoObject: boolean; discriminator?: string; losses: FlattenLoss[] }): string {
-    const root = path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly';
+  unionShipped(
+    tool: Who,
+    path: string[],
+    keyword: string,
+    flattened: { intoObject: boolean; discriminator?: string; losses: FlattenLoss[]; anyOfBy?: string },
+  ): string {
+    const weak = flattened.anyOfBy
+      ? ` (${flattened.anyOfBy}: nothing marks \`${flattened.discriminator}\` as the key that picks the variant; zod 4.1.13 and later write a oneOf, which more clients refuse)`
+      : '';
+    const root = `${weak}${path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly'}`;
     if (!flattened.intoObject) {
       const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
       const why = kept ? 'see the related information' : 'only a discriminated union on a string key becomes one object';

@@ -135,6 +135,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
   const findings = shippedFindings(judgement.ships.findings, {
     tool: r.name,
     libraryLabel: [library.library, library.libraryVersion].filter(Boolean).join(' '),
+    ...(library.zodVersion ? { zodVersion: library.zodVersion } : {}),
     input: judgement.input,
     inputSchema,
     fromLibrary: definition !== undefined || emptyRoot,

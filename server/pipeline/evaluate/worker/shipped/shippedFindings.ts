@@ -36,6 +36,8 @@ export interface ShippedFacts {
   preview: unknown;
   /** The discriminators of the preview's flattened unions, by the dotted path of the union. */
   discriminators: ReadonlyMap<string, string>;
+  /** The version of the zod the tool's schema was built with (`3.25.76`, `4.1.12`). */
+  zodVersion?: string;
   /** How the preview advertises each key it widened other than to unknown, by the key's dotted path. */
   widenedAs?: ReadonlyMap<string, string>;
   /** The library's `tools/list` failed, and whether this tool fails alone. */
@@ -91,7 +93,9 @@ export function shippedFindings(engine: readonly Finding[], facts: ShippedFacts)
       const kept = related.some((f) => f.code === 'union-kept' && samePath(f.path, union.path));
       const intoObject = previewKnown && !kept && !stillUnions.has(union.path.join('\u0000'));
       const losses = related.map((f) => ({ code: f.code, path: f.path, variants: f.variants, as: facts.widenedAs?.get(f.path.join('.')) }));
-      const message = messages.unionShipped(tool, union.path, union.keyword, { intoObject, discriminator, losses });
+      // A discriminated union written as anyOf: by zod 3's converter, or by zod 4 before 4.1.13 (oneOf since).
+      const anyOfBy = union.keyword === 'anyOf' && discriminator ? anyOfWriter(facts.zodVersion) : undefined;
+      const message = messages.unionShipped(tool, union.path, union.keyword, { intoObject, discriminator, losses, ...(anyOfBy ? { anyOfBy } : {}) });
       findings.push(
         finding('union-shipped', message, {
           tool,
@@ -189,4 +193,12 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
 
 function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
   return prefix.every((s, i) => path[i] === s);
+}
+
+/** Who wrote a discriminated union as anyOf, by the zod version (zod 3's converter, or zod 4 before 4.1.13), in words. */
+export function anyOfWriter(zodVersion: string | undefined): string | undefined {
+  const [major, minor, patch] = (zodVersion ?? '').split('.').map(Number);
+  if (major === 3) return "zod-to-json-schema writes zod 3's discriminated unions so";
+  if (major === 4 && (minor < 1 || (minor === 1 && patch < 13))) return `zod ${zodVersion} writes discriminated unions so`;
+  return undefined;
 }
