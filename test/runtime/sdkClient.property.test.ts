@@ -1,32 +1,75 @@
 /**
- * The runtime's promise through a real SDK (issue 24, item 6): random discriminated unions in every zod flavour the
- * SDK takes, shipped with `flattenTool` (its default, typed widening) on an MCP TypeScript SDK server and called by
- * that SDK's own client over its in-memory transport. Each call, valid or not (a key no variant declares, a
+ * The runtime's promise through each real SDK (issue 24, item 6): random discriminated unions in every zod flavour an
+ * SDK takes, shipped with `flattenTool` (its default, typed widening) on a server of MCP TypeScript SDK 1.32, SDK 1.17
+ * (a raw shape, as the README says below 1.20) and `@modelcontextprotocol/server` 2.x, called by that SDK's own client
+ * over its in-memory transport. Each call, valid or not (a key no variant declares, a
  * required key missing, an unknown discriminator, an own `__proto__` key, an argument double-serialized), ends exactly as it ends when the
  * ORIGINAL union is registered on the same server: accepted with the same handler value, or refused.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { flattenTool } from '../../runtime/src/index';
+import { FIXTURES } from '../cli/runCli';
 import { FLAVOURS } from '../engine/support/flavours';
 import { buildSchema, duArb, EXTRA_KEY, serializeSomewhere, valueArb, type FieldSpec } from '../engine/support/randomSchemas';
 
-const NUM_RUNS = 200;
-// zod/mini has no .safeParse of its own to register directly: SDK 1.32 takes zod 3 and zod 4 classic.
-const SDK_FLAVOURS = FLAVOURS.filter((f) => !f.mini);
+const NUM_RUNS = 150;
+
+interface Sdk {
+  label: string;
+  /** The SDK's server, client and in-memory transport classes. */
+  load(): Promise<{ McpServer: any; Client: any; InMemoryTransport: any }>;
+  /** The zod flavours it takes. */
+  flavours: string[];
+  /** Takes raw shapes only (below 1.20): the runtime's `.shape`, the original's `.shape` beside it, object roots only. */
+  rawShape?: boolean;
+}
+
+const fixtureModule = (fixture: string, file: string) => import(pathToFileURL(path.join(FIXTURES, fixture, 'node_modules', file)).href);
+const SDKS: Sdk[] = [
+  {
+    label: 'MCP SDK 1.32',
+    load: async () => ({
+      McpServer: (await import('@modelcontextprotocol/sdk/server/mcp.js')).McpServer,
+      Client: (await import('@modelcontextprotocol/sdk/client/index.js')).Client,
+      InMemoryTransport: (await import('@modelcontextprotocol/sdk/inMemory.js')).InMemoryTransport,
+    }),
+    // zod/mini has no .safeParse of its own to register directly.
+    flavours: FLAVOURS.filter((f) => !f.mini).map((f) => f.name),
+  },
+  {
+    label: 'MCP SDK 1.17 (raw shape)',
+    load: async () => ({
+      McpServer: (await fixtureModule('runtime-sdk117-zod3', '@modelcontextprotocol/sdk/dist/esm/server/mcp.js')).McpServer,
+      Client: (await fixtureModule('runtime-sdk117-zod3', '@modelcontextprotocol/sdk/dist/esm/client/index.js')).Client,
+      InMemoryTransport: (await fixtureModule('runtime-sdk117-zod3', '@modelcontextprotocol/sdk/dist/esm/inMemory.js')).InMemoryTransport,
+    }),
+    flavours: FLAVOURS.filter((f) => f.major === 3).map((f) => f.name),
+    rawShape: true,
+  },
+  {
+    label: '@modelcontextprotocol/server 2.x',
+    load: async () => {
+      const server = await fixtureModule('runtime-server2-zod4', '@modelcontextprotocol/server/dist/index.mjs');
+      const client = await fixtureModule('runtime-server2-zod4', '@modelcontextprotocol/client/dist/index.mjs');
+      return { McpServer: server.McpServer, InMemoryTransport: server.InMemoryTransport, Client: client.Client };
+    },
+    flavours: FLAVOURS.filter((f) => f.major === 4 && !f.mini).map((f) => f.name),
+  },
+];
 
 type Outcome = { accepted: true; value: unknown } | { accepted: false };
 
 /** One server with the runtime's tool and the original's, and its SDK's client. */
-async function serve(original: any) {
+async function serve(sdk: Sdk, original: any) {
+  const { McpServer, Client, InMemoryTransport } = await sdk.load();
   const send = flattenTool(original);
   const server = new McpServer({ name: 'property', version: '1.0.0' });
   const echo = async (args: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(args) ?? 'undefined' }] });
-  server.registerTool('runtime', { inputSchema: send.inputSchema as any }, send.handler(echo) as any);
-  server.registerTool('original', { inputSchema: original }, echo as any);
+  server.registerTool('runtime', { inputSchema: sdk.rawShape ? send.shape : send.inputSchema }, send.handler(echo));
+  server.registerTool('original', { inputSchema: sdk.rawShape ? original.shape : original }, echo);
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'property', version: '1.0.0' });
@@ -63,25 +106,26 @@ function variantsOf(root: FieldSpec, value: unknown, rnd: () => number): unknown
   return out;
 }
 
-const caseArb = fc.record({ flavour: fc.constantFrom(...SDK_FLAVOURS.map((f) => f.name)), du: duArb(2), wrapInObject: fc.boolean() }).chain((c) => {
-  const root: FieldSpec = c.wrapInObject ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.du;
-  return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 3 }), seed: fc.integer() });
-});
+const caseArb = (sdk: Sdk) =>
+  fc.record({ flavour: fc.constantFrom(...sdk.flavours), du: duArb(2), wrapInObject: sdk.rawShape ? fc.constant(true) : fc.boolean() }).chain((c) => {
+    const root: FieldSpec = c.wrapInObject ? { t: 'object', fields: { root: c.du, note: { t: 'string' } } } : c.du;
+    return fc.record({ c: fc.constant(c), root: fc.constant(root), values: fc.array(valueArb(root), { minLength: 1, maxLength: 3 }), seed: fc.integer() });
+  });
 
-describe('the runtime through MCP SDK 1.32 and its real client, typed widening', () => {
-  it(`ends every call as the original union registered on the same server does (${NUM_RUNS} random unions)`, { timeout: 600_000 }, async () => {
+describe.each(SDKS.map((sdk) => [sdk.label, sdk] as const))('the runtime through %s and its real client, typed widening', (_label, sdk) => {
+  it(`ends every call as the original registered on the same server does (${NUM_RUNS} random unions)`, { timeout: 600_000 }, async () => {
     let calls = 0;
     let refused = 0;
     let accepted = 0;
     await fc.assert(
-      fc.asyncProperty(caseArb, async ({ c, root, values, seed }) => {
+      fc.asyncProperty(caseArb(sdk), async ({ c, root, values, seed }) => {
         let state = seed >>> 0;
         const rnd = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-        const flavour = SDK_FLAVOURS.find((f) => f.name === c.flavour)!;
+        const flavour = FLAVOURS.find((f) => f.name === c.flavour)!;
         const original = buildSchema(flavour, root);
-        const { client, call, close } = await serve(original);
+        const { client, call, close } = await serve(sdk, original);
         try {
-          const listed = (await client.listTools()).tools.find((t) => t.name === 'runtime')!;
+          const listed = (await client.listTools()).tools.find((t: { name: string }) => t.name === 'runtime')!;
           expect(JSON.stringify(listed.inputSchema.properties ?? {}), `${c.flavour}: the listed schema`).not.toMatch(/"oneOf"/);
           for (const value of values) {
             for (const sent of variantsOf(root, value, rnd)) {
