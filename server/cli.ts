@@ -7,6 +7,10 @@ import { parseArgs, UsageError, USAGE, type Command } from './cli/args';
 import { formatJson } from './cli/formatJson';
 import { formatSarif } from './cli/formatSarif';
 import { formatText } from './cli/formatText';
+import { formatMarkdown, driftMarkdown } from './cli/formatMarkdown';
+import { driftFails, driftJson, driftText, readSnapshotFile } from './cli/drift';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { displayPath, hasErrors } from './cli/report';
 import { describeError } from './lsp/errors';
 import { version } from '../package.json';
@@ -35,20 +39,51 @@ async function main(argv: string[]): Promise<number> {
       runLanguageServer();
       return -1; // the server owns the process from here; it exits when the client says so
     }
+    case 'diff': {
+      const { driftBetween } = await import('./pipeline/drift');
+      const drift = driftBetween(readSnapshotFile(process.cwd(), command.before), readSnapshotFile(process.cwd(), command.after));
+      const against = command.before;
+      const out =
+        command.format === 'json'
+          ? `${JSON.stringify({ drift: driftJson(drift) }, null, 2)}\n`
+          : command.format === 'markdown'
+            ? `${driftMarkdown(drift, against)}\n`
+            : `${driftText(drift, against).join('\n')}\n`;
+      await write(out);
+      return driftFails(drift, command.failOn) ? 1 : 0;
+    }
     case 'check': {
+      // Read first: a missing or broken baseline is a usage error before any workspace code runs.
+      const baseline = command.baseline ? readSnapshotFile(process.cwd(), command.baseline) : undefined;
       // Loaded on demand: the pipeline pulls in TypeScript, which --help and --version should not pay for.
       const { runCheck } = await import('./cli/check');
+      const { driftBetween, snapshotOfTools, snapshotText } = await import('./pipeline/drift');
       const report = await runCheck({ cwd: process.cwd(), ...command });
       // On stderr, so that a JSON or SARIF report on stdout stays exactly that.
       for (const s of report.skipped) process.stderr.write(`tool-schema-lens: skipped ${displayPath(report.cwd, s.file)}: ${s.reason}\n`);
+      if (command.snapshot) {
+        const text = snapshotText(snapshotOfTools(report.tools));
+        if (command.output) fs.writeFileSync(path.resolve(process.cwd(), command.output), text);
+        else await write(text);
+        // A snapshot of nothing is never a silent success: the workspace's servers were not seen.
+        const listed = report.tools.filter((t) => t.kind !== 'exported').length;
+        if (listed === 0) process.stderr.write('tool-schema-lens: no tool found; the snapshot is empty (see `tool-schema-lens check` for why)\n');
+        return listed === 0 ? 1 : 0;
+      }
+      const drift = baseline ? driftBetween(baseline, snapshotOfTools(report.tools)) : undefined;
+      const against = command.baseline ?? '';
+      const color = Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env);
       const out =
         command.format === 'json'
-          ? formatJson(report)
+          ? formatJson(report, drift)
           : command.format === 'sarif'
             ? formatSarif(report, version)
-            : formatText(report, { color: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env) });
+            : command.format === 'markdown'
+              ? formatMarkdown(report, drift ? { drift, against } : undefined)
+              : formatText(report, { color }) + (drift ? `${driftText(drift, against).join('\n')}\n` : '');
+      if (command.sarifFile) fs.writeFileSync(path.resolve(process.cwd(), command.sarifFile), formatSarif(report, version));
       await write(out);
-      return hasErrors(report) ? 1 : 0;
+      return hasErrors(report) || (drift !== undefined && driftFails(drift, command.failOn)) ? 1 : 0;
     }
   }
 }

@@ -4,7 +4,10 @@
  */
 import { TARGET_IDS, unknownTargets, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 
-export type OutputFormat = 'text' | 'json' | 'sarif';
+export type OutputFormat = 'text' | 'json' | 'sarif' | 'markdown';
+
+/** Which drift fails the run: a breaking change, any change (descriptive included), or none. */
+export type FailOn = 'breaking' | 'any' | 'none';
 
 export type Command =
   | {
@@ -29,7 +32,16 @@ export type Command =
       include?: string[];
       exclude?: string[];
       clients?: string[];
+      /** A snapshot to compare what ships with (`--baseline`). */
+      baseline?: string;
+      /** Also write the findings as SARIF to this file (code scanning), whatever `format` prints. */
+      sarifFile?: string;
+      failOn?: FailOn;
+      /** `snapshot`: write the tools snapshot (to `output`, else stdout) instead of the findings. */
+      snapshot?: boolean;
+      output?: string;
     }
+  | { kind: 'diff'; before: string; after: string; format: OutputFormat; failOn?: FailOn }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -40,10 +52,16 @@ export const USAGE = `Usage: tool-schema-lens <command> [options]
 
 Commands:
   check [paths...]      Analyse the tool schemas under paths (default: .) and print the findings
+  snapshot [paths...]   Write every server's tools as they ship, canonical and byte-stable (-o <file>, else stdout)
+  diff <old> <new>      Say what changed between two snapshots, each change breaking, non-breaking or descriptive
   lsp --stdio           Start the language server on stdin/stdout (--node-ipc when started by VS Code)
 
-Options for check:
-  --format <format>     text | json | sarif (default: text)
+Options for check (and snapshot):
+  --format <format>     text | json | sarif | markdown (default: text)
+  --baseline <file>     A snapshot to compare with: what changed is reported, and fails the run per --fail-on
+  --fail-on <what>      breaking | any | none: which change from the baseline exits 1 (default: breaking)
+  --sarif <file>        Also write the findings as SARIF to this file (code scanning), whatever --format prints
+  -o, --output <file>   snapshot: where to write it (default: stdout)
   --flatten <mode>      auto | always | never: which tools ship with unions flattened (default: auto,
                         the tools whose server flattens them); --no-flatten is --flatten never
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
@@ -71,7 +89,8 @@ Options for check:
 
 Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failure of the tool itself.`;
 
-const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif'];
+const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif', 'markdown'];
+const FAIL_ON: readonly FailOn[] = ['breaking', 'any', 'none'];
 const TARGETS: readonly Target[] = ['draft-7', 'draft-2020-12'];
 const FLATTEN_MODES: Record<string, FlattenMode> = { auto: 'auto', always: true, never: false };
 const WIDENINGS: readonly CollisionWidening[] = ['unknown', 'base-type', 'type-array'];
@@ -82,8 +101,10 @@ export function parseArgs(argv: readonly string[]): Command {
   const [command, ...rest] = argv;
   if (command === undefined) return { kind: 'help' };
   if (command === 'lsp') return parseLsp(rest);
-  if (command === 'check') return parseCheck(rest);
-  throw new UsageError(`unknown command "${command}" (expected check or lsp)`);
+  if (command === 'check') return parseCheck(rest, false);
+  if (command === 'snapshot') return parseCheck(rest, true);
+  if (command === 'diff') return parseDiff(rest);
+  throw new UsageError(`unknown command "${command}" (expected check, snapshot, diff or lsp)`);
 }
 
 function parseLsp(rest: readonly string[]): Command {
@@ -95,7 +116,36 @@ function parseLsp(rest: readonly string[]): Command {
   return { kind: 'lsp', transport: transports[0] === '--stdio' ? 'stdio' : 'node-ipc' };
 }
 
-function parseCheck(rest: readonly string[]): Command {
+function failOnOf(v: string): FailOn {
+  if (!FAIL_ON.includes(v as FailOn)) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')} (got "${v}")`);
+  return v as FailOn;
+}
+
+function parseDiff(rest: readonly string[]): Command {
+  const files: string[] = [];
+  let format: OutputFormat = 'text';
+  let failOn: FailOn | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => {
+      const v = inline ?? rest[++i];
+      if (v === undefined) throw new UsageError(`${name} needs a value`);
+      return v;
+    };
+    if (name === '--format') {
+      const v = value();
+      if (!FORMATS.includes(v as OutputFormat) || v === 'sarif') throw new UsageError(`--format for diff must be text, json or markdown (got "${v}")`);
+      format = v as OutputFormat;
+    } else if (name === '--fail-on') failOn = failOnOf(value());
+    else if (name.startsWith('-') && name !== '-') throw new UsageError(`unknown option ${name} for diff`);
+    else files.push(arg);
+  }
+  if (files.length !== 2) throw new UsageError(`diff takes two snapshot files, the old and the new (got ${files.length})`);
+  return { kind: 'diff', before: files[0], after: files[1], format, ...(failOn ? { failOn } : {}) };
+}
+
+function parseCheck(rest: readonly string[], snapshot: boolean): Command {
   const cmd: Extract<Command, { kind: 'check' }> = {
     kind: 'check',
     paths: [],
@@ -104,6 +154,7 @@ function parseCheck(rest: readonly string[]): Command {
     env: {},
     argv: [],
     stubs: [],
+    ...(snapshot ? { snapshot } : {}),
   };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -201,6 +252,21 @@ function parseCheck(rest: readonly string[]): Command {
         break;
       case '--exclude':
         (cmd.exclude ??= []).push(value());
+        break;
+      case '--baseline':
+        if (snapshot) throw new UsageError('--baseline is for check (compare two snapshots with `diff`)');
+        cmd.baseline = value();
+        break;
+      case '--fail-on':
+        cmd.failOn = failOnOf(value());
+        break;
+      case '--sarif':
+        cmd.sarifFile = value();
+        break;
+      case '-o':
+      case '--output':
+        if (!snapshot) throw new UsageError(`${name} is for snapshot`);
+        cmd.output = value();
         break;
       case '--no-flatten':
         if (eq > 0) throw new UsageError('--no-flatten takes no value');

@@ -2,13 +2,14 @@
  * `--format json`: one object, `{ tools, diagnostics }`, exactly the shape of the CLI contract. `path`
  * is the schema path in dotted form (`content.parts[*].url`; the root is `""`).
  */
-import { countNotEvaluated, formatPath, TOKENIZER } from '../pipeline';
+import { countNotEvaluated, formatPath, TOKENIZER, type ToolDrift } from '../pipeline';
+import { driftJson } from './drift';
 import { displayPath, type CheckReport } from './report';
 
-export function formatJson(report: CheckReport): string {
+export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): string {
   const notEvaluated = countNotEvaluated(report.diagnostics);
   const out = {
-    tools: report.tools.map((t) => ({
+    tools: inSnapshotOrder(report).map((t) => ({
       name: t.name,
       file: displayPath(report.cwd, t.location.file),
       line: t.location.range.start.line + 1,
@@ -54,9 +55,23 @@ export function formatJson(report: CheckReport): string {
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(notEvaluated.files ? { notEvaluated } : {}),
     ...(report.notRun.length ? { notRun: report.notRun.map((n) => ({ file: displayPath(report.cwd, n.file), reason: n.reason })) } : {}),
+    ...(drift ? { drift: driftJson(drift) } : {}),
     ...(report.typedCalls.length ? { typedCalls: report.typedCalls.map((c) => ({ file: displayPath(report.cwd, c.file), factory: c.factory })) } : {}),
   };
   return JSON.stringify(out, null, 2) + '\n';
+}
+
+/** Tools in the order a snapshot lists them: by server (or tool set), then name, then where they are registered. */
+function inSnapshotOrder(report: CheckReport): CheckReport['tools'] {
+  const serverOf = (t: CheckReport['tools'][number]) => t.server?.name ?? t.toolSet ?? '';
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...report.tools].sort(
+    (a, b) =>
+      text(serverOf(a), serverOf(b)) ||
+      text(a.name, b.name) ||
+      text(displayPath(report.cwd, a.location.file), displayPath(report.cwd, b.location.file)) ||
+      a.location.range.start.line - b.location.range.start.line,
+  );
 }
 
 /** `media`, `content.parts[*].url`; `""` for the schema root. */

@@ -35,6 +35,12 @@ export interface CheckedTool {
   calledFactory?: string;
   /** Per target judged: the profile rules broken there. */
   verdicts?: ToolReport['verdicts'];
+  /** What a snapshot records beside the definition. */
+  description?: string;
+  outputSchema?: unknown;
+  compare?: ToolReport['compare'];
+  server?: ToolReport['server'];
+  toolSet?: string;
 }
 
 export interface CheckReport {
@@ -142,6 +148,11 @@ function toolOf(t: ToolReport): CheckedTool {
     flattened: t.flattened,
     ...(t.calledFactory ? { calledFactory: t.calledFactory } : {}),
     ...(t.verdicts ? { verdicts: t.verdicts } : {}),
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
+    ...(t.compare ? { compare: t.compare } : {}),
+    ...(t.server ? { server: t.server } : {}),
+    ...(t.toolSet ? { toolSet: t.toolSet } : {}),
   };
 }
 

@@ -70,6 +70,7 @@ export { clientRuleKey, type SeverityOverrides } from './severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
+export { driftBetween, parseSnapshot, snapshotOfTools, snapshotText, worstClass, type ChangeClass, type Snapshot, type ToolDrift } from './drift';
 
 export class CancelledError extends Error {
   constructor() {

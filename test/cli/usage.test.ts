@@ -16,17 +16,21 @@ describe('tool-schema-lens usage', () => {
     const run = await runCli(['check', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: tool-schema-lens <command> \[options\]/);
-    expect(run.stdout).toContain('--format <format>     text | json | sarif (default: text)');
+    expect(run.stdout).toContain('--format <format>     text | json | sarif | markdown (default: text)');
   });
 
   it.each([
     [['check', '--bogus'], 'unknown option --bogus'],
-    [['check', '--format', 'xml'], '--format must be one of text, json, sarif (got "xml")'],
+    [['check', '--format', 'xml'], '--format must be one of text, json, sarif, markdown (got "xml")'],
+    [['check', '--fail-on', 'some'], '--fail-on must be one of breaking, any, none (got "some")'],
+    [['snapshot', '--baseline', 'x.json'], '--baseline is for check (compare two snapshots with `diff`)'],
+    [['check', '-o', 'x.json'], '-o is for snapshot'],
+    [['diff', 'a.json'], 'diff takes two snapshot files, the old and the new (got 1)'],
     [['check', '--target', 'draft-4'], '--target must be one of draft-7, draft-2020-12 (got "draft-4")'],
     [['check', '--collision-widening', 'any'], '--collision-widening must be one of unknown, base-type, type-array (got "any")'],
     [['check', '--timeout', 'soon'], '--timeout must be a number of milliseconds, at least 100 (got "soon")'],
     [['check', '--format'], '--format needs a value'],
-    [['lint'], 'unknown command "lint" (expected check or lsp)'],
+    [['lint'], 'unknown command "lint" (expected check, snapshot, diff or lsp)'],
     [['lsp'], 'lsp needs a transport: --stdio or --node-ipc'],
     [['check', 'no/such/dir'], 'no such file or directory: no/such/dir'],
   ])('exits 2 on %j', async (args, message) => {
