@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const runtimeDir = join(root, 'runtime');
 execFileSync(process.execPath, [join(runtimeDir, 'build.mjs')], { stdio: 'ignore' });
-const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: runtimeDir, encoding: 'utf8' }));
+const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--silent', '--ignore-scripts'], { cwd: runtimeDir, encoding: 'utf8' }));
 const { flattenTool } = await import(join(runtimeDir, 'dist', 'index.mjs'));
 const require = createRequire(join(root, 'package.json'));
 const zods = { 'zod 4': require('zod').z, 'zod 3': require('zod3').z };

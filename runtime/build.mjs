@@ -3,7 +3,7 @@
 // that mean zod 4 in both zod 3.25 and zod 4.x, so one build serves every peer version.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +47,13 @@ const out = mkdtempSync(join(tmpdir(), 'tsl-runtime-types-'));
 const tsc = join(here, '..', 'node_modules', 'typescript', 'bin', 'tsc');
 execFileSync(process.execPath, [tsc, '-p', join(here, 'tsconfig.json'), '--outDir', out], { stdio: 'inherit' });
 const typesDir = join(out, 'runtime', 'src');
-for (const file of readdirSync(typesDir).filter((f) => f.endsWith('.d.ts'))) copyFileSync(join(typesDir, file), join(dist, file));
-const index = readFileSync(join(dist, 'index.d.ts'), 'utf8');
-writeFileSync(join(dist, 'index.d.cts'), index);
+// Relative imports carry their extension, as Node16/NodeNext resolution requires: `.js` in the ESM declarations,
+// and a parallel `.d.cts` set importing `.cjs` for CommonJS consumers (one set for both would be read as ESM there).
+const withExtension = (text, ext) => text.replace(/(from\s+['"])(\.\/[^'"]+?)(['"])/g, (_all, open, spec, close) => `${open}${spec}${ext}${close}`);
+for (const file of readdirSync(typesDir).filter((f) => f.endsWith('.d.ts'))) {
+  const text = readFileSync(join(typesDir, file), 'utf8');
+  writeFileSync(join(dist, file), withExtension(text, '.js'));
+  writeFileSync(join(dist, file.replace(/\.d\.ts$/, '.d.cts')), withExtension(text, '.cjs'));
+}
 rmSync(out, { recursive: true, force: true });
 console.log('built runtime/dist: index.mjs, index.cjs, index.d.ts');

@@ -14,7 +14,8 @@ describe('the npm package', () => {
   beforeAll(() => {
     rmSync(project, { recursive: true, force: true });
     mkdirSync(project, { recursive: true });
-    execFileSync('npm', ['pack', '--pack-destination', project], { cwd: REPO, stdio: 'ignore' });
+    // --ignore-scripts: the suite already built dist, and a prepack rebuild would rewrite it under running tests.
+    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', project], { cwd: REPO, stdio: 'ignore' });
     const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'pack-test', private: true }));
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${tarball}`], { cwd: project, stdio: 'ignore' });

@@ -19,7 +19,10 @@ export interface PackedRuntime {
 export function packRuntime(): PackedRuntime {
   execFileSync(process.execPath, [path.join(RUNTIME_DIR, 'build.mjs')], { cwd: RUNTIME_DIR, stdio: 'pipe' });
   const out = mkdtempSync(path.join(tmpdir(), 'tsl-runtime-pack-'));
-  const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: RUNTIME_DIR, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const name = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], { cwd: RUNTIME_DIR, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!;
   const tarball = path.join(out, name);
   return { tarball, packedBytes: statSync(tarball).size };
 }
