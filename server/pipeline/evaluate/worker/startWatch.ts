@@ -8,9 +8,16 @@ import { framesOf } from './recorders/callSite';
 const KEPT_LINES = 3;
 const MAX_LINE = 200;
 
+/** How much of each write is kept to look names up in (a validation error printed as one multi-line object). */
+const MAX_WRITE = 4000;
+
 let watching = false;
 let printed: string[] = [];
+/** The last writes whole (bounded): a variable a package read for the user's code counts once its name is printed. */
+let written: string[] = [];
 let unset = new Set<string>();
+/** Unset variables a package read while called from workspace code (`EnvSchema.parse(process.env)`). */
+let unsetVia = new Set<string>();
 let installed = false;
 
 /** Keeps the first line of each write (a logged error's message, not its stack). */
@@ -25,6 +32,8 @@ function keep(chunk: unknown): void {
     .find(Boolean);
   // A module that catches the exit we turned into a throw and logs it prints our words, not its own.
   if (!first || /^ExitRequest\b/.test(first)) return;
+  written.push(text.slice(0, MAX_WRITE));
+  if (written.length > KEPT_LINES) written = written.slice(-KEPT_LINES);
   printed.push(first.length > MAX_LINE ? `${first.slice(0, MAX_LINE)}…` : first);
   if (printed.length > KEPT_LINES) printed = printed.slice(-KEPT_LINES);
 }
@@ -42,6 +51,16 @@ function isUserCode(): boolean {
   return !!frame && !/[\\/]node_modules[\\/]/.test(frame.file) && !frame.file.startsWith('node:');
 }
 
+/** A package read it, called from workspace code a few frames up (a schema validating `process.env`). */
+function isCalledFromUserCode(): boolean {
+  const holder: { stack?: string } = {};
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 16;
+  Error.captureStackTrace(holder, isCalledFromUserCode);
+  Error.stackTraceLimit = previous;
+  return framesOf(holder.stack).some((f) => f.file !== workerFile && !/[\\/]node_modules[\\/]/.test(f.file) && !f.file.startsWith('node:'));
+}
+
 /** Installs the watches once: `process.env` reads and the process's own output. */
 export function installStartWatch(): void {
   if (installed) return;
@@ -50,7 +69,10 @@ export function installStartWatch(): void {
   process.env = new Proxy(env, {
     get(target, key) {
       const value = target[key as string];
-      if (watching && value === undefined && typeof key === 'string' && isUserCode()) unset.add(key);
+      if (watching && value === undefined && typeof key === 'string') {
+        if (isUserCode()) unset.add(key);
+        else if (isCalledFromUserCode()) unsetVia.add(key);
+      }
       return value;
     },
     // Without it a write would define a property with a partial descriptor, which process.env refuses.
@@ -72,12 +94,17 @@ export function installStartWatch(): void {
 export function startWatching(env: Readonly<Record<string, string>> | undefined): void {
   for (const [name, value] of Object.entries(env ?? {})) process.env[name] = value;
   printed = [];
+  written = [];
   unset = new Set();
+  unsetVia = new Set();
   watching = true;
 }
 
 /** What was seen since `startWatching`. */
 export function stopWatching(): { printed: string[]; unsetEnv: string[] } {
   watching = false;
-  return { printed, unsetEnv: [...unset].filter((name) => process.env[name] === undefined) };
+  // A package's reads count only where the output names them: a validator's error lists the keys it missed, while
+  // the optional settings packages read (DEBUG, NODE_ENV) stay out of the finding.
+  const named = [...unsetVia].filter((name) => written.some((text) => new RegExp(`\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(text)));
+  return { printed, unsetEnv: [...new Set([...unset, ...named])].filter((name) => process.env[name] === undefined) };
 }
