@@ -44,6 +44,17 @@ export interface ToolSummary {
    * (what Compare asks), never in the whole list.
    */
   compare?: { asWritten: unknown; flattened: unknown };
+  /** How its shipped definition differs from the configured snapshot (`toolSchemaLens.snapshot`), when it does. */
+  drift?: ToolDriftSummary;
+}
+export interface ToolDriftSummary {
+  /** The worst of its changes: a caller valid before is refused now (breaking), or not, or only words changed. */
+  class: 'breaking' | 'non-breaking' | 'descriptive';
+  status: 'added' | 'renamed' | 'changed';
+  /** The snapshot file, as configured. */
+  snapshot: string;
+  /** Each change in words: `breaking: content{kind=photo}.url: format "uri" added`. */
+  changes: string[];
 }
 export interface ServerSummary {
   /** The workspace folder's name. */

@@ -13,7 +13,7 @@ const cell = (text) =>
     .replace(/\|/g, '\\|')
     .replace(/\s*\n\s*/g, ' ')
     .trim();
-const code = (value) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+const code = (value) => `\`${typeof value === 'string' && value !== '' ? value : JSON.stringify(value)}\``;
 
 function typeOf(prop) {
   if (prop.enum) return prop.enum.map(code).join(' | ');

@@ -36,6 +36,7 @@ const KEYS: Record<string, (v: unknown) => boolean> = {
   entryPoints: (v) => isStrings(v),
   evaluation: (v) => isObject(v),
   budget: (v) => isObject(v),
+  snapshot: (v) => typeof v === 'string',
 };
 
 const EVALUATION_KEYS: Record<string, (v: unknown) => boolean> = {

@@ -25,6 +25,8 @@ export interface Settings {
   /** Token budgets for `over-budget`; 0 turns one off. */
   budget: { tokensPerTool: number; tokensPerServer: number };
   codeLens: { enable: boolean };
+  /** A tools snapshot (relative to the workspace folder) the Tool Schemas view compares what ships with; '' none. */
+  snapshot: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -56,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // deferring tool schemas.
   budget: { tokensPerTool: 1500, tokensPerServer: 20000 },
   codeLens: { enable: true },
+  snapshot: '',
 };
 
 const SEVERITY_VALUES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'off'];
@@ -105,6 +108,7 @@ export function readSettings(raw: unknown): Settings {
       tokensPerServer: Math.round(num(budget.tokensPerServer ?? r['budget.tokensPerServer'], d.budget.tokensPerServer, 0)),
     },
     codeLens: { enable: bool(codeLens.enable ?? r['codeLens.enable'], d.codeLens.enable) },
+    snapshot: typeof r.snapshot === 'string' ? r.snapshot.trim() : d.snapshot,
   };
 }
 

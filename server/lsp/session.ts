@@ -45,6 +45,7 @@ import { documentSymbols, workspaceSymbols } from './symbols';
 import type { SettingsSource } from './settings';
 import type { StatusAggregator } from './status';
 import { listTools } from './tools';
+import { SnapshotDrift } from './snapshotDrift';
 import type { TrustNotice } from './trust';
 import { pathToUri, uriToPath } from './uris';
 import { classifyChange } from './watchers';
@@ -272,7 +273,14 @@ export class LensSession {
   };
 
   listTools(params: ListToolsParams | undefined): ListToolsResult {
-    return listTools(this.store.tools(), params, (f) => this.docs.uri(f), { problems: this.store.problemsByTool(), server: this.serverSummary() });
+    const tools = this.store.tools();
+    const drift = this.snapshotDrift.driftOf(this.settings?.snapshot ?? '', tools);
+    return listTools(tools, params, (f) => this.docs.uri(f), { problems: this.store.problemsByTool(), server: this.serverSummary(), drift });
+  }
+
+  private snapshotDriftOf?: SnapshotDrift;
+  private get snapshotDrift(): SnapshotDrift {
+    return (this.snapshotDriftOf ??= new SnapshotDrift(this.options.root, (message) => this.connection.console.warn(`Tool Schema Lens: ${message}`)));
   }
 
   /** Code lenses of a file; an open buffer edited since its analysis is answered when the analysis catches up. */

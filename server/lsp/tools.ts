@@ -4,7 +4,7 @@
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
 import { contains, type Position, type ProblemCounts, type ToolReport } from '../pipeline';
-import type { ListToolsParams, ListToolsResult, ServerSummary, ToolSummary } from '../../protocol';
+import type { ListToolsParams, ListToolsResult, ServerSummary, ToolDriftSummary, ToolSummary } from '../../protocol';
 import { dialectOf, libraryOf, NO_PROBLEMS, toolSpotsIn } from './toolFacts';
 import { DEFINITION_HEADING, FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { uriToPath } from './uris';
@@ -13,6 +13,8 @@ import { uriToPath } from './uris';
 export interface ListContext {
   problems: ReadonlyMap<string, ProblemCounts>;
   server: ServerSummary;
+  /** Each tool's drift from the configured snapshot, where it has one. */
+  drift?: ReadonlyMap<ToolReport, ToolDriftSummary>;
 }
 
 /** A place in one file that stands for some tools: their registration, or a key their schemas declare. */
@@ -44,6 +46,7 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
       ...(dialect ? { dialect } : {}),
       server: context.server,
       ...(one && t.compare ? { compare: t.compare } : {}),
+      ...(context.drift?.get(t) ? { drift: context.drift.get(t) } : {}),
     };
   };
   const sorted = [...tools].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line);

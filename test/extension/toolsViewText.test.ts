@@ -42,4 +42,15 @@ describe('Tool Schemas view text', () => {
     expect(toolIcon(rejected)).toBe('warning');
     expect(toolItemText(rejected).tooltip).toContain('$(warning) Refused, dropped or rewritten by Codex: see its problems.');
   });
+
+  it('a tool that differs from the configured snapshot says so, and each change in the tooltip', () => {
+    const changed = toolItemText(
+      tool({ drift: { class: 'breaking', status: 'changed', snapshot: 'tools.snapshot.json', changes: ['breaking: filter.status: value "open" removed'] } }),
+    );
+    expect(changed.description).toBe('changed, breaking · 1,840 tokens');
+    expect(changed.tooltip).toContain('**changed, breaking**: changed since tools.snapshot.json\n\n- breaking: filter.status: value "open" removed');
+    expect(
+      toolItemText(tool({ drift: { class: 'non-breaking', status: 'added', snapshot: 's.json', changes: ['non-breaking: new tool'] } })).tooltip,
+    ).toContain('not in s.json');
+  });
 });
