@@ -50,6 +50,10 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('drift on %s', (_name, 
 
   it('top level: a narrowed type, a removed enum value and a tightened bound break; the reverse does not', () => {
     expect(changes(obj({ a: f.union([f.string(), f.number()]) }), obj({ a: f.string() }))[0]).toMatch(/^breaking a: /);
+    expect(changes(obj({ a: f.string() }), obj({ a: f.union([f.string(), f.number()]) }))[0]).toMatch(/^non-breaking a: /);
+    expect(changes(obj({ a: f.int() }), obj({ a: f.number() })).filter((c) => !c.includes('imum'))).toEqual([
+      'non-breaking a: type widened from integer to number',
+    ]);
     expect(changes(obj({ a: f.enum(['x', 'y']) }), obj({ a: f.enum(['x']) }))).toEqual(['breaking a: value "y" removed']);
     expect(changes(obj({ a: f.enum(['x']) }), obj({ a: f.enum(['x', 'y']) }))).toEqual(['non-breaking a: value "y" added']);
     expect(changes(obj({ a: f.min(f.number(), 1) }), obj({ a: f.min(f.number(), 5) }))).toEqual(['breaking a: minimum changed to 5']);
@@ -80,6 +84,21 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('drift on %s', (_name, 
     expect(changes(before, du({ x: f.string(), v: f.optional(f.string()) }, { y: f.enum(['p', 'q']) }), true)).toEqual([
       'non-breaking q{kind=a}.v: added as optional',
     ]);
+  });
+});
+
+describe('an output schema is read by callers: narrowing is safe, widening and a dropped key break', () => {
+  const f = FLAVOURS.find((x) => x.major === 4 && !x.mini)!;
+  const withOutput = (output: S) => {
+    const out = advertise({ name: 't', input: output }, { flattenUnionInput: false }).jsonSchema;
+    return buildSnapshot([{ server: 's', name: 't', flattened: false, definition: { name: 't', inputSchema: { type: 'object' }, outputSchema: out } }]);
+  };
+  const outputChanges = (a: S, b: S) => driftBetween(withOutput(a), withOutput(b)).flatMap((d) => d.changes.map((c) => `${c.class} ${c.path}: ${c.what}`));
+  it('classes output changes the other way round', () => {
+    expect(outputChanges(f.object({ a: f.string(), b: f.string() }), f.object({ a: f.string() }))).toEqual(['breaking (output).b: removed']);
+    expect(outputChanges(f.object({ a: f.string() }), f.object({ a: f.optional(f.string()) }))).toEqual(['breaking (output).a: no longer required']);
+    expect(outputChanges(f.object({ a: f.string() }), f.object({ a: f.string(), b: f.string() }))).toEqual(['non-breaking (output).b: added as required']);
+    expect(outputChanges(f.object({ a: f.enum(['x', 'y']) }), f.object({ a: f.enum(['x']) }))).toEqual(['non-breaking (output).a: value "y" removed']);
   });
 });
 
