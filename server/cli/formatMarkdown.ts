@@ -23,7 +23,7 @@ export function formatMarkdown(report: CheckReport, baseline?: { drift: readonly
   const owned = new Set<number>();
   const sections: string[] = [];
   for (const t of tools) {
-    const mine = report.diagnostics.map((d, i) => ({ d, i })).filter(({ d }) => ownedBy(d, t, tools));
+    const mine = report.diagnostics.map((d, i) => ({ d, i })).filter(({ d }) => ownedBy(d, t));
     mine.forEach(({ i }) => owned.add(i));
     const where = `${displayPath(report.cwd, t.location.file)}:${t.location.range.start.line + 1}`;
     sections.push(`### \`${t.name}\` · ${t.tokens.total.toLocaleString('en-US')} tokens · ${where}`, '');
@@ -46,14 +46,9 @@ export function formatMarkdown(report: CheckReport, baseline?: { drift: readonly
   return lines.join('\n');
 }
 
-/**
- * A finding belongs to the tool of its name; where two tools share the name (two servers), to the one registered in
- * the finding's file, else to none of them (it is listed apart rather than under the wrong server).
- */
-function ownedBy(d: CheckReport['diagnostics'][number], t: CheckReport['tools'][number], tools: CheckReport['tools']): boolean {
-  if (d.tool !== t.name) return false;
-  const namesakes = tools.filter((o) => o.name === t.name);
-  return namesakes.length === 1 || d.file === t.location.file;
+/** A finding belongs to the tool of its identity (two servers may each have a `search`). */
+function ownedBy(d: CheckReport['diagnostics'][number], t: CheckReport['tools'][number]): boolean {
+  return d.toolId === t.id;
 }
 
 /** The drift alone as Markdown (`diff --format markdown`). */

@@ -87,10 +87,11 @@ const TABLE_ROWS = 10;
 function toolsTable(report: CheckReport, paint: (codes: string, s: string) => string): string[] {
   const tools = report.tools.filter((t) => t.kind !== 'exported').sort((a, b) => b.tokens.total - a.tokens.total || a.name.localeCompare(b.name));
   if (tools.length === 0) return [];
-  const problems = (name: string) => report.diagnostics.filter((d) => d.tool === name).length;
+  // By identity: two servers' `search` tools each count their own findings.
+  const problems = (id: string) => report.diagnostics.filter((d) => d.toolId === id).length;
   const rows = tools.slice(0, TABLE_ROWS).map((t) => {
     const at = `${displayPath(report.cwd, t.location.file)}:${t.location.range.start.line + 1}:${t.location.range.start.character + 1}`;
-    return [t.name, formatCount(t.tokens.total), String(problems(t.name)), at];
+    return [t.name, formatCount(t.tokens.total), String(problems(t.id)), at];
   });
   const header = ['tool', 'tokens', 'problems', 'registered at'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

@@ -24,6 +24,8 @@ import {
 } from '../pipeline';
 
 export interface CheckedTool {
+  /** The tool's identity (`ToolReport.id`): findings are counted by it, never by name alone. */
+  id: string;
   name: string;
   kind: ToolReport['kind'];
   location: Location;
@@ -61,6 +63,8 @@ export interface CheckReport {
   stubbed: string[];
   /** Entry points not run (a bin that reaches no tool library), and why. */
   notRun: Array<{ file: string; reason: 'no-tool-library' }>;
+  /** Errors of our own caught while analysing (a finding may be missing): printed on stderr, whole with --debug. */
+  internalErrors: Array<{ file: string; message: string }>;
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
@@ -88,11 +92,13 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const typedCalls = new Map<string, { file: string; factory: string }>();
   const stubbed = new Set<string>();
   const notRun = new Map<string, 'no-tool-library'>();
+  const internalErrors: CheckReport['internalErrors'] = [];
   const servers: CheckReport['servers'] = [];
   for (const { result, root, budget, severities, configProblems, fileCount: checked } of results) {
     diagnostics.push(...(configProblems ?? []));
     for (const m of result.stubbed ?? []) stubbed.add(m);
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
+    internalErrors.push(...(result.internalErrors ?? []));
     const rootTools = result.files.flatMap((file) => file.tools);
     // What one host is sent together: each server's tools (or one file's tool set), never the folder's sum.
     const sets = toolSets(rootTools, path.basename(root ?? cwd));
@@ -121,6 +127,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     stubbed: [...stubbed].sort(),
     notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
     servers,
+    internalErrors,
   };
 }
 
@@ -138,6 +145,7 @@ function suppressed(diagnostics: readonly Diagnostic[], results: readonly Checke
 
 function toolOf(t: ToolReport): CheckedTool {
   return {
+    id: t.id,
     name: t.name,
     kind: t.kind,
     location: t.location,

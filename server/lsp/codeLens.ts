@@ -22,7 +22,7 @@ export function codeLensesIn(tools: readonly ToolReport[], problems: ReadonlyMap
       const id = `${tool.name}\0${start.line}:${start.character}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      const title = `${tokensText(tool)} · ${problemsText(problems.get(tool.name) ?? NO_PROBLEMS)} · Show schema`;
+      const title = `${tokensText(tool)} · ${problemsText(problems.get(tool.id) ?? NO_PROBLEMS)} · Show schema`;
       lenses.push({
         range: { start, end: start },
         command: { title, command: SHOW_ADVERTISED_SCHEMA_COMMAND, arguments: [{ uri, position: start }] },

@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { driftBetween, parseSnapshot, readWorkspaceFile, snapshotOfTools, type Snapshot, type ToolReport } from '../pipeline';
-import { snapshotToolOf } from '../pipeline/drift/fromTools';
+import { driftBetween, parseSnapshot, readWorkspaceFile, snapshotOfTools, snapshotToolOf, type Snapshot, type ToolReport } from '../pipeline';
+
 import type { ToolDriftSummary } from '../../protocol';
 
 export class SnapshotDrift {

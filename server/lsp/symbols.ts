@@ -12,7 +12,7 @@ function kindOf(tool: ToolReport): SymbolKind {
 }
 
 function detailOf(tool: ToolReport, problems: ReadonlyMap<string, ProblemCounts>): string {
-  return `${tokensText(tool)} · ${problemsText(problems.get(tool.name) ?? NO_PROBLEMS)}`;
+  return `${tokensText(tool)} · ${problemsText(problems.get(tool.id) ?? NO_PROBLEMS)}`;
 }
 
 function inside(inner: Range, outer: Range): boolean {

@@ -40,7 +40,7 @@ export function listTools(tools: ToolReport[], params: ListToolsParams | undefin
       ...(t.shipped?.definition ? { definition: { heading: DEFINITION_HEADING, value: t.shipped.definition } } : {}),
       ...(t.description ? { description: t.description } : {}),
       tokens: t.tokens,
-      problems: context.problems.get(t.name) ?? NO_PROBLEMS,
+      problems: context.problems.get(t.id) ?? NO_PROBLEMS,
       ...refusals(t),
       ...(library ? { library } : {}),
       ...(dialect ? { dialect } : {}),

@@ -18,6 +18,7 @@ import { clientRuleSeverity, effectiveSeverity, type SeverityOverrides } from '.
 import { diagnosticKey } from './workspaceChecks';
 import { clientFinding, MCP_CLIENTS, verdicts, type TargetSeverity } from '../../shared/clients/index';
 import { withFlattenVerdicts } from './flattenVerdicts';
+import { toolIdentity } from './workspaceTools';
 import { libraryDefaultTargets } from './sdks';
 import { countToolTokens, toolOverBudget } from './tokens';
 import type {
@@ -100,9 +101,10 @@ export function assembleFile(input: AssembleInput): AssembledFile {
   const started = performance.now();
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
-  const push = (d: Diagnostic | null, origin?: ToolReport['kind']) => {
+  const push = (d: Diagnostic | null, origin?: ToolReport['kind'], toolId?: string) => {
     if (!d) return;
     if (origin) d.origin = origin;
+    if (toolId && d.tool) d.toolId = toolId;
     const id = diagnosticKey(d);
     if (seen.has(id)) return;
     seen.add(id);
@@ -120,21 +122,24 @@ export function assembleFile(input: AssembleInput): AssembledFile {
     for (const { tool, site, siteFile } of matchToolsToSites(file, evaluated.tools, input.sitesOf)) {
       const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator), inputs: evaluated.inputs };
       places.push(place);
+      const id = toolIdentity({ name: tool.name, kind: tool.kind, location: place.location });
       const targets = targetsOf(tool, input.clients);
       const severityFor: TargetSeverity = (target, rule, severity) => clientRuleSeverity(severities, target, rule, severity);
-      for (const f of withFlattenVerdicts(tool, targets, severityFor)) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
+      for (const f of withFlattenVerdicts(tool, targets, severityFor)) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind, id);
       for (const v of tool.violations ?? []) {
         const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson, severityFor);
-        if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind);
+        if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind, id);
       }
       if (tool.outputSchema !== undefined)
         for (const range of site?.unstructuredReturns ?? [])
           push(
             fileLevel(siteFile ?? file, range, 'structured-content-missing', 'error', structuredContentMissingMessage(tool.name), severities, tool.name),
             tool.kind,
+            id,
           );
       const definedAt = locator.definedAt?.(place, tool.advertised);
       const report: ToolReport = {
+        id,
         name: tool.name,
         kind: tool.kind,
         location: place.location,
@@ -173,6 +178,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
           tool: () => locator.locate(place, { trail: [], anchor: 'tool' }) ?? place.location,
         }),
         tool.kind,
+        id,
       );
     }
     if (evaluated.failure) {

@@ -70,7 +70,17 @@ export { clientRuleKey, type SeverityOverrides } from './severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
-export { driftBetween, parseSnapshot, snapshotOfTools, snapshotText, worstClass, type ChangeClass, type Snapshot, type ToolDrift } from './drift';
+export {
+  driftBetween,
+  parseSnapshot,
+  snapshotOfTools,
+  snapshotText,
+  snapshotToolOf,
+  worstClass,
+  type ChangeClass,
+  type Snapshot,
+  type ToolDrift,
+} from './drift';
 
 export class CancelledError extends Error {
   constructor() {
@@ -268,6 +278,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       (a.evaluated?.factoryCalls ?? []).filter((c) => c.typed).map((c) => ({ file: a.report.file, factory: c.name })),
     );
     const stubbed = [...new Set(assembled.flatMap((a) => a.evaluated?.stubbed ?? []))].sort();
+    const internalErrors = assembled.flatMap((a) => (a.evaluated?.internalErrors ?? []).map((message) => ({ file: a.report.file, message })));
     return {
       files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0),
       diagnosticsByFile,
@@ -276,6 +287,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       ...(stubbed.length ? { stubbed } : {}),
       ...(notRun.length ? { notRun } : {}),
       ...(project.configProblem ? { configProblem: project.configProblem } : {}),
+      ...(internalErrors.length ? { internalErrors } : {}),
     };
   }
 

@@ -7,7 +7,6 @@
  */
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types';
 import { diagnosticKey, preferRegistrations, withoutUnusedExports } from './workspaceChecks';
-import { toolIdentity } from './workspaceTools';
 import { readWorkspaceFile } from './boundedRead';
 import type { SeverityOverrides } from './severities';
 import { applySuppressions, suppressionsIn } from './suppressions';
@@ -23,8 +22,8 @@ export function mergeAnalyses(results: Iterable<AnalysisResult>): { tools: ToolR
     // The same tool reached from two roots (or two entries) is one tool.
     for (const file of result.files) {
       for (const t of file.tools) {
-        if (seen.has(toolIdentity(t))) continue;
-        seen.add(toolIdentity(t));
+        if (seen.has(t.id)) continue;
+        seen.add(t.id);
         tools.push(t);
       }
     }
@@ -116,7 +115,7 @@ export class ResultStore {
     const reports = new Map<string, FileReport>();
     for (const report of result.files) {
       reports.set(report.file, report);
-      for (const tool of report.tools) if (!toolOrigin.has(tool.name)) toolOrigin.set(tool.name, report.file);
+      for (const tool of report.tools) if (!toolOrigin.has(tool.id)) toolOrigin.set(tool.id, report.file);
     }
     const next = new Map<string, OriginEntry>();
     for (const file of fresh) {
@@ -127,7 +126,7 @@ export class ResultStore {
     const fallbackOrigin = fresh[0];
     for (const [file, diagnostics] of result.diagnosticsByFile) {
       for (const d of diagnostics) {
-        const fromTool = d.tool ? toolOrigin.get(d.tool) : undefined;
+        const fromTool = d.toolId ? toolOrigin.get(d.toolId) : undefined;
         if ((fromTool && stale.has(fromTool)) || (!(fromTool && freshSet.has(fromTool)) && stale.has(file))) continue;
         const origin = fromTool && freshSet.has(fromTool) ? fromTool : freshSet.has(file) ? file : fallbackOrigin;
         const entry = origin ? next.get(origin) : undefined;
@@ -307,7 +306,7 @@ export class ResultStore {
     const seen = new Map<string, number>();
     for (const entry of this.origins.values()) {
       for (const tool of entry.report?.tools ?? []) {
-        const id = toolIdentity(tool);
+        const id = tool.id;
         if (registered && tool.kind === 'exported') continue;
         const at = seen.get(id);
         if (at === undefined) {
@@ -332,17 +331,17 @@ export class ResultStore {
     return n;
   }
 
-  /** Problems per tool name, over every file: what a code lens, a symbol and the Tools view count. */
+  /** Problems per tool id, over every file: what a code lens, a symbol and the Tools view count (two servers' `search` apart). */
   problemsByTool(): Map<string, ProblemCounts> {
     const out = new Map<string, ProblemCounts>();
     for (const file of this.filesWithDiagnostics()) {
       for (const d of this.diagnosticsIn(file)) {
-        if (!d.tool) continue;
-        const counts = out.get(d.tool) ?? { errors: 0, warnings: 0, infos: 0 };
+        if (!d.toolId) continue;
+        const counts = out.get(d.toolId) ?? { errors: 0, warnings: 0, infos: 0 };
         if (d.severity === 'error') counts.errors++;
         else if (d.severity === 'warning') counts.warnings++;
         else counts.infos++;
-        out.set(d.tool, counts);
+        out.set(d.toolId, counts);
       }
     }
     return out;

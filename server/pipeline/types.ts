@@ -98,7 +98,10 @@ export interface Diagnostic {
   message: string;
   /** The check that raised it, where its code has several (shared `RULES`). */
   rule?: FindingRule;
+  /** The tool's name, as the message and a front show it. */
   tool?: string;
+  /** The tool's identity (`ToolReport.id`): what counts and attribution use, since two servers may share a name. */
+  toolId?: string;
   /** Schema path in the original input (keys, `*`). */
   path: string[];
   variants?: string[];
@@ -122,6 +125,8 @@ export interface KeyReport extends Omit<KeyMerge, 'unionTrail'> {
 }
 
 export interface ToolReport {
+  /** What identifies the tool across analyses: its kind, name and where it is registered (`toolIdentity`). */
+  id: string;
   name: string;
   /** The editor's last good result, kept because the latest run of its file failed (see ResultStore.apply). */
   stale?: boolean;
@@ -221,6 +226,8 @@ export interface AnalysisResult {
   notRun?: Array<{ file: string; reason: 'no-tool-library' }>;
   /** The workspace's tsconfig.json does not parse (analysed without it): the fronts report it on the tsconfig. */
   configProblem?: { file: string; line: number; character: number; message: string };
+  /** Errors of our own caught while analysing (a finding may be missing): the CLI prints them, the editor logs them. */
+  internalErrors?: Array<{ file: string; message: string }>;
 }
 
 export interface Pipeline {
@@ -402,6 +409,8 @@ export interface EvaluatedFile {
   }>;
   /** Lines of each module (file → 0-based lines) that registrations and server constructions passed through. */
   reached?: Record<string, number[]>;
+  /** Errors of our own the worker caught (a client rule that threw): a finding may be missing. */
+  internalErrors?: string[];
 }
 
 /** A tool schema site found statically by discovery (ts-morph). */

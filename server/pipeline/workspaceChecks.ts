@@ -8,6 +8,7 @@ import type { AssembledFile } from './assemble';
 import { RULES } from '../../shared/findings';
 import { messages } from '../../shared/messages';
 import { duplicateRelatedMessage } from './messages';
+import { toolIdentity } from './workspaceTools';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { serverLimits } from './serverLimits';
 import type { Diagnostic, FileReport, Location, ToolReport } from './types';
@@ -82,7 +83,7 @@ function withoutEngineDuplicates(diagnostics: readonly Diagnostic[], flagged: Re
 
 /** `not-mountable` on each registration of a tool name registered at more than one place, and those names. */
 function duplicateTools(assembled: readonly AssembledFile[], severities: SeverityOverrides): { diagnostics: Diagnostic[]; names: Set<string> } {
-  const byName = new Map<string, Map<string, Location>>();
+  const byName = new Map<string, Map<string, { at: Location; id: string }>>();
   const nameOf = new Map<string, string>();
   for (const a of assembled) {
     for (const place of a.places) {
@@ -96,10 +97,10 @@ function duplicateTools(assembled: readonly AssembledFile[], severities: Severit
       const group = `${place.tool.name}\0${server.site ? `${server.site.file}:${server.site.line}:${server.site.character}` : ''}`;
       nameOf.set(group, place.tool.name);
       let places = byName.get(group);
-      if (!places) byName.set(group, (places = new Map<string, Location>()));
+      if (!places) byName.set(group, (places = new Map<string, { at: Location; id: string }>()));
       // The name is what the diagnostic underlines; the whole call when the name is not a literal.
       const at: Location = place.site?.nameRange ? { file: place.location.file, range: place.site.nameRange } : place.location;
-      places.set(placeKey(at.file, at.range), at);
+      places.set(placeKey(at.file, at.range), { at, id: toolIdentity({ name: place.tool.name, kind: place.tool.kind, location: place.location }) });
     }
   }
   const severity = effectiveSeverity('not-mountable', 'error', severities);
@@ -110,8 +111,8 @@ function duplicateTools(assembled: readonly AssembledFile[], severities: Severit
     const name = nameOf.get(group)!;
     names.add(name);
     if (!severity) continue;
-    const locations = [...places.values()];
-    for (const location of locations) {
+    const locations = [...places.values()].map((p) => p.at);
+    for (const { at: location, id } of places.values()) {
       diagnostics.push({
         file: location.file,
         range: location.range,
@@ -120,6 +121,7 @@ function duplicateTools(assembled: readonly AssembledFile[], severities: Severit
         rule: RULES.duplicateName,
         message: messages.duplicateName(name, locations.length),
         tool: name,
+        toolId: id,
         path: [],
         related: locations.filter((l) => l !== location).map((l) => ({ location: l, message: duplicateRelatedMessage(name) })),
       });

@@ -39,10 +39,10 @@ export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
   const realServer = new Map<string, NonNullable<ToolReport['server']>>();
   for (const a of assembled) {
     for (const t of a.report.tools) {
-      const id = toolIdentity(t);
+      const id = t.id;
       if (!t.calledFactory) started.add(id);
       if (t.server && !t.server.synthetic && !realServer.has(id)) realServer.set(id, t.server);
-      const fallbacks = a.diagnostics.filter((d) => d.tool === t.name && d.file === t.location.file && samePoint(d.range.start, t.location.range.start)).length;
+      const fallbacks = a.diagnostics.filter((d) => d.toolId === id && d.file === t.location.file && samePoint(d.range.start, t.location.range.start)).length;
       const own = t.location.file === a.report.file;
       const known = owner.get(id);
       if (!known || fallbacks < known.fallbacks || (fallbacks === known.fallbacks && own && !known.own)) owner.set(id, { a, fallbacks, own });
@@ -52,9 +52,9 @@ export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
     const kept = new Set<string>();
     const dropped = new Set<string>();
     a.report.tools = a.report.tools.filter((t) => {
-      const id = toolIdentity(t);
+      const id = t.id;
       if (owner.get(id)?.a !== a || kept.has(id)) {
-        dropped.add(t.name);
+        dropped.add(id);
         return false;
       }
       kept.add(id);
@@ -63,8 +63,8 @@ export function keepEachToolOnce(assembled: readonly AssembledFile[]): void {
       if (server && (!t.server || t.server.synthetic)) t.server = server;
       return true;
     });
-    const keptNames = new Set(a.report.tools.map((t) => t.name));
-    const keep = (d: Diagnostic) => !(d.tool && dropped.has(d.tool) && !keptNames.has(d.tool) && d.origin === 'registration');
+    const keptIds = new Set(a.report.tools.map((t) => t.id));
+    const keep = (d: Diagnostic) => !(d.toolId && dropped.has(d.toolId) && !keptIds.has(d.toolId) && d.origin === 'registration');
     a.diagnostics.splice(0, a.diagnostics.length, ...a.diagnostics.filter(keep));
     a.report.diagnostics = a.report.diagnostics.filter(keep);
   }

@@ -61,8 +61,9 @@ describe('check: text format', () => {
         `second.ts:6:21 error not-mountable ${duplicate}`,
         '',
         'tool    tokens  problems  registered at',
-        'search      49         2  second.ts:6:1',
-        'search      40         2  first.ts:6:1',
+        // Each tool counts its own finding (by identity, not by name: issue 26).
+        'search      49         1  second.ts:6:1',
+        'search      40         1  first.ts:6:1',
         `2 tools: 89 tokens, 0.04% of a 200k context window ${OPENAI}`,
         '',
         '✖ 2 problems (2 errors, 0 warnings, 0 infos) in 2 files; 2 tools in 3 files checked',
@@ -157,16 +158,17 @@ describe('check: json format', () => {
     const out = json(run);
     expect(Object.keys(out)).toEqual(['tools', 'diagnostics', 'tokens']);
     const shipped = ['library', 'libraryVersion', 'zodVersion', 'source', 'shipsFlattened', 'definition'];
+    // In snapshot order: by server, then name.
     expect(out.tools.map((t: any) => Object.keys(t))).toEqual([
-      ['name', 'file', 'line', 'column', 'advertised', 'flattened', 'tokens', 'mountable', ...shipped, 'targets'],
       ['name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', ...shipped, 'targets'],
+      ['name', 'file', 'line', 'column', 'advertised', 'flattened', 'tokens', 'mountable', ...shipped, 'targets'],
     ]);
     expect(out.tokens).toEqual({ encoding: 'o200k_base', total: 173, windowShare: 0.0009 });
     const sdk = JSON.parse(readFileSync(path.join(FIXTURES, '..', '..', 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')).version;
     const zod = JSON.parse(readFileSync(path.join(FIXTURES, '..', '..', 'node_modules', 'zod', 'package.json'), 'utf8')).version;
     // Exactly as the SDK's own client receives it: its parsing puts `$schema` last.
     const input = { type: 'object', properties: { host: { type: 'string' } }, required: ['host'], $schema: 'http://json-schema.org/draft-07/schema#' };
-    expect(JSON.stringify(out.tools[1])).toBe(
+    expect(JSON.stringify(out.tools[0])).toBe(
       JSON.stringify({
         name: 'ping',
         file: 'cli-basic/tools.ts',
@@ -189,7 +191,7 @@ describe('check: json format', () => {
         })),
       }),
     );
-    const send = out.tools[0];
+    const send = out.tools[1];
     expect([send.name, send.line, send.column]).toEqual(['send_message', 11, 1]);
     expect(send.advertised.properties.content.oneOf).toHaveLength(2);
     expect(send.flattened.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
@@ -215,15 +217,16 @@ describe('check: json format', () => {
       [7, 'collision-widened', COLLISION_MEDIA],
       [8, 'collision-widened', COLLISION_MEDIA],
     ]);
-    expect(out.tools[0].shipsFlattened).toBe(true);
-    expect(out.tools[0].advertised.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
+    const send = out.tools.find((t: any) => t.name === 'send_message');
+    expect(send.shipsFlattened).toBe(true);
+    expect(send.advertised.properties.content.properties.kind).toEqual({ type: 'string', enum: ['photo', 'album'] });
   });
 
   it('--no-flatten is --flatten never: the union ships as written, its losses inside union-shipped', async () => {
     for (const flags of [['--no-flatten'], ['--flatten', 'never']]) {
       const out = json(await runCli(['check', 'cli-basic', '--format', 'json', ...flags]));
       expect(out.diagnostics.map((d: any) => [d.code, d.message])).toEqual([['union-shipped', UNION_SHIPPED_CONTENT]]);
-      const content = out.tools[0].advertised.properties.content;
+      const content = out.tools.find((t: any) => t.name === 'send_message').advertised.properties.content;
       expect(content.oneOf ?? content.anyOf).toHaveLength(2);
     }
   });

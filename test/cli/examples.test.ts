@@ -31,12 +31,13 @@ describe('the examples workspace', () => {
     expect([moderate.source, moderate.advertised, moderate.mountable]).toEqual(['library', { type: 'object', properties: {} }, true]);
     // Registrations made inside a function and a class, reached through the server that calls them.
     const registered = out.tools.filter((t: any) => path.basename(path.dirname(t.file)) === 'tools');
+    // In snapshot order: one server (`chat-ops`), its tools by name.
     expect(registered.map((t: any) => [t.name, t.file, t.line, t.column, t.mountable])).toEqual([
-      ['send_message', 'examples/src/tools/messaging.ts', 10, 3, true],
-      ['schedule_message', 'examples/src/tools/messaging.ts', 27, 3, true],
       ['moderate', 'examples/src/tools/moderation.ts', 11, 3, true],
-      ['search_messages', 'examples/src/tools/search.ts', 9, 5, true],
       ['react', 'examples/src/tools/search.ts', 18, 5, true],
+      ['schedule_message', 'examples/src/tools/messaging.ts', 27, 3, true],
+      ['search_messages', 'examples/src/tools/search.ts', 9, 5, true],
+      ['send_message', 'examples/src/tools/messaging.ts', 10, 3, true],
     ]);
   });
 });

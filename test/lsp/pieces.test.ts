@@ -94,6 +94,7 @@ describe('mapping and hover on synthetic reports', () => {
     rename: { key: 'sort', variant: 'a', discriminator: 'kind', newName: 'aSort' },
   };
   const tool: ToolReport = {
+    id: 'registration t',
     name: 't',
     kind: 'registration',
     location: { file, range: { start: { line: 2, character: 0 }, end: { line: 8, character: 2 } } },

@@ -48,6 +48,7 @@ class ScriptedPipeline implements Pipeline {
           code: 'collision-widened',
           message: `${m[1]} from ${path.basename(file)}`,
           tool: path.basename(file),
+          toolId: `registration ${file}`,
           path: [m[1]],
           related: [],
         };
@@ -61,6 +62,7 @@ class ScriptedPipeline implements Pipeline {
       version: overlays?.get(file)?.version,
       tools: [
         {
+          id: `registration ${file}`,
           name: path.basename(file),
           kind: 'registration' as const,
           location: { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } },

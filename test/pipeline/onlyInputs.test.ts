@@ -11,7 +11,7 @@ import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../../s
 const range = { start: { line: 3, character: 2 }, end: { line: 3, character: 8 } };
 
 function tool(name: string, kind: ToolReport['kind'], file: string): ToolReport {
-  return { name, kind, location: { file, range }, advertised: {}, tokens: { input: 1, total: 1 }, mountable: true, keys: [] };
+  return { id: `${kind} ${name} ${file}`, name, kind, location: { file, range }, advertised: {}, tokens: { input: 1, total: 1 }, mountable: true, keys: [] };
 }
 
 function finding(file: string, toolName: string, origin: Diagnostic['origin']): Diagnostic {

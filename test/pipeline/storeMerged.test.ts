@@ -10,7 +10,16 @@ import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../../s
 const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
 
 function tool(name: string, file: string): ToolReport {
-  return { name, kind: 'registration', location: { file, range }, advertised: {}, tokens: { input: 1, total: 1 }, mountable: true, keys: [] };
+  return {
+    id: `registration ${name} ${file}`,
+    name,
+    kind: 'registration',
+    location: { file, range },
+    advertised: {},
+    tokens: { input: 1, total: 1 },
+    mountable: true,
+    keys: [],
+  };
 }
 
 function diagnostic(file: string, code: Diagnostic['code'], extra: Partial<Diagnostic> = {}): Diagnostic {

@@ -12,6 +12,7 @@ const SERVER = { id: 1, name: 'app', site: { file: '/w/server.ts', line: 0, char
 /** One analysed file registering `names` on that server, one per line, as assembly hands it over. */
 function assembledFile(file: string, names: string[], diagnostics: Diagnostic[] = []): AssembledFile {
   const tools = names.map((name, line): ToolReport => ({
+    id: `registration ${name} ${file}:${line}`,
     name,
     kind: 'registration',
     location: at(file, line),

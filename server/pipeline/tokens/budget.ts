@@ -62,6 +62,7 @@ export function toolOverBudget(tool: ToolReport, budget: TokenBudget | undefined
     rule: RULES.toolOverBudget,
     message: messages.overBudgetTool(tool.name, total, limit, heavy, descriptionShare),
     tool: tool.name,
+    toolId: tool.id,
     path: named ? [heavy.key] : [],
     related: at === keyAt ? [{ location: toolAt, message: messages.overBudgetToolRelated(tool.name, total) }] : keyRelated,
     origin: tool.kind,
@@ -95,6 +96,7 @@ export function serverOverBudget(server: string, tools: readonly ToolReport[], b
       rule: RULES.serverOverBudget,
       message,
       tool: first.name,
+      toolId: first.id,
       path: [],
       related: rest.map((t) => ({
         location: { file: t.location.file, range: t.nameRange ?? t.location.range },
