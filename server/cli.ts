@@ -61,6 +61,13 @@ async function main(argv: string[]): Promise<number> {
       const report = await runCheck({ cwd: process.cwd(), ...command });
       // On stderr, so that a JSON or SARIF report on stdout stays exactly that.
       for (const s of report.skipped) process.stderr.write(`tool-schema-lens: skipped ${displayPath(report.cwd, s.file)}: ${s.reason}\n`);
+      // Never silent: a finding the check's own failure cost is counted, and traced whole with --debug.
+      if (command.debug)
+        for (const e of report.internalErrors) process.stderr.write(`tool-schema-lens: internal error in ${displayPath(report.cwd, e.file)}: ${e.message}\n`);
+      else if (report.internalErrors.length)
+        process.stderr.write(
+          `tool-schema-lens: ${report.internalErrors.length} internal error(s) of the check itself; a finding may be missing (run with --debug to see them)\n`,
+        );
       if (command.snapshot) {
         const text = snapshotText(snapshotOfTools(report.tools));
         if (command.output) fs.writeFileSync(path.resolve(process.cwd(), command.output), text);

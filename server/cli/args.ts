@@ -36,6 +36,8 @@ export type Command =
       baseline?: string;
       /** Also write the findings as SARIF to this file (code scanning), whatever `format` prints. */
       sarifFile?: string;
+      /** Print each internal error whole (what failed in the check itself), not only their count. */
+      debug?: boolean;
       failOn?: FailOn;
       /** `snapshot`: write the tools snapshot (to `output`, else stdout) instead of the findings. */
       snapshot?: boolean;
@@ -62,6 +64,7 @@ Options for check (and snapshot):
   --fail-on <what>      breaking | any | none: which change from the baseline exits 1 (default: breaking)
   --sarif <file>        Also write the findings as SARIF to this file (code scanning), whatever --format prints
   -o, --output <file>   snapshot: where to write it (default: stdout)
+  --debug               Print each internal error of the check whole on stderr (a finding it may have cost)
   --flatten <mode>      auto | always | never: which tools ship with unions flattened (default: auto,
                         the tools whose server flattens them); --no-flatten is --flatten never
   --target <dialect>    draft-7 | draft-2020-12: dialect of the advertised schema (default: draft-7)
@@ -267,6 +270,10 @@ function parseCheck(rest: readonly string[], snapshot: boolean): Command {
       case '--output':
         if (!snapshot) throw new UsageError(`${name} is for snapshot`);
         cmd.output = value();
+        break;
+      case '--debug':
+        if (eq > 0) throw new UsageError('--debug takes no value');
+        cmd.debug = true;
         break;
       case '--no-flatten':
         if (eq > 0) throw new UsageError('--no-flatten takes no value');

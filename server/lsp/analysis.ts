@@ -189,6 +189,8 @@ export class AnalysisScheduler {
         this.skippedLogged.add(result.configProblem.file);
         this.listener.trace(`Tool Schema Lens: ${configProblemMessage(result.configProblem)}`);
       }
+      // Never silent: what failed in the check itself, and the finding it may have cost, in the output channel.
+      for (const e of result.internalErrors ?? []) this.listener.trace(`Tool Schema Lens: internal error in ${e.file}: ${e.message}`);
       for (const n of result.notRun ?? []) {
         if (this.skippedLogged.has(n.file)) continue;
         this.skippedLogged.add(n.file);

@@ -130,6 +130,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       ...(outcome.stubbed?.length ? { stubbed: outcome.stubbed } : {}),
       ...(outcome.assets?.length ? { assets: outcome.assets } : {}),
       ...(outcome.refusals?.length ? { refusals: outcome.refusals } : {}),
+      ...(outcome.internalErrors?.length ? { internalErrors: outcome.internalErrors } : {}),
       inputs: outcome.inputs ?? [file],
       timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
     };

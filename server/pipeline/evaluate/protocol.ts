@@ -73,6 +73,8 @@ export interface ResultMessage {
   assets?: string[];
   /** What the check refused while this file ran, caught by user code or not (worker/refusals.ts). */
   refusals?: Refusal[];
+  /** Errors of our own caught while judging (worker/internalErrors.ts): a finding may be missing. */
+  internalErrors?: string[];
 }
 
 /** One tool of the evaluation under way, sent as soon as it is recorded: kept if the module hangs later. */

@@ -9,6 +9,7 @@
 import { advertise, duplicateToolNames, isProbeFinding } from '../../../../shared/index';
 import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type ToolDefinition } from '../../../../shared/clients/index';
 import { withFlattenCauses } from '../../../../shared/clients/flattenCause';
+import { injectedFault, noteInternalError } from './internalErrors';
 import type { AdvertiseOptions, CollisionWidening, Finding, Target, ToolInput } from '../../../../shared/types';
 import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../../types';
 import type { ModuleSchema } from './exportedSchemas';
@@ -88,11 +89,14 @@ function advertiseSafely(input: ToolInput, options: AdvertiseOptions): Advertise
  */
 export function clientViolations(definition: ToolDefinition, input: unknown, server?: string): PlacedViolation[] {
   try {
+    injectedFault('client-rules');
     return judgeTool(definition, { server }).map((v) =>
       placeViolation(v, (pointer) => siteOfPointer(input, pointer), definition.inputSchema, definition.outputSchema),
     );
-  } catch {
-    return []; // a rule must never cost the tool its other findings
+  } catch (error) {
+    // A rule must never cost the tool its other findings; what it cost is traced, never silent.
+    noteInternalError(`judging tool ${definition.name} against the client rules failed, so its client-rejects findings are missing`, error);
+    return [];
   }
 }
 

@@ -22,6 +22,7 @@ import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExi
 import { installNetworkGuard } from './network';
 import { installFsRefusals } from './fsRefusals';
 import { installAddonRefusals, installRefusalGlobal, recordRefusals, takeRefusals } from './refusals';
+import { takeInternalErrors } from './internalErrors';
 import { nameOf, toolSetOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
@@ -289,6 +290,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   evaluating = false;
   recordRefusals(false);
   const refusals = takeRefusals();
+  const internalErrors = takeInternalErrors();
   const memory = process.memoryUsage();
   return {
     type: 'result',
@@ -306,6 +308,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(report.assets.length ? { assets: report.assets } : {}),
     ...(refusals.length ? { refusals } : {}),
+    ...(internalErrors.length ? { internalErrors } : {}),
   };
 }
 
