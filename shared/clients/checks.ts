@@ -213,5 +213,3 @@ export function requestBudgetHits(context: ServerContext, rule: Rule): Hit[] {
 
 /** Rules about the whole server, judged where every tool of it is known. */
 export const SERVER_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['tools-per-server']);
-/** Rules about the name as the client prefixes it: judged where the server's name is known. */
-export const NAME_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['name-length', 'name-characters']);

@@ -13,7 +13,6 @@ import { findKey } from './shapeKeys';
 
 export { followTrail } from './followTrail';
 export { formOf } from './schemaForm';
-export { findKeyAt, type KeyAtCursor } from './keyAt';
 export { suggestRename } from './suggestRename';
 export { locationOf, rangeOf } from '../syntax';
 

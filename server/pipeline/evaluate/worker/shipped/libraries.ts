@@ -1,7 +1,8 @@
 /**
  * Which library ships each recorded tool, and asking it what it sends. MCP servers (SDK 1.x and 2.x) are asked
- * through a real client's `tools/list` (./mcpTools); the other libraries' tools are, for now, the engine's
- * emulation, labelled as such.
+ * through a real client's `tools/list` (./mcpTools); another library is asked for its own conversion where its
+ * recorder knows how to ship the tool (`Recording.ship`); only a tool no library could be asked about is the
+ * engine's emulation, labelled as such.
  */
 import { libraryNames } from '../../../sdks';
 import type { ShippedInfo } from '../../../types';
