@@ -3,14 +3,18 @@
 // that mean zod 4 in both zod 3.25 and zod 4.x, so one build serves every peer version.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, 'dist');
-if (!process.argv.includes('--js-only')) rmSync(dist, { recursive: true, force: true });
+const final = join(here, 'dist');
+const jsOnly = process.argv.includes('--js-only');
+// A whole build is made beside dist and swapped in at the end: what imports dist meanwhile (the examples, a running
+// server) never sees it half-built or missing.
+const dist = jsOnly ? final : join(here, `.dist-${process.pid}`);
+if (!jsOnly) rmSync(dist, { recursive: true, force: true });
 
 /** Every zod import stays external; the ones whose meaning differs between zod 3.25 and 4.x are pinned to a major. */
 function peerZod() {
@@ -56,4 +60,8 @@ for (const file of readdirSync(typesDir).filter((f) => f.endsWith('.d.ts'))) {
   writeFileSync(join(dist, file.replace(/\.d\.ts$/, '.d.cts')), withExtension(text, '.cjs'));
 }
 rmSync(out, { recursive: true, force: true });
+const old = join(here, `.dist-old-${process.pid}`);
+if (existsSync(final)) renameSync(final, old);
+renameSync(dist, final);
+rmSync(old, { recursive: true, force: true });
 console.log('built runtime/dist: index.mjs, index.cjs, index.d.ts');

@@ -4,7 +4,7 @@
  * without a registry round trip in every run).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -16,13 +16,28 @@ export interface PackedRuntime {
   packedBytes: number;
 }
 
+/**
+ * A checkout of the runtime package without its dist: the files its build reads, and the repository's installed
+ * packages. Packing happens there, so the repository's runtime/dist (which examples/ and other tests import while
+ * this runs) is never rebuilt under them.
+ */
+export function runtimeCheckout(under: string): string {
+  const checkout = path.join(under, 'checkout');
+  mkdirSync(checkout, { recursive: true });
+  copyFileSync(path.join(REPO, 'tsconfig.json'), path.join(checkout, 'tsconfig.json'));
+  cpSync(path.join(REPO, 'shared'), path.join(checkout, 'shared'), { recursive: true });
+  cpSync(RUNTIME_DIR, path.join(checkout, 'runtime'), { recursive: true, filter: (src) => !/[\\/](dist|node_modules)$/.test(src) });
+  symlinkSync(path.join(REPO, 'node_modules'), path.join(checkout, 'node_modules'));
+  return path.join(checkout, 'runtime');
+}
+
+/** The runtime package as `npm pack` makes it from a fresh checkout (its prepack builds the bundles and the types). */
 export function packRuntime(): PackedRuntime {
-  execFileSync(process.execPath, [path.join(RUNTIME_DIR, 'build.mjs')], { cwd: RUNTIME_DIR, stdio: 'pipe' });
-  const out = mkdtempSync(path.join(tmpdir(), 'tsl-runtime-pack-'));
-  const name = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], { cwd: RUNTIME_DIR, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .pop()!;
+  const work = mkdtempSync(path.join(tmpdir(), 'tsl-runtime-pack-'));
+  const runtime = runtimeCheckout(work);
+  const out = path.join(work, 'out');
+  mkdirSync(out);
+  const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: runtime, encoding: 'utf8' }).trim().split('\n').pop()!;
   const tarball = path.join(out, name);
   return { tarball, packedBytes: statSync(tarball).size };
 }

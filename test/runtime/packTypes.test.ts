@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO } from './installRuntime';
+import { REPO, runtimeCheckout } from './installRuntime';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-runtime-types-'));
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
@@ -45,17 +45,12 @@ export const send = runtime.flattenTool(z.object({ q: z.string() }));
 describe('the runtime package packed from a fresh checkout', { timeout: 240_000 }, () => {
   it('carries its type declarations, and a consumer type-checks against the tarball', () => {
     // A checkout without runtime/dist: the files the build reads, and the repository's installed packages.
-    const checkout = path.join(temp, 'checkout');
-    fs.mkdirSync(checkout);
-    fs.copyFileSync(path.join(REPO, 'tsconfig.json'), path.join(checkout, 'tsconfig.json'));
-    fs.cpSync(path.join(REPO, 'shared'), path.join(checkout, 'shared'), { recursive: true });
-    fs.cpSync(path.join(REPO, 'runtime'), path.join(checkout, 'runtime'), { recursive: true, filter: (src) => !/[\\/](dist|node_modules)$/.test(src) });
-    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(checkout, 'node_modules'));
-    expect(fs.existsSync(path.join(checkout, 'runtime', 'dist'))).toBe(false);
+    const checkout = runtimeCheckout(temp);
+    expect(fs.existsSync(path.join(checkout, 'dist'))).toBe(false);
 
     const out = path.join(temp, 'out');
     fs.mkdirSync(out);
-    execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: path.join(checkout, 'runtime'), stdio: 'pipe' });
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: checkout, stdio: 'pipe' });
     const tarball = path.join(
       out,
       fs.readdirSync(out).find((f) => f.endsWith('.tgz'))!,
