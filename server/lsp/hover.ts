@@ -14,11 +14,11 @@ import {
   type Position,
   type Range,
   strictView,
-  type ToolDefinition,
+  type SourceDefinition,
   type ToolReport,
 } from '../pipeline';
 import { inlineJson, schemaJson } from './schemaText';
-import { dialectOf, libraryOf, tokensText } from './toolFacts';
+import { dialectOf, libraryLabelOf, tokensText } from './toolFacts';
 import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { definitionLines } from './definitionText';
 
@@ -87,7 +87,7 @@ function toolRangesIn(tool: ToolReport, file: string): Range[] {
 
 interface DefinitionKeyHit {
   tool: ToolReport;
-  key: ToolDefinition['keys'][number];
+  key: SourceDefinition['keys'][number];
 }
 
 /**
@@ -181,7 +181,7 @@ export function verdictRows(verdicts: NonNullable<ToolReport['verdicts']>): stri
 /** `412 tokens (o200k_base) · @modelcontextprotocol/sdk · draft-07`: what the JSON below costs and what made it. */
 function toolHeader(tool: ToolReport): string {
   const parts = [`${tokensText(tool)} (o200k_base${tool.tokens.output !== undefined ? `; output schema ${tool.tokens.output.toLocaleString('en-US')}` : ''})`];
-  const library = libraryOf(tool);
+  const library = libraryLabelOf(tool);
   if (library) parts.push(library);
   const dialect = dialectOf(tool.advertised);
   if (dialect) parts.push(`JSON Schema ${dialect}`);

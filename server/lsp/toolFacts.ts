@@ -24,7 +24,7 @@ export function problemsText(p: ProblemCounts): string {
 }
 
 /** The library a registration was made with; an exported or tagged schema has none. */
-export function libraryOf(tool: ToolReport): string | undefined {
+export function libraryLabelOf(tool: ToolReport): string | undefined {
   return tool.sdk ? libraryNames(tool.sdk).display : undefined;
 }
 

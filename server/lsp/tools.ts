@@ -5,7 +5,7 @@
  */
 import { contains, type Position, type ProblemCounts, type ToolReport } from '../pipeline';
 import type { ListToolsParams, ListToolsResult, ServerSummary, ToolDriftSummary, ToolSummary } from '../../protocol';
-import { dialectOf, libraryOf, NO_PROBLEMS, toolSpotsIn } from './toolFacts';
+import { dialectOf, libraryLabelOf, NO_PROBLEMS, toolSpotsIn } from './toolFacts';
 import { DEFINITION_HEADING, FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { uriToPath } from './uris';
 
@@ -26,7 +26,7 @@ interface Anchor {
 export function listTools(tools: ToolReport[], params: ListToolsParams | undefined, uriOf: (file: string) => string, context: ListContext): ListToolsResult {
   const one = params?.uri !== undefined && params.position !== undefined;
   const summary = (t: ToolReport): ToolSummary => {
-    const library = libraryOf(t);
+    const library = libraryLabelOf(t);
     const dialect = dialectOf(t.advertised);
     return {
       name: t.name,

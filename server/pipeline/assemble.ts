@@ -31,7 +31,7 @@ import type {
   Location,
   Range,
   TokenBudget,
-  ToolDefinition,
+  SourceDefinition,
   ToolReport,
 } from './types';
 
@@ -58,7 +58,7 @@ export interface Locator {
   /** A new name for `key` in `variant` that collides with nothing in the union. */
   suggestRename(place: ToolPlace, site: FindingSite, key: string, variant: string, discriminator: string): string;
   /** Where the tool was written, when its input schema was created outside the registration (a tool file a helper registers). */
-  definedAt?(place: ToolPlace, advertised: unknown): ToolDefinition | undefined;
+  definedAt?(place: ToolPlace, advertised: unknown): SourceDefinition | undefined;
   /** The range of a file's first line (where file-level findings go). */
   firstLine(file: string): Range;
   /** A reported point (a failing call, a syntax error) widened to the word or character there, so it can be underlined. */

@@ -38,7 +38,7 @@ export type {
   Range,
   SeveritySetting,
   TokenBudget,
-  ToolDefinition,
+  SourceDefinition,
   ToolReport,
   ToolSdk,
 } from './types';

@@ -8,7 +8,7 @@ import type { Locator, ToolPlace } from './assemble';
 import { locateSite, reachSite, rootsOf, suggestRename, toolLocation, type SchemaRoots } from './locate';
 import type { WorkspaceProject } from './project';
 import type { FindingSite } from '../../shared/types';
-import type { Location, Range, ToolDefinition } from './types';
+import type { Location, Range, SourceDefinition } from './types';
 import { contains } from './match';
 import { createdRoots } from './locate/createdAt';
 import { toolDefinitionName } from './locate/toolDefinition';
@@ -69,13 +69,13 @@ export function createLocator(project: WorkspaceProject, definitionsIn: (file: s
   };
   // Where the tool was written, for the editor: the schema expression its input was created at and the tool object
   // around it, when that lies outside the registration's own argument.
-  const definedAts = new Map<ToolPlace, ToolDefinition | undefined>();
-  const definedAt = (place: ToolPlace, advertised: unknown): ToolDefinition | undefined => {
+  const definedAts = new Map<ToolPlace, SourceDefinition | undefined>();
+  const definedAt = (place: ToolPlace, advertised: unknown): SourceDefinition | undefined => {
     if (!definedAts.has(place)) {
       const at = place.tool.inputSite;
       const file = at?.call?.file ?? at?.members?.[0]?.file;
       const input = file && definitionsIn(file) ? created(place)[0]?.input : undefined;
-      let found: ToolDefinition | undefined;
+      let found: SourceDefinition | undefined;
       try {
         found = input ? definitionAround(input, advertised) : undefined;
       } catch {

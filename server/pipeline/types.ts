@@ -139,7 +139,7 @@ export interface ToolReport {
   /** Range of the schema expression (the input argument / initializer), for hover on a schema. */
   schemaRange?: Range;
   /** Where the tool was written, when another file (or another place) registers it: hover, lens and outline answer there too. */
-  definedAt?: ToolDefinition;
+  definedAt?: SourceDefinition;
   /** The advertised JSON Schema, exactly what the model sees. */
   advertised: unknown;
   /** The description it was registered with (sent to the model with the schema). */
@@ -172,7 +172,7 @@ export interface ToolReport {
  * A tool's own definition apart from its registration (`const addThing = { name, parameters: Args }` in a tool file
  * that a helper elsewhere registers), found from where its input schema was created.
  */
-export interface ToolDefinition {
+export interface SourceDefinition {
   file: string;
   /** The tool object literal, else the schema expression. */
   range: Range;

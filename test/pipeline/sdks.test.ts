@@ -4,7 +4,7 @@ import { discoverFiles } from '../../server/pipeline/discover';
 import { mayHoldToolSchemas } from '../../server/pipeline/discover/prefilter';
 import { shimSource } from '../../server/pipeline/evaluate/worker/sdkShims';
 import { WorkspaceProject } from '../../server/pipeline/project';
-import { RECORDERS, TOOL_LIBRARIES, exportOf, libraryOf, shimFor } from '../../server/pipeline/sdks';
+import { RECORDERS, TOOL_LIBRARIES, exportOf, toolLibraryOf, shimFor } from '../../server/pipeline/sdks';
 
 const root = path.join(__dirname, '../fixtures/discover-styles');
 
@@ -17,7 +17,7 @@ describe('tool library descriptors', () => {
     }
     for (const entry of library.shim?.entries ?? []) {
       // A shimmed entry point is an import discovery attributes to this library, and the pre-filter lets through.
-      expect(libraryOf(entry)).toBe(library);
+      expect(toolLibraryOf(entry)).toBe(library);
       expect(mayHoldToolSchemas(`import { x } from '${entry}';`)).toBe(true);
       expect(shimFor(entry)?.recorder).toBe(library.id);
     }

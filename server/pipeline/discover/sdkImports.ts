@@ -5,7 +5,7 @@
  */
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { isZodSpecifier } from '../syntax';
-import { exportOf, libraryOf, type DiscoveredExport, type ToolLibrary, type ToolSdk } from '../sdks';
+import { exportOf, toolLibraryOf, type DiscoveredExport, type ToolLibrary, type ToolSdk } from '../sdks';
 
 /** An export discovery recognises, and the library it comes from. */
 export interface BoundExport {
@@ -33,7 +33,7 @@ export function readSdkBindings(sourceFile: SourceFile): SdkBindings {
   const bindings: SdkBindings = { libraries: new Set(), importsZod: false, named: new Map(), namespaces: new Map() };
   for (const decl of sourceFile.getImportDeclarations()) {
     const specifier = decl.getModuleSpecifierValue();
-    const library = libraryOf(specifier);
+    const library = toolLibraryOf(specifier);
     if (!library) {
       if (isZodSpecifier(specifier)) bindings.importsZod = true;
       continue;
@@ -58,7 +58,7 @@ function readRequires(sourceFile: SourceFile, bindings: SdkBindings): void {
       if (!init || !Node.isCallExpression(init) || init.getExpression().getText() !== 'require') continue;
       const arg = init.getArguments()[0];
       if (!arg || !Node.isStringLiteral(arg)) continue;
-      const library = libraryOf(arg.getLiteralValue());
+      const library = toolLibraryOf(arg.getLiteralValue());
       if (!library) {
         if (isZodSpecifier(arg.getLiteralValue())) bindings.importsZod = true;
         continue;

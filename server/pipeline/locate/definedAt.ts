@@ -5,7 +5,7 @@
  * literal that holds it (directly, or through the `const` it is bound to), that object's `name` and its binding.
  */
 import { Node, SyntaxKind, type Identifier, type ObjectLiteralExpression } from 'ts-morph';
-import type { Range, ToolDefinition } from '../types';
+import type { Range, SourceDefinition } from '../types';
 import { filePathOf, peel, propertyName, rangeOf, transparentParent } from '../syntax';
 import { formOf } from './schemaForm';
 import { findKey } from './shapeKeys';
@@ -15,7 +15,7 @@ const MAX_KEYS = 128;
 const MAX_DEPTH = 12;
 
 /** The tool's definition around its input schema expression, with the keys of `advertised` placed. */
-export function definitionAround(input: Node, advertised: unknown): ToolDefinition {
+export function definitionAround(input: Node, advertised: unknown): SourceDefinition {
   const schema = outermostExpression(input);
   const schemaRanges: Range[] = [rangeOf(schema)];
   const nameRanges: Range[] = [];
@@ -96,8 +96,8 @@ function asJson(schema: unknown): JsonObject | undefined {
  * source and the JSON Schema walked together, through objects, arrays and unions (options in order), so a key
  * inside a variant answers with that variant's subschema.
  */
-function declaredKeys(input: Node, advertised: unknown): ToolDefinition['keys'] {
-  const keys: ToolDefinition['keys'] = [];
+function declaredKeys(input: Node, advertised: unknown): SourceDefinition['keys'] {
+  const keys: SourceDefinition['keys'] = [];
   const walk = (node: Node, schema: JsonObject | undefined, path: string[], depth: number): void => {
     if (!schema || depth > MAX_DEPTH || keys.length >= MAX_KEYS) return;
     const form = formOf(throughChecks(node));

@@ -38,7 +38,7 @@ export function libraryDefaultTargets(sdk: ToolSdk | undefined): readonly string
 }
 
 /** The library an import specifier names, if any. */
-export function libraryOf(specifier: string): ToolLibrary<ToolSdk> | undefined {
+export function toolLibraryOf(specifier: string): ToolLibrary<ToolSdk> | undefined {
   return TOOL_LIBRARIES.find((library) => isSpecifierOf(library, specifier));
 }
 

@@ -3,7 +3,7 @@
  * Pure over plain data (the advertised JSON Schema and the description), so every front counts the same way.
  */
 import { CONTEXT_WINDOW, countTokens } from './tokenizer';
-import { definitionText, descriptionTexts, propertyTexts, type ToolDefinition } from './toolDefinition';
+import { definitionText, descriptionTexts, propertyTexts, type SentDefinition } from './toolDefinition';
 
 export interface ToolTokens {
   /** Tokens of the definition as sent: name, description and input schema (compact JSON). */
@@ -22,7 +22,7 @@ export interface KeyWeight {
 }
 
 /** The tokens one tool's definition costs. */
-export function countToolTokens(def: ToolDefinition): ToolTokens {
+export function countToolTokens(def: SentDefinition): ToolTokens {
   const input = countTokens(definitionText(def));
   if (def.outputSchema === undefined) return { input, total: input };
   const output = countTokens(JSON.stringify(def.outputSchema));

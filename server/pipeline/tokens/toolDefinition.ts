@@ -3,7 +3,7 @@
  * compact JSON (the form of MCP's `tools/list` entry and of the providers' function definitions). The output
  * schema is a separate definition: clients that pass it on send it beside the input, not inside it.
  */
-export interface ToolDefinition {
+export interface SentDefinition {
   name: string;
   description?: string;
   inputSchema: unknown;
@@ -11,7 +11,7 @@ export interface ToolDefinition {
 }
 
 /** `{"name":…,"description":…,"inputSchema":…}`, the text that is counted. */
-export function definitionText(def: ToolDefinition): string {
+export function definitionText(def: SentDefinition): string {
   return JSON.stringify({ name: def.name, ...(def.description ? { description: def.description } : {}), inputSchema: def.inputSchema ?? {} });
 }
 

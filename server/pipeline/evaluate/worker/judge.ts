@@ -17,7 +17,7 @@ import { isZodSchemaSafe } from '../../../../shared/zod/read';
 import type { Recording } from './recorders/session';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { shippedFindings } from './shipped/shippedFindings';
-import { libraryOf, type LibraryAnswer } from './shipped/libraries';
+import { shippingLibraryOf, type LibraryAnswer } from './shipped/libraries';
 import { headerFindings } from './shipped/definitionFindings';
 import { outputDropped } from './shipped/outputDropped';
 import { EMPTY_OBJECT_SCHEMA, hasNonObjectRoot, shipsEmptyForNonObject } from './shipped/emptyRoot';
@@ -124,7 +124,7 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
 
 /** The tool as reported: the engine's judgement, and the library's answer where it gave one. */
 function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAnswer | undefined, options: JudgeOptions): EvaluatedTool {
-  const library = libraryOf(r, judgement.input, options.zodFiles ?? []);
+  const library = shippingLibraryOf(r, judgement.input, options.zodFiles ?? []);
   const definition = answer?.definition;
   // Not asked (or it failed): SDK 1.23–1.32 are known to send an empty object for a non-object root.
   const emptyRoot =

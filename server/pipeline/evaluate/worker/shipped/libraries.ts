@@ -23,7 +23,7 @@ export interface LibraryAnswer {
 }
 
 /** The library (and versions) a recording's tool ships through. */
-export function libraryOf(r: Recording, input: unknown, zodFiles: readonly string[]): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
+export function shippingLibraryOf(r: Recording, input: unknown, zodFiles: readonly string[]): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
   const module = r.mcpServer?.module ?? r.libraryModule;
   const pkg = module ? packageOf(module) : undefined;
   const zodVersion = zodVersionOf(input, zodFiles);
