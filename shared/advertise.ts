@@ -1,6 +1,5 @@
 /** What one tool advertises to the model, and the probe over the whole tool list. */
-import { finding, RULES } from './findings';
-import { messages } from './messages';
+import { finding, RULES, messages } from './findings';
 import { assembleTool } from './probe/assemble';
 import { convertToJsonSchema } from './jsonSchema';
 import type { AdvertiseOptions, Finding, KeyMerge, ToolInput } from './types';

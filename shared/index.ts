@@ -27,6 +27,5 @@ export { coerceJsonArgs } from './coerce';
 export { toJsonSchema } from './jsonSchema';
 export { registerZod } from './zod/modules';
 export { readNode, isZodSchema, type ZodNode, type ZodKind } from './zod/read';
-export { CODES, FINDING_CODES, finding, formatPath, isProbeFinding } from './findings';
-export { messages } from './messages';
+export { CODES, FINDING_CODES, finding, formatPath, isProbeFinding, messages } from './findings';
 export type * from './types';

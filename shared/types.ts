@@ -3,28 +3,8 @@
  * every entry point shares. Everything here is plain data so it can cross a process boundary.
  */
 
-export type FindingCode =
-  | 'collision-widened'
-  | 'enum-widened'
-  | 'union-kept'
-  | 'not-walked'
-  | 'strictness-dropped'
-  | 'not-mountable'
-  | 'evaluation-failed'
-  | 'evaluation-refused'
-  | 'client-rejects'
-  | 'over-budget'
-  | 'schema-dropped'
-  | 'list-fails'
-  | 'union-shipped'
-  | 'no-tools-found'
-  | 'validation-rejects'
-  | 'mcp-header-invalid'
-  | 'structured-content-missing'
-  | 'config-invalid'
-  | 'unused-suppression'
-  | 'untyped-property'
-  | 'validation-accepts-more';
+/** A finding code: one file each under `findings/`. */
+export type FindingCode = import('./findings').FindingCode;
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -62,7 +42,7 @@ export interface FindingSite {
   call?: string[];
 }
 
-/** A check's stable id within its finding code (see `RULES` in findings.ts). */
+/** A check's stable id within its finding code (see `RULES` in findings/index.ts). */
 export type FindingRule =
   'duplicate-name' | 'unrepresentable' | 'tool-over-budget' | 'server-over-budget' | 'workspace-without-tools' | import('./clients/types').RuleId;
 
@@ -71,7 +51,7 @@ export interface Finding {
   severity: Severity;
   message: string;
   /**
-   * Which check raised it, where one code has several (`RULES` in findings.ts): code downstream that must
+   * Which check raised it, where one code has several (`RULES` in findings/index.ts): code downstream that must
    * tell them apart reads this, never the message.
    */
   rule?: FindingRule;

@@ -6,10 +6,8 @@ import * as path from 'node:path';
 import {
   mergeAnalyses,
   sentTools,
-  serverOverBudget,
-  toolSets,
+  checkToolSets,
   configProblemDiagnostic,
-  workspaceWithoutTools,
   applySuppressions,
   readWorkspaceFile,
   serverTokens,
@@ -100,14 +98,17 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
     internalErrors.push(...(result.internalErrors ?? []));
     const rootTools = result.files.flatMap((file) => file.tools);
-    // What one host is sent together: each server's tools (or one file's tool set), never the folder's sum.
-    const sets = toolSets(rootTools, path.basename(root ?? cwd));
-    for (const set of sets) diagnostics.push(...serverOverBudget(set.label, set.tools, budget, severities ?? {}));
-    if (sets.length > 1) servers.push(...sets.map((set) => ({ label: set.label, ...serverTokens(set.tools) })));
+    const folder = checkToolSets({
+      root: root ?? cwd,
+      tools: rootTools,
+      budget,
+      severities: severities ?? {},
+      ...(root ? { analysed: { result, filesChecked: checked } } : {}),
+    });
+    diagnostics.push(...folder.diagnostics);
+    servers.push(...folder.servers);
     const tsconfig = result.configProblem && configProblemDiagnostic(result.configProblem, severities);
     if (tsconfig) diagnostics.push(tsconfig);
-    const silent = root ? workspaceWithoutTools(root, result, checked) : undefined;
-    if (silent) diagnostics.push(silent);
     sent.push(...sentTools(rootTools));
     for (const s of result.skipped ?? []) skipped.set(s.file, s.reason);
     for (const c of result.typedCalls ?? []) typedCalls.set(`${c.file}#${c.factory}`, c);

@@ -16,14 +16,13 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver';
 import {
+  checkToolSets,
   configProblemDiagnostic,
   notEvaluatedText,
   preloadTokenizer,
   ResultStore,
   sentTools,
-  serverOverBudget,
   serverTokens,
-  toolSets,
   type Diagnostic,
   type Pipeline,
   type PipelineOptions,
@@ -310,15 +309,13 @@ export class LensSession {
 
   /** The per-server budget needs every tool at once: re-checked over the store after each run. */
   private checkServerBudget(): Set<string> {
-    const budget = this.settings?.budget;
-    const severities = this.settings?.severity ?? {};
-    // Per server (or tool set): what one host is sent, never the folder's alternative sets summed.
-    const sets = budget ? toolSets(this.store.tools(), path.basename(this.options.root)) : [];
-    const findings = [
-      ...this.configProblems,
-      ...(this.tsconfigProblem ? [this.tsconfigProblem] : []),
-      ...sets.flatMap((set) => serverOverBudget(set.label, set.tools, budget, severities)),
-    ];
+    const folder = checkToolSets({
+      root: this.options.root,
+      tools: this.store.tools(),
+      budget: this.settings?.budget,
+      severities: this.settings?.severity ?? {},
+    });
+    const findings = [...this.configProblems, ...(this.tsconfigProblem ? [this.tsconfigProblem] : []), ...folder.diagnostics];
     return this.store.setWorkspaceDiagnostics(findings);
   }
 

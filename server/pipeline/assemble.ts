@@ -15,11 +15,11 @@ import {
 import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { clientRuleSeverity, effectiveSeverity, type SeverityOverrides } from './severities';
-import { diagnosticKey } from './workspaceChecks';
-import { clientFinding, MCP_CLIENTS, verdicts, type TargetSeverity } from '../../shared/clients/index';
+import { diagnosticKey } from './workspace/diagnosticKey';
+import { clientFinding, verdicts, type TargetSeverity } from '../../shared/clients/index';
 import { withFlattenVerdicts } from './flattenVerdicts';
-import { toolIdentity } from './workspaceTools';
-import { libraryDefaultTargets } from './sdks';
+import { toolIdentity } from './toolIdentity';
+import { targetsOf } from './sdks';
 import { countToolTokens, toolOverBudget } from './tokens';
 import type {
   Diagnostic,
@@ -82,11 +82,6 @@ export interface AssembleInput {
   budget?: TokenBudget;
 }
 
-/** The targets a tool is judged against: the user's list, else its library's default. */
-export function targetsOf(tool: Pick<EvaluatedTool, 'sdk'>, clients: readonly string[] | undefined): readonly string[] {
-  return clients && clients.length > 0 ? clients : (libraryDefaultTargets(tool.sdk) ?? MCP_CLIENTS);
-}
-
 export interface AssembledFile {
   report: FileReport;
   /** Every diagnostic this file's analysis produced, wherever it lies (the report keeps only its own file's). */
@@ -123,7 +118,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const place: ToolPlace = { file, tool, site, siteFile, location: toolLocation(siteFile ?? file, tool, site, locator), inputs: evaluated.inputs };
       places.push(place);
       const id = toolIdentity({ name: tool.name, kind: tool.kind, location: place.location });
-      const targets = targetsOf(tool, input.clients);
+      const targets = targetsOf(tool.sdk, input.clients);
       const severityFor: TargetSeverity = (target, rule, severity) => clientRuleSeverity(severities, target, rule, severity);
       for (const f of withFlattenVerdicts(tool, targets, severityFor)) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind, id);
       for (const v of tool.violations ?? []) {

@@ -3,7 +3,7 @@
  * targets the user selected: the clients it would satisfy and those whose rules the flat object would break. The
  * worker judged both forms for every target; the selection and the user's severities are known only here.
  */
-import { messages } from '../../shared/messages';
+import { messages } from '../../shared/findings';
 import { profileOf, type TargetSeverity } from '../../shared/clients/index';
 import { verdictChange } from '../../shared/clients/flattenVerdicts';
 import type { Finding } from '../../shared/types';

@@ -9,7 +9,6 @@ import { discoverFiles, mayHoldToolSchemas } from './discover';
 import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
-import { checkWorkspace } from './workspaceChecks';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
 import { findEntryPoints, parseEntry, serverStarts, sourceOf } from './entryPoints';
@@ -17,7 +16,7 @@ import { entryReach } from './entryReach';
 import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
 import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
-import { keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspaceTools';
+import { checkWorkspace, keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspace';
 import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
 // The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
@@ -51,20 +50,8 @@ export { libraryNames } from './sdks';
 export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
-export {
-  CONTEXT_WINDOW,
-  heaviestKeys,
-  preloadTokenizer,
-  sentTools,
-  serverOverBudget,
-  serverTokens,
-  TOKENIZER,
-  toolSets,
-  type ServerTokens,
-  type ToolSet,
-  type ToolTokens,
-} from './tokens';
-export { workspaceWithoutTools } from './workspaceWithoutTools';
+export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
+export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
 export { configProblemDiagnostic, configProblemMessage } from './messages';
 export { clientRuleKey, type SeverityOverrides } from './severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';

@@ -6,7 +6,7 @@
  * re-analysing one origin replaces only what that origin said.
  */
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from './types';
-import { diagnosticKey, preferRegistrations, withoutUnusedExports } from './workspaceChecks';
+import { diagnosticKey, preferRegistrations, withoutUnusedExports } from './workspace';
 import { readWorkspaceFile } from './boundedRead';
 import type { SeverityOverrides } from './severities';
 import { applySuppressions, suppressionsIn } from './suppressions';

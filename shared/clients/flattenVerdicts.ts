@@ -2,7 +2,7 @@
  * What flattening one union would change for each selected target, for a tool that ships the union as written: the
  * targets that refuse it as written and would take it flat, and those that would refuse the flat object instead (a
  * type array, a key made optional, a budget of optional keys). A flatten that fixes one client and breaks another
- * is visible before it ships. Plain data; messages.ts words it.
+ * is visible before it ships. Plain data; findings/union-shipped.ts words it.
  */
 import type { PlacedViolation, TargetSeverity } from './index';
 import { severityOf } from './index';

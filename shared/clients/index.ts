@@ -3,8 +3,7 @@
  * (one file per target under profiles/); this module runs their rules over a plain tool definition, groups what
  * breaks by rule and place across targets, and turns that into `client-rejects` findings. Pure: no I/O.
  */
-import { finding } from '../findings';
-import { messages } from '../messages';
+import { finding, messages } from '../findings';
 import type { Finding, FindingSite, Severity } from '../types';
 import { CHECKS, prepareTool, REQUEST_BUDGETS, requestBudgetHits, SERVER_RULES, type PreparedTool } from './checks';
 import type { FlattenCause } from './flattenCause';

@@ -2,8 +2,7 @@
  * Flattening one discriminated union into one object (spec "Flattening one union"): the discriminator becomes a
  * required enum of every value, every other key is merged across its variants and advertised optional with a hint.
  */
-import { finding } from '../findings';
-import { messages } from '../messages';
+import { finding, messages } from '../findings';
 import type { FindingSite, KeyMerge, Step } from '../types';
 import { kitFor, type ZodKit } from '../zod/build';
 import { copyMetaV4, fieldDescription, readDescription } from '../zod/meta';

@@ -1,6 +1,5 @@
 /** The public flatten entry: walk a whole schema, never throw. */
-import { finding } from '../findings';
-import { messages, type Who } from '../messages';
+import { finding, messages, type Who } from '../findings';
 import type { CollisionWidening, Finding, KeyMerge, Step } from '../types';
 import { isZodSchemaSafe, type AnyZod } from '../zod/read';
 import { walk, type WalkContext } from './walk';

@@ -1,7 +1,7 @@
 /**
  * What differs between the declarations of one key, from their canonical JSON (annotations stripped): the
  * keywords whose values are not the same in every declaring variant, at the key itself or inside it (a property,
- * the items). Plain data; messages.ts words it.
+ * the items). Plain data; findings/collision-widened.ts words it.
  */
 import { canonicalString } from './canonical';
 

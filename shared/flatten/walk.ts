@@ -2,8 +2,7 @@
  * The deep walk (spec "The walk"): flattens every flattenable discriminated union, re-applies wrappers, and returns
  * the very same object for every subtree in which nothing changes.
  */
-import { finding } from '../findings';
-import { messages, type Who } from '../messages';
+import { finding, messages, type Who } from '../findings';
 import type { CollisionWidening, Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
 import { arrayElement, innerOf, isWrapper, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';

@@ -2,8 +2,7 @@
  * Building the schema a host actually ships for one tool (ADR-0033 §3, §4): params, input and extend flattened
  * separately, then merged into one object; then probing exactly that schema.
  */
-import { finding, RULES } from '../findings';
-import { messages } from '../messages';
+import { finding, RULES, messages } from '../findings';
 import { flattenWithTrail, subjectOf } from '../flatten/flattenUnionsDeep';
 import type { AdvertiseOptions, Finding, KeyMerge, Step, ToolInput } from '../types';
 import { rebuildObject } from '../zod/build';

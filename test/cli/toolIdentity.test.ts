@@ -28,6 +28,18 @@ describe('two servers with a tool of the same name', { timeout: 240_000 }, () =>
     ]);
   });
 
+  it("judge a server's tool limit on that server's tools only", async () => {
+    // Server `big` registers 81 tools, past Cursor's 80, one of them `search`; server `small`'s `search` loads.
+    const json = JSON.parse((await runCli(['check', 'server-over-limit', '--clients', 'cursor', '--format', 'json'])).stdout) as {
+      tools: Array<{ name: string; file: string; targets: Array<{ target: string; loads: boolean; broken: string[] }> }>;
+    };
+    const searches = json.tools.filter((t) => t.name === 'search').map((t) => [t.file.replace(/.*\/src\//, ''), t.targets]);
+    expect(searches).toEqual([
+      ['big.ts', [{ target: 'cursor', loads: false, broken: ['tools-per-server'] }]],
+      ['small.ts', [{ target: 'cursor', loads: true, broken: [] }]],
+    ]);
+  });
+
   it('count their problems apart in the editor', async () => {
     const root = copyFixture('two-servers');
     roots.push(root);

@@ -1,14 +1,16 @@
 /**
  * The documentation's tables are the code's, not a copy that drifts: the finding-code tables of README.md and
- * docs/surface.md list exactly the codes of shared/findings.ts (CODES), each with its default severity; docs/surface.md's settings table is the one `npm run docs:settings` generates from package.json;
+ * docs/surface.md are generated from shared/findings/<code>.ts and list exactly its codes, each with its default severity; docs/surface.md's settings table is the one `npm run docs:settings` generates from package.json;
  * and every document the README links to exists.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODES, FINDING_CODES } from '../../shared/findings';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { readmeSettingsTable, settingsTable } from '../../scripts/settings-table.mjs';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { codesTableOf, loadFindings, readmeCodesTable, surfaceCodesTable } from '../../scripts/findings-tables.mjs';
 
 const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -38,6 +40,19 @@ describe.each(['README.md', 'docs/surface.md'])('the finding codes table of %s',
       const severity = CODES[code as keyof typeof CODES].defaultSeverity;
       expect(defaultCell, code).toMatch(new RegExp(`^(by [^:]+: )?${severity}\\b`));
     }
+  });
+});
+
+describe('the finding codes tables', () => {
+  it("are the tables generated from each code's file (run `npm run docs:findings` when this fails)", async () => {
+    const findings = await loadFindings();
+    expect(codesTableOf(read('README.md'))).toBe(readmeCodesTable(findings));
+    expect(codesTableOf(read('docs/surface.md'))).toBe(surfaceCodesTable(findings));
+  });
+
+  it('has one file per registered code under shared/findings/, named after it', async () => {
+    const files = readdirSync(join(root, 'shared/findings')).filter((f) => /^[a-z]+(-[a-z]+)+\.ts$/.test(f));
+    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...FINDING_CODES].sort());
   });
 });
 

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../../shared/findings';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { loadFindings, severityProperties } from '../../scripts/findings-tables.mjs';
 import { DEFAULT_SETTINGS, readSettings } from '../../server/settings';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { readmeSettingsTable, settingsTable } from '../../scripts/settings-table.mjs';
@@ -90,6 +92,10 @@ describe('the typed mirror in server/settings.ts', () => {
 
   it('offers a severity for exactly the finding codes', () => {
     expect(Object.keys(properties['toolSchemaLens.severity'].properties).sort()).toEqual([...FINDING_CODES].sort());
+  });
+
+  it("has each code's severity setting as its finding file defines it (run `npm run docs:findings` when this fails)", async () => {
+    expect(properties['toolSchemaLens.severity'].properties).toEqual(severityProperties(await loadFindings()));
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../shared/findings';
 import type { AssembledFile } from '../../server/pipeline/assemble';
-import { checkWorkspace } from '../../server/pipeline/workspaceChecks';
+import { checkWorkspace } from '../../server/pipeline/workspace';
 import type { Diagnostic, EvaluatedTool, Location, ToolReport } from '../../server/pipeline/types';
 
 const at = (file: string, line: number): Location => ({ file, range: { start: { line, character: 0 }, end: { line, character: 6 } } });

@@ -3,6 +3,7 @@
  * several (a file importing both the MCP SDK and FastMCP: `server.tool(...)` is MCP's). Adding a library
  * is one descriptor file here, listed below, plus its fixture and test.
  */
+import { MCP_CLIENTS } from '../../../shared/clients/index';
 import { ai } from './ai';
 import { fastmcp } from './fastmcp';
 import { langchain } from './langchain';
@@ -32,9 +33,10 @@ export function libraryNames(sdk: ToolSdk): { package: string; display: string }
   return { package: pkg, display: names?.display ?? pkg };
 }
 
-/** The targets an SDK family's tools are judged against when the user names none; undefined: the MCP clients. */
-export function libraryDefaultTargets(sdk: ToolSdk | undefined): readonly string[] | undefined {
-  return sdk ? TOOL_LIBRARIES.find((library) => library.sdk === sdk && library.defaultTargets)?.defaultTargets : undefined;
+/** The targets a tool of `sdk` is judged against: the user's list, else its library's default, else the MCP clients. */
+export function targetsOf(sdk: ToolSdk | undefined, clients: readonly string[] | undefined): readonly string[] {
+  if (clients && clients.length > 0) return clients;
+  return (sdk ? TOOL_LIBRARIES.find((library) => library.sdk === sdk && library.defaultTargets)?.defaultTargets : undefined) ?? MCP_CLIENTS;
 }
 
 /** The library an import specifier names, if any. */

@@ -1,14 +1,12 @@
 /**
- * `over-budget`: a tool whose definition costs more tokens than the per-tool budget (naming its heaviest key, and
- * placed there or on the tool), and a server (a workspace folder's registered tools) over the per-server budget
- * (placed on its heaviest tool). The server check needs every tool at once, so the fronts run it on their whole
- * result (the CLI after its run, the language server over its store), never inside one file's analysis.
+ * `over-budget` on a tool whose definition costs more tokens than the per-tool budget (naming its heaviest key, and
+ * placed there or on the tool). The per-server budget needs every tool at once: `workspace/serverBudget.ts`.
  */
 import { RULES } from '../../../shared/findings';
-import { messages } from '../../../shared/messages';
+import { messages } from '../../../shared/findings';
 import { effectiveSeverity, type SeverityOverrides } from '../severities';
 import type { Diagnostic, Location, TokenBudget, ToolReport } from '../types';
-import { heaviestKeys, serverTokens } from './countTools';
+import { heaviestKeys } from './countTools';
 import { countTokens } from './tokenizer';
 import { descriptionTexts } from './toolDefinition';
 
@@ -18,9 +16,8 @@ export function sentTools(tools: readonly ToolReport[]): ToolReport[] {
   const out: ToolReport[] = [];
   for (const t of tools) {
     if (t.kind === 'exported') continue;
-    const id = `${t.name}\0${t.location.file}\0${t.location.range.start.line}:${t.location.range.start.character}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
+    if (seen.has(t.id)) continue;
+    seen.add(t.id);
     out.push(t);
   }
   return out;
@@ -67,42 +64,4 @@ export function toolOverBudget(tool: ToolReport, budget: TokenBudget | undefined
     related: at === keyAt ? [{ location: toolAt, message: messages.overBudgetToolRelated(tool.name, total) }] : keyRelated,
     origin: tool.kind,
   };
-}
-
-/** The per-server finding on the heaviest tool, or none. `server` names it in the message (a folder's name). */
-export function serverOverBudget(server: string, tools: readonly ToolReport[], budget: TokenBudget | undefined, severities: SeverityOverrides): Diagnostic[] {
-  const limit = budget?.tokensPerServer ?? 0;
-  const sent = sentTools(tools);
-  const sum = serverTokens(sent);
-  if (limit <= 0 || sum.total <= limit) return [];
-  const severity = effectiveSeverity('over-budget', 'warning', severities);
-  if (!severity) return [];
-  const heaviest = [...sent].sort((a, b) => b.tokens.total - a.tokens.total || a.name.localeCompare(b.name)).slice(0, 3);
-  const message = messages.overBudgetServer(
-    server,
-    sum.tools,
-    sum.total,
-    sum.windowShare,
-    limit,
-    heaviest.map((t) => ({ name: t.name, tokens: t.tokens.total })),
-  );
-  const [first, ...rest] = heaviest;
-  return [
-    {
-      file: first.location.file,
-      range: first.nameRange ?? first.location.range,
-      severity,
-      code: 'over-budget',
-      rule: RULES.serverOverBudget,
-      message,
-      tool: first.name,
-      toolId: first.id,
-      path: [],
-      related: rest.map((t) => ({
-        location: { file: t.location.file, range: t.nameRange ?? t.location.range },
-        message: `${t.name}: ${t.tokens.total.toLocaleString('en-US')} tokens`,
-      })),
-      origin: first.kind,
-    },
-  ];
 }

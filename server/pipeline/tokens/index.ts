@@ -4,7 +4,7 @@
  * the engine (and the runtime package built from it) must not carry; it runs in the front's process, once.
  */
 export { countToolTokens, heaviestKeys, serverTokens, type KeyWeight, type ServerTokens, type ToolTokens } from './countTools';
-export { serverOverBudget, sentTools, toolOverBudget } from './budget';
+export { sentTools, toolOverBudget } from './budget';
 export { CONTEXT_WINDOW, countTokens, preloadTokenizer, TOKENIZER } from './tokenizer';
 export { definitionText, type SentDefinition } from './toolDefinition';
 export { toolSets, type ToolSet } from './toolSets';

@@ -457,7 +457,7 @@ it('names a node of the output schema as such, at its output path, never "the in
 describe('a message is as sure as its evidence', () => {
   const base = { rule: 'format' as const, path: ['url'], part: 'input' as const, detail: { format: 'uri' } };
   const target = (label: string, evidence: RuleEvidence) => ({ label, consequence: 'request-rejected' as const, detail: {}, says: 'bad format', evidence });
-  const sentence = async (targets: ReturnType<typeof target>[]) => (await import('../../../shared/messages')).messages.clientRejects('t', { ...base, targets });
+  const sentence = async (targets: ReturnType<typeof target>[]) => (await import('../../../shared/findings')).messages.clientRejects('t', { ...base, targets });
 
   it('documented or SDK source: "rejects"; observed: when and on what; inferred: "may"', async () => {
     expect(await sentence([target('A', { kind: 'documented', confirmed: '2026-01-02' })])).toContain('so A rejects the request (bad format);');

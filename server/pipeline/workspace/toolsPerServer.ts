@@ -5,11 +5,12 @@
  * by its name; tools of unnamed servers count per analysed file. A tool name counts once however many analysed
  * files recorded it.
  */
-import { clientFinding, judgeServer, placeViolation, verdicts } from '../../shared/clients/index';
-import type { AssembledFile, ToolPlace } from './assemble';
-import { targetsOf } from './assemble';
-import { clientRuleSeverity, type SeverityOverrides } from './severities';
-import type { Diagnostic, ToolReport } from './types';
+import { clientFinding, judgeServer, placeViolation, verdicts } from '../../../shared/clients/index';
+import type { AssembledFile, ToolPlace } from '../assemble';
+import { targetsOf } from '../sdks';
+import { clientRuleSeverity, type SeverityOverrides } from '../severities';
+import { toolIdentity } from '../toolIdentity';
+import type { Diagnostic, ToolReport } from '../types';
 
 const SERVER_SDKS = new Set(['mcp', 'fastmcp']);
 
@@ -20,8 +21,9 @@ export interface ServerLimits {
   withVerdicts(tool: ToolReport): ToolReport;
 }
 
+/** The server-wide client rules over every assembled file's registrations. */
 export function serverLimits(assembled: readonly AssembledFile[], clients: readonly string[] | undefined, severities: SeverityOverrides): ServerLimits {
-  const servers = new Map<string, { name?: string; tools: Map<string, ToolPlace> }>();
+  const servers = new Map<string, { name?: string; tools: Map<string, ToolPlace>; ids: Set<string> }>();
   for (const a of assembled) {
     for (const place of a.places) {
       const tool = place.tool;
@@ -29,22 +31,23 @@ export function serverLimits(assembled: readonly AssembledFile[], clients: reado
       const name = tool.server?.name;
       const key = name !== undefined ? `name:${name}` : `file:${place.file}`;
       let server = servers.get(key);
-      if (!server) servers.set(key, (server = { name, tools: new Map() }));
+      if (!server) servers.set(key, (server = { name, tools: new Map(), ids: new Set() }));
       if (!server.tools.has(tool.name)) server.tools.set(tool.name, place);
+      server.ids.add(toolIdentity({ name: tool.name, kind: tool.kind, location: place.location }));
     }
   }
   const diagnostics: Diagnostic[] = [];
-  const broken = new Map<string, Map<string, string[]>>(); // tool name → target → rules
+  const broken = new Map<string, Map<string, string[]>>(); // tool id → target → rules
   for (const server of servers.values()) {
     const places = [...server.tools.values()];
     const first = places[0];
     if (!first) continue;
-    const targets = targetsOf(first.tool, clients);
+    const targets = targetsOf(first.tool.sdk, clients);
     const inputSchemas = places.map((p) => p.tool.advertised);
     const violations = judgeServer({ server: server.name, toolCount: places.length, inputSchemas }, targets);
     if (violations.length === 0) continue;
     const rows = new Map(verdicts(violations, targets).map((v) => [v.target, v.broken as string[]]));
-    for (const name of server.tools.keys()) broken.set(name, rows);
+    for (const id of server.ids) broken.set(id, rows);
     for (const v of violations) {
       const f = clientFinding(undefined, placeViolation(v), targets, false, (target, rule, severity) => clientRuleSeverity(severities, target, rule, severity));
       if (!f) continue;
@@ -66,7 +69,7 @@ export function serverLimits(assembled: readonly AssembledFile[], clients: reado
   return {
     diagnostics,
     withVerdicts(tool) {
-      const rows = tool.kind === 'registration' ? broken.get(tool.name) : undefined;
+      const rows = tool.kind === 'registration' ? broken.get(tool.id) : undefined;
       if (!rows || !tool.verdicts) return tool;
       return { ...tool, verdicts: tool.verdicts.map((v) => ({ ...v, broken: [...v.broken, ...((rows.get(v.target) ?? []) as typeof v.broken)] })) };
     },

@@ -3,9 +3,9 @@
  * which no tool was found at all, gets an error on that dependency saying what ran and what to try.
  */
 import path from 'node:path';
-import { readWorkspaceFile } from './boundedRead';
-import { TOOL_LIBRARY_PACKAGES } from './sdks';
-import type { AnalysisResult, Diagnostic } from './types';
+import { readWorkspaceFile } from '../boundedRead';
+import { TOOL_LIBRARY_PACKAGES } from '../sdks';
+import type { AnalysisResult, Diagnostic } from '../types';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
