@@ -43,18 +43,31 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
     },
   },
-  // The engine reads zod's internals (v3 `_def`, v4 `_zod.def`) of whatever copy built a schema through `AnyZod`
-  // (shared/zod/read.ts): a schema of unknown origin has no static type to check against, so member access on it is
-  // `any` by nature. Typed results (ZodNode, Finding, JSON Schema objects) are still checked everywhere else. The
-  // runtime package, built from the engine, wraps the same zod internals of either major.
+  // Only shared/zod/ reads zod's internals (v3 `_def`, v4 `_zod.def`) of whatever copy built a schema: a schema of
+  // unknown origin has no static type to check against, so member access there is `any` by nature (`Internals`).
+  // Everything else holds a schema as the opaque `AnyZod` and asks shared/zod/'s typed functions, checked in full.
   {
-    files: ['shared/**/*.ts', 'runtime/src/**/*.ts'],
+    files: ['shared/zod/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  // The same boundary by name: a `_def` or `_zod` read outside shared/zod/ would be a second reader of zod.
+  {
+    files: ['shared/**/*.ts', 'server/**/*.ts', 'runtime/src/**/*.ts', 'client/**/*.ts', 'protocol/**/*.ts'],
+    ignores: ['shared/zod/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(_def|_zod)$/]',
+          message: "Only shared/zod/ reads zod's internals: use (or add) a function of shared/zod/read.ts.",
+        },
+      ],
     },
   },
   // The evaluation worker and its recorders stand in for SDK classes and receive whatever the user's module passes

@@ -1,7 +1,7 @@
 /** What one tool advertises to the model, and the probe over the whole tool list. */
 import { finding, RULES, messages } from './findings';
 import { assembleTool } from './probe/assemble';
-import { convertToJsonSchema } from './jsonSchema';
+import { convertToJsonSchema } from './zod/jsonSchema';
 import type { AdvertiseOptions, Finding, KeyMerge, ToolInput } from './types';
 
 export interface AdvertiseResult {

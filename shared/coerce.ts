@@ -4,9 +4,21 @@
  * as it is); a string is parsed only where it is invalid as sent and the parsed value is valid there. Scalars are
  * never coerced; the caller's value is never mutated.
  */
-// A namespace import: the runtime package runs on a peer zod whose core may lack a named export (zod 3.25).
-import * as core from 'zod/v4/core';
-import { arrayElement, innerOf, isV4, isWrapper, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from './zod/read';
+import { acceptsValue } from './zod/accepts';
+import {
+  arrayElement,
+  discriminatorOf,
+  innerOf,
+  isWrapper,
+  literalValues,
+  objectShape,
+  readNode,
+  tupleOf,
+  unionOptions,
+  valueTypeOf,
+  type AnyZod,
+  type ZodNode,
+} from './zod/read';
 
 const PARSEABLE = new Set(['array', 'object', 'record', 'tuple', 'union', 'discriminated-union']);
 
@@ -27,33 +39,19 @@ function isRawShape(schema: unknown): schema is Record<string, AnyZod> {
   return values.length > 0 && values.every((v) => readNode(v) !== undefined);
 }
 
-/**
- * Whether the schema accepts the value, by the schema's own copy; `undefined` when it cannot say (an async
- * refinement, a check that throws): the repair then goes by the schema's kinds alone, as it did before.
- */
-function accepts(schema: AnyZod, value: unknown): boolean | undefined {
-  try {
-    if (typeof schema?.safeParse === 'function') return schema.safeParse(value).success === true;
-    if (isV4(schema) && typeof core.safeParse === 'function') return core.safeParse(schema, value).success === true;
-    return undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function coerce(value: unknown, schema: AnyZod, depth: number): unknown {
   if (depth > 64) return value;
   let node = readNode(schema);
   while (node && isWrapper(node.kind)) node = readNode(innerOf(node));
   if (!node || !PARSEABLE.has(node.kind)) return value;
   if (typeof value === 'string') {
-    if (accepts(schema, value) === true) return value; // a string member of a union, a string that is valid as sent
+    if (acceptsValue(schema, value) === true) return value; // a string member of a union, a string that is valid as sent
     const parsed = parseStructure(value);
     if (parsed === value) return value;
     const repaired = descend(parsed, node, depth);
-    return accepts(schema, repaired) === false ? value : repaired;
+    return acceptsValue(schema, repaired) === false ? value : repaired;
   }
-  if (!value || typeof value !== 'object' || accepts(schema, value) === true) return value;
+  if (!value || typeof value !== 'object' || acceptsValue(schema, value) === true) return value;
   return descend(value, node, depth);
 }
 
@@ -67,13 +65,12 @@ function descend(value: unknown, node: ZodNode, depth: number): unknown {
       return Array.isArray(value) ? coerceItems(value, () => arrayElement(node), depth) : value;
     case 'tuple': {
       if (!Array.isArray(value)) return value;
-      const items: AnyZod[] = node.def.items ?? [];
-      const rest = node.def.rest;
+      const { items, rest } = tupleOf(node);
       return coerceItems(value, (i) => items[i] ?? rest, depth);
     }
     case 'record': {
       if (Array.isArray(value)) return value;
-      const valueType = node.def.valueType;
+      const valueType = valueTypeOf(node);
       const shape: Record<string, AnyZod> = {};
       for (const key of Object.keys(value)) Object.defineProperty(shape, key, { value: valueType, enumerable: true });
       return coerceFields(value as Record<string, unknown>, shape, depth);
@@ -81,12 +78,12 @@ function descend(value: unknown, node: ZodNode, depth: number): unknown {
     case 'union':
       for (const member of unionOptions(node)) {
         const repaired = coerce(value, member, depth + 1);
-        if (repaired !== value && accepts(member, repaired) !== false) return repaired;
+        if (repaired !== value && acceptsValue(member, repaired) !== false) return repaired;
       }
       return value;
     case 'discriminated-union': {
       if (Array.isArray(value)) return value;
-      const variant = selectVariant(node, (value as Record<string, unknown>)[node.def.discriminator]);
+      const variant = selectVariant(node, (value as Record<string, unknown>)[discriminatorOf(node)]);
       return variant ? coerceFields(value as Record<string, unknown>, objectShape(variant), depth) : value;
     }
     default:
@@ -123,7 +120,7 @@ function selectVariant(union: ZodNode, discValue: unknown): ZodNode | undefined 
   for (const option of unionOptions(union)) {
     const node = readNode(option);
     if (node?.kind !== 'object') continue;
-    let disc = readNode(objectShape(node)[union.def.discriminator]);
+    let disc = readNode(objectShape(node)[discriminatorOf(union)]);
     let nullable = false;
     for (let i = 0; disc && i < 8 && (isWrapper(disc.kind) || disc.kind === 'readonly'); i++) {
       if (disc.kind === 'nullable') nullable = true;
@@ -139,7 +136,7 @@ function parseStructure(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
   try {
-    const parsed = JSON.parse(trimmed);
+    const parsed: unknown = JSON.parse(trimmed);
     return parsed && typeof parsed === 'object' ? sanitize(parsed) : text;
   } catch {
     return text;

@@ -24,7 +24,7 @@
 export { flattenUnionsDeep, type FlattenResult, type FlattenOptions } from './flatten/flattenUnionsDeep';
 export { advertise, probeTools, duplicateToolNames, type AdvertiseResult } from './advertise';
 export { coerceJsonArgs } from './coerce';
-export { toJsonSchema } from './jsonSchema';
+export { toJsonSchema } from './zod/jsonSchema';
 export { registerZod } from './zod/modules';
 export { readNode, isZodSchema, type ZodNode, type ZodKind } from './zod/read';
 export { CODES, FINDING_CODES, finding, formatPath, isProbeFinding, messages } from './findings';

@@ -5,9 +5,9 @@
  */
 import { assembleTool } from '../../shared/probe/assemble';
 import { coerceJsonArgs } from '../../shared/coerce';
-import { toJsonSchema } from '../../shared/jsonSchema';
+import { toJsonSchema } from '../../shared/zod/jsonSchema';
 import { objectShape, readNode } from '../../shared/zod/read';
-import { identityParse, repairedAgainstOriginal } from './identityParse';
+import { identityParse, repairedAgainstOriginal } from '../../shared/zod/identityParse';
 import { markFlattened } from './marker';
 import { issuesText, validateWith, type Issue } from './validate';
 

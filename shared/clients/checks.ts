@@ -126,7 +126,7 @@ export const CHECKS: Record<RuleId, Check> = {
   'enum-non-string': (tool, _rule, part) =>
     eachNode(tool, part, (n) => {
       if (!Array.isArray(n.enum)) return undefined;
-      const bad = n.enum.find((v) => typeof v !== 'string');
+      const bad: unknown = (n.enum as unknown[]).find((v) => typeof v !== 'string');
       return bad !== undefined ? { value: JSON.stringify(bad) } : undefined;
     }),
   'array-items': (tool, _rule, part) =>

@@ -39,15 +39,15 @@ function nullable(schema: unknown): unknown {
   if (!isObject(schema)) return { anyOf: [schema, { type: 'null' }] };
   const { type } = schema;
   if (typeof type === 'string' && !('anyOf' in schema)) return withNullEnum({ ...schema, type: type === 'null' ? type : [type, 'null'] });
-  if (Array.isArray(type)) return withNullEnum(type.includes('null') ? schema : { ...schema, type: [...type, 'null'] });
+  if (Array.isArray(type)) return withNullEnum(type.includes('null') ? schema : { ...schema, type: [...(type as unknown[]), 'null'] });
   if (Array.isArray(schema.anyOf)) {
     const hasNull = schema.anyOf.some((s) => isObject(s) && s.type === 'null');
-    return hasNull ? schema : { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+    return hasNull ? schema : { ...schema, anyOf: [...(schema.anyOf as unknown[]), { type: 'null' }] };
   }
   return { anyOf: [schema, { type: 'null' }] };
 }
 
 /** An enum must list null too, or null fails it. */
 function withNullEnum(schema: Json): Json {
-  return Array.isArray(schema.enum) && !schema.enum.includes(null) ? { ...schema, enum: [...schema.enum, null] } : schema;
+  return Array.isArray(schema.enum) && !schema.enum.includes(null) ? { ...schema, enum: [...(schema.enum as unknown[]), null] } : schema;
 }

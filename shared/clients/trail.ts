@@ -6,7 +6,20 @@
  */
 import type { FindingSite, Step } from '../types';
 import { optionLabel } from '../flatten/flattenable';
-import { arrayElement, innerOf, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import {
+  arrayElement,
+  discriminatorOf,
+  effectsOf,
+  innerOf,
+  objectShape,
+  pipeEndsOf,
+  readNode,
+  sidesOf,
+  unionOptions,
+  valueTypeOf,
+  type AnyZod,
+  type ZodNode,
+} from '../zod/read';
 
 const LOOK_THROUGH = new Set(['optional', 'nullable', 'default', 'readonly', 'catch', 'branded', 'nonoptional', 'prefault', 'promise']);
 
@@ -14,8 +27,8 @@ function unwrap(value: AnyZod): ZodNode | undefined {
   let node = readNode(value);
   for (let i = 0; node && i < 32; i++) {
     if (LOOK_THROUGH.has(node.kind)) node = readNode(innerOf(node));
-    else if (node.kind === 'effects') node = readNode(node.def.schema);
-    else if (node.kind === 'pipe') node = readNode(node.def.in);
+    else if (node.kind === 'effects') node = readNode(effectsOf(node).inner);
+    else if (node.kind === 'pipe') node = readNode(pipeEndsOf(node).in);
     else break;
   }
   return node;
@@ -42,7 +55,7 @@ export function siteOfPointer(input: unknown, pointer: readonly string[]): Findi
           return v?.kind === 'object' && objectShape(v)[next] !== undefined;
         });
         if (index >= 0) {
-          trail.push({ kind: 'variant', discriminator: node.def.discriminator, label: optionLabel(node, index), index }, { kind: 'key', key: next });
+          trail.push({ kind: 'variant', discriminator: discriminatorOf(node), label: optionLabel(node, index), index }, { kind: 'key', key: next });
           child = objectShape(unwrap(options[index])!)[next];
         }
       }
@@ -53,7 +66,7 @@ export function siteOfPointer(input: unknown, pointer: readonly string[]): Findi
       trail.push({ kind: 'item' });
       i += /^\d+$/.test(next ?? '') ? 2 : 1;
     } else if (seg === 'additionalProperties' && node.kind === 'record') {
-      child = node.def.valueType;
+      child = valueTypeOf(node);
       trail.push({ kind: 'value' });
       i += 1;
     } else if ((seg === 'anyOf' || seg === 'oneOf') && next !== undefined) {
@@ -63,9 +76,7 @@ export function siteOfPointer(input: unknown, pointer: readonly string[]): Findi
         child = options[index];
         if (child === undefined) break;
         trail.push(
-          node.kind === 'union'
-            ? { kind: 'member', index }
-            : { kind: 'variant', discriminator: node.def.discriminator, label: optionLabel(node, index), index },
+          node.kind === 'union' ? { kind: 'member', index } : { kind: 'variant', discriminator: discriminatorOf(node), label: optionLabel(node, index), index },
         );
       } else {
         // A nullable written as anyOf [T, null]: the first member is the node itself; the null has no zod node.
@@ -74,7 +85,7 @@ export function siteOfPointer(input: unknown, pointer: readonly string[]): Findi
       }
       i += 2;
     } else if (seg === 'allOf' && next !== undefined && node.kind === 'intersection') {
-      child = next === '0' ? node.def.left : node.def.right;
+      child = next === '0' ? sidesOf(node).left : sidesOf(node).right;
       trail.push({ kind: 'side', side: next === '0' ? 'left' : 'right' });
       i += 2;
     } else {

@@ -19,7 +19,7 @@ export function stripAnnotations(schema: unknown): unknown {
     if (DATA.has(k)) out[k] = v;
     else if (SCHEMA_MAPS.has(k) && v && typeof v === 'object' && !Array.isArray(v)) {
       const map: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(v)) map[name] = stripAnnotations(sub);
+      for (const [name, sub] of Object.entries(v as Record<string, unknown>)) map[name] = stripAnnotations(sub);
       out[k] = map;
     } else out[k] = stripAnnotations(v);
   }

@@ -6,9 +6,9 @@ import { finding, messages } from '../findings';
 import type { FindingSite, KeyMerge, Step } from '../types';
 import { kitFor, type ZodKit } from '../zod/build';
 import { copyMetaV4, fieldDescription, readDescription } from '../zod/meta';
-import { innerOf, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import { discriminatorOf, innerOf, readNode, unionOptions, unknownKeysOf, type AnyZod, type ZodNode } from '../zod/read';
 import { shapeName } from './canonical';
-import { validatingChecksV4 } from './checks';
+import { hasValidatingChecks } from '../zod/checks';
 import type { Variant } from './flattenable';
 import { mergeKey, type Declaration, type MergedKey } from './mergeKey';
 import { constraintsOf, shapeDiff } from './shapeDiff';
@@ -38,7 +38,7 @@ export function flattenUnion(union: ZodNode, variants: Variant[], trail: Step[],
 }
 
 function planFlat(union: ZodNode, variants: Variant[]): FlatPlan {
-  const discriminator: string = union.def.discriminator;
+  const discriminator = discriminatorOf(union);
   const hints = variants.flatMap((v) => Object.values(v.shape));
   const kit = kitFor(variants[0].node, hints);
 
@@ -269,19 +269,16 @@ function reportStrictness(ctx: WalkContext, v: Variant, trail: Step[], path: str
 
 /** The strictness or object-level refinement a variant object carries, named as the call that set it. */
 function strictnessOf(node: ZodNode): string | undefined {
-  const d = node.def;
+  const { policy, catchall } = unknownKeysOf(node);
   if (node.flavour === 'v3') {
-    if (d.unknownKeys === 'strict') return '.strict()';
-    if (d.unknownKeys === 'passthrough') return '.passthrough()';
-    const catchall = readNode(d.catchall);
-    return catchall && catchall.kind !== 'never' ? '.catchall()' : undefined;
+    if (policy === 'strict') return '.strict()';
+    if (policy === 'loose') return '.passthrough()';
+    return catchall ? '.catchall()' : undefined;
   }
-  if (validatingChecksV4(d).length > 0) return '.refine()';
-  const catchall = readNode(d.catchall);
-  if (!catchall) return undefined;
-  if (catchall.kind === 'never') return '.strict()';
-  if (catchall.kind === 'unknown') return '.loose()';
-  return '.catchall()';
+  if (hasValidatingChecks(node)) return '.refine()';
+  if (policy === 'strict') return '.strict()';
+  if (policy === 'loose') return '.loose()';
+  return catchall ? '.catchall()' : undefined;
 }
 
 /** An own property even for a key named `__proto__` (an assignment would set the object's prototype instead). */
@@ -291,7 +288,6 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 
 /** Whether a variant object accepts keys it does not declare (zod 3 passthrough or catchall; zod 4 loose or catchall). */
 function isOpen(node: ZodNode): boolean {
-  if (node.flavour === 'v3' && node.def.unknownKeys === 'passthrough') return true;
-  const catchall = readNode(node.def.catchall);
-  return !!catchall && catchall.kind !== 'never';
+  const { policy, catchall } = unknownKeysOf(node);
+  return policy === 'loose' || catchall !== undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * Whether a discriminated union can become one object (spec "Flattenable or not"), and each variant's label.
  */
-import { innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodKind, type ZodNode } from '../zod/read';
+import { discriminatorOf, innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodKind, type ZodNode } from '../zod/read';
 
 export interface Variant {
   index: number;
@@ -28,7 +28,7 @@ export type Flattenability = { ok: true; variants: Variant[] } | { ok: false; re
 
 /** Decide flattenability; never throws. */
 export function checkFlattenable(union: ZodNode): Flattenability {
-  const discriminator: string = union.def.discriminator;
+  const discriminator = discriminatorOf(union);
   const options: AnyZod[] = unionOptions(union);
   if (options.length === 0) return { ok: false, reason: { kind: 'empty' } };
   const variants: Variant[] = [];
@@ -71,7 +71,7 @@ function describeValueTypes(values: unknown[]): string {
 export function optionLabel(union: ZodNode, index: number): string {
   const node = readNode(unionOptions(union)[index]);
   if (node?.kind === 'object') {
-    let disc = readNode(objectShape(node)[union.def.discriminator]);
+    let disc = readNode(objectShape(node)[discriminatorOf(union)]);
     if (disc && (disc.kind === 'optional' || disc.kind === 'default')) disc = readNode(innerOf(disc));
     const values = disc ? literalValues(disc) : [];
     if (values.length > 0) return values.map(String).join(' | ');

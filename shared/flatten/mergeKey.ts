@@ -3,13 +3,13 @@
  * to unknown. No anyOf/oneOf is ever introduced.
  */
 import { findChecks } from './checks';
-import { sameDeclaration } from './sameDeclaration';
+import { sameDeclaration } from '../zod/sameDeclaration';
 import { shapeName } from './canonical';
 import { distinctShapes, type FieldShape } from './variantShapes';
 import type { Variant } from './flattenable';
 import { JSON_KINDS, type BaseType, type JsonKind, type ZodKit } from '../zod/build';
 import type { CollisionWidening } from '../types';
-import { innerOf, literalValues, readNode, type AnyZod } from '../zod/read';
+import { defaultValueOf, innerOf, literalValues, readNode, type AnyZod } from '../zod/read';
 
 export interface Declaration {
   variant: Variant;
@@ -160,7 +160,7 @@ function defaultText(schema: AnyZod): string | undefined {
   const node = readNode(schema);
   if (!node || node.kind !== 'default') return undefined;
   try {
-    const v = node.flavour === 'v3' ? node.def.defaultValue() : node.def.defaultValue;
+    const v = defaultValueOf(node);
     return JSON.stringify(v) ?? 'undefined';
   } catch {
     return undefined;

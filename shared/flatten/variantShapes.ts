@@ -6,10 +6,10 @@
  * do is converted alone (the same JSON: the comparable conversion inlines reused nodes); differential tests hold
  * both to the whole-union conversion. Only the keys that need comparing are converted at all.
  */
-import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../jsonSchema';
+import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../zod/jsonSchema';
 import { canonicalHash, sameCanonical, withoutAnnotations } from './canonical';
 import { unionOptions, type AnyZod, type ZodNode } from '../zod/read';
-import { comparableVariantPropertiesV4 } from './variantPropertiesV4';
+import { comparableVariantPropertiesV4 } from '../zod/variantPropertiesV4';
 
 /** One declaration's normalized JSON Schema (annotations stripped). */
 export class FieldShape {

@@ -5,7 +5,22 @@
 import { finding, messages, type Who } from '../findings';
 import type { CollisionWidening, Finding, KeyMerge, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
-import { arrayElement, innerOf, isWrapper, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import {
+  arrayElement,
+  discriminatorOf,
+  effectsOf,
+  innerOf,
+  isWrapper,
+  objectShape,
+  pipeEndsOf,
+  readNode,
+  sidesOf,
+  unionOptions,
+  unknownKeysOf,
+  valueTypeOf,
+  type AnyZod,
+  type ZodNode,
+} from '../zod/read';
 import { checkFlattenable, type KeptReason } from './flattenable';
 import { flattenUnion, setOwn } from './flattenUnion';
 import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
@@ -77,7 +92,7 @@ const WALKED = new Set(['discriminated-union', 'object', 'array', 'optional', 'n
  */
 export function shippedSide(node: ZodNode): 'schema' | 'in' | 'out' {
   if (node.kind === 'effects') return 'schema';
-  return readNode(node.def.in)?.kind === 'transform' ? 'out' : 'in';
+  return readNode(pipeEndsOf(node).in)?.kind === 'transform' ? 'out' : 'in';
 }
 
 function walkArray(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
@@ -93,21 +108,22 @@ function walkWrapper(node: ZodNode, trail: Step[], path: string[], ctx: WalkCont
 }
 
 function walkIntersection(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
-  const left = walk(node.def.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
-  const right = walk(node.def.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
-  return left === node.def.left && right === node.def.right ? node.raw : rebuild(node, { left, right });
+  const sides = sidesOf(node);
+  const left = walk(sides.left, [...trail, { kind: 'side', side: 'left' }], path, ctx);
+  const right = walk(sides.right, [...trail, { kind: 'side', side: 'right' }], path, ctx);
+  return left === sides.left && right === sides.right ? node.raw : rebuild(node, { left, right });
 }
 
 /** A pipe is walked on the side that ships (`z.preprocess(parseJson, union)`, `.transform()`, `.refine()`); the other stays. */
 function walkPipe(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
   const side = shippedSide(node);
-  const inner = node.def[side];
+  const inner = side === 'schema' ? effectsOf(node).inner : pipeEndsOf(node)[side];
   const next = walk(inner, trail, path, ctx);
   return next === inner ? node.raw : rebuild(node, { [side]: next });
 }
 
 function walkRecord(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
-  const value = node.def.valueType;
+  const value = valueTypeOf(node);
   const next = walk(value, [...trail, { kind: 'value' }], [...path, '*'], ctx);
   return next === value ? node.raw : rebuild(node, { valueType: next });
 }
@@ -151,7 +167,7 @@ function walkDiscriminatedUnion(node: ZodNode, trail: Step[], path: string[], ct
 }
 
 function keepUnion(node: ZodNode, reason: KeptReason, trail: Step[], path: string[], ctx: WalkContext): AnyZod {
-  const discriminator: string = node.def.discriminator;
+  const discriminator = discriminatorOf(node);
   const sites: Finding['sites'] =
     reason.kind === 'empty' || reason.kind === 'recursive'
       ? [{ trail, anchor: 'node' }]
@@ -218,8 +234,8 @@ function isStructured(schema: AnyZod): boolean {
 
 /** A discriminated union in an object's `.catchall()` schema is not flattened (there is no key to walk it under): said plainly. */
 function reportCatchall(node: ZodNode, trail: Step[], path: string[], ctx: WalkContext): void {
-  const catchall = readNode(node.def.catchall);
-  if (!catchall || catchall.kind === 'never' || catchall.kind === 'unknown' || catchall.kind === 'any') return;
+  const catchall = readNode(unknownKeysOf(node).catchall);
+  if (!catchall || catchall.kind === 'unknown' || catchall.kind === 'any') return;
   if (catchall.kind !== 'discriminated-union' && inspectUnwalked(catchall.raw) !== 'union') return;
   ctx.findings.push(
     finding('not-walked', messages.notWalkedUnion(ctx.who, path, 'catchall', node.flavour === 'v3' ? 'anyOf' : 'oneOf'), {

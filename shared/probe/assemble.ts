@@ -6,8 +6,8 @@ import { finding, RULES, messages } from '../findings';
 import { flattenWithTrail, subjectOf } from '../flatten/flattenUnionsDeep';
 import type { AdvertiseOptions, Finding, KeyMerge, Step, ToolInput } from '../types';
 import { rebuildObject } from '../zod/build';
-import { fallbackModule } from '../zod/modules';
-import { isV3, isZodSchema, isZodSchemaSafe, objectShape, readNode, type AnyZod } from '../zod/read';
+import { rawShapeObject } from '../zod/build';
+import { isZodSchema, isZodSchemaSafe, objectShape, readNode, type AnyZod } from '../zod/read';
 import { findJsonRejected, findUnrepresentable } from './unrepresentable';
 
 export interface Part {
@@ -106,10 +106,8 @@ function asSchema(value: unknown): AnyZod {
 function rawShapeToObject(value: unknown): AnyZod {
   if (isZodSchemaSafe(value) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const fields = Object.values(value as Record<string, unknown>);
-  if (fields.length === 0) return fallbackModule('v4-mini').object({});
   if (!fields.every(isZodSchema)) return value;
-  if (fields.every(isV3)) return fallbackModule('v3').object(value);
-  return fallbackModule('v4-mini').object(value);
+  return rawShapeObject(value as Record<string, AnyZod>);
 }
 
 function mergeParts(parts: Part[], tool: string | undefined, findings: Finding[]): { schema: unknown; unmerged?: unknown[] } {

@@ -5,7 +5,22 @@
  * and keys widened to unknown are not advertised, so nothing inside them is probed).
  */
 import type { Step } from '../types';
-import { arrayElement, childrenOf, innerOf, literalValues, objectShape, readNode, unionOptions, type AnyZod, type ZodNode } from '../zod/read';
+import {
+  arrayElement,
+  childrenOf,
+  discriminatorOf,
+  innerOf,
+  isCoerced,
+  literalValues,
+  objectShape,
+  pipeEndsOf,
+  readNode,
+  sidesOf,
+  unionOptions,
+  valueTypeOf,
+  type AnyZod,
+  type ZodNode,
+} from '../zod/read';
 import { optionLabel } from '../flatten/flattenable';
 
 export interface UnrepresentableSite {
@@ -52,7 +67,7 @@ function toArray<T, U>(chain: Chain<T>, map: (t: T) => U): U[] {
 
 function materialize(step: LazyStep): Step {
   if (step.kind !== 'lazy-variant') return step;
-  return { kind: 'variant', discriminator: step.union.def.discriminator, label: optionLabel(step.union, step.index), index: step.index };
+  return { kind: 'variant', discriminator: discriminatorOf(step.union), label: optionLabel(step.union, step.index), index: step.index };
 }
 
 /** Every unrepresentable node reachable in the advertised form of `schema` (flattened: union node → widened keys). */
@@ -101,7 +116,7 @@ export function findLooserThanAdvertised(
   return findInAdvertised(schema, trail, flattened, (node): LooserSite | undefined => {
     if (node.kind === 'catch') return { what: '.catch()', call: 'catch' };
     const coerced = COERCED[node.kind];
-    return coerced && node.def.coerce === true ? { what: `z.coerce.${node.kind}()`, ...coerced, call: node.kind } : undefined;
+    return coerced && isCoerced(node) ? { what: `z.coerce.${node.kind}()`, ...coerced, call: node.kind } : undefined;
   });
 }
 
@@ -128,7 +143,6 @@ function findInAdvertised<T extends object>(
     onStack.add(value);
     const step = (s: LazyStep): Chain<LazyStep> => (addressable ? { head: s, tail: tr } : tr);
     const at = (seg: string): Chain<string> => ({ head: seg, tail: path });
-    const d = node.def;
     switch (node.kind) {
       case 'object':
         for (const [key, field] of Object.entries(objectShape(node))) visit(field, step({ kind: 'key', key }), at(key), addressable);
@@ -137,23 +151,24 @@ function findInAdvertised<T extends object>(
         visit(arrayElement(node), step({ kind: 'item' }), at('*'), addressable);
         break;
       case 'record':
-        visit(d.valueType, step({ kind: 'value' }), at('*'), addressable);
+        visit(valueTypeOf(node), step({ kind: 'value' }), at('*'), addressable);
         break;
       case 'union':
         unionOptions(node).forEach((o, index) => visit(o, step({ kind: 'member', index }), path, addressable));
         break;
       case 'intersection':
-        visit(d.left, step({ kind: 'side', side: 'left' }), path, addressable);
-        visit(d.right, step({ kind: 'side', side: 'right' }), path, addressable);
+        visit(sidesOf(node).left, step({ kind: 'side', side: 'left' }), path, addressable);
+        visit(sidesOf(node).right, step({ kind: 'side', side: 'right' }), path, addressable);
         break;
       case 'discriminated-union': {
         const widened = flattened.get(node.raw);
+        const discriminator = discriminatorOf(node);
         unionOptions(node).forEach((option, index) => {
           const vTrail = step({ kind: 'lazy-variant', union: node, index });
           const vNode = readNode(option);
           if (!widened || vNode?.kind !== 'object') return visit(option, vTrail, path, addressable);
           for (const [key, field] of Object.entries(objectShape(vNode))) {
-            if (key === d.discriminator || widened.has(key)) continue;
+            if (key === discriminator || widened.has(key)) continue;
             visit(field, addressable ? { head: { kind: 'key', key }, tail: vTrail } : tr, at(key), addressable);
           }
         });
@@ -198,7 +213,7 @@ const REJECTED: Partial<Record<ZodNode['kind'], { expects: string; sends: string
 function jsonRejected(node: ZodNode): Omit<JsonRejectedSite, 'trail' | 'path'> | undefined {
   const rejected = REJECTED[node.kind];
   // z.coerce.date() / z.coerce.bigint() run `new Date(value)` / `BigInt(value)` first: the string or number passes.
-  if (!rejected || node.def.coerce === true) return undefined;
+  if (!rejected || isCoerced(node)) return undefined;
   return { what: NAMES[node.kind], ...rejected };
 }
 
@@ -208,6 +223,6 @@ function jsonRejected(node: ZodNode): Omit<JsonRejectedSite, 'trail' | 'path'> |
  */
 function advertisedChildren(node: ZodNode): AnyZod[] {
   if (node.kind !== 'pipe') return childrenOf(node);
-  const d = node.def;
-  return [node.flavour === 'v4' && readNode(d.in)?.kind === 'transform' ? d.out : d.in];
+  const ends = pipeEndsOf(node);
+  return [node.flavour === 'v4' && readNode(ends.in)?.kind === 'transform' ? ends.out : ends.in];
 }

@@ -7,7 +7,7 @@
 
 import { copyMetaV4 } from './meta';
 import { fallbackModule, v4Registry, type ModuleFlavour } from './modules';
-import { innerOf, isWrapper, readNode, type AnyZod, type Flavour, type ZodNode } from './read';
+import { innerOf, isV3, isWrapper, readNode, type AnyZod, type Flavour, type Internals, type ZodNode } from './read';
 
 export type BaseType = 'string' | 'number' | 'boolean' | 'array' | 'object';
 
@@ -39,8 +39,8 @@ export interface ZodKit {
 export function rebuild(node: ZodNode, changes: Record<string, unknown>): AnyZod {
   const def = Object.defineProperties({}, Object.getOwnPropertyDescriptors(node.def));
   for (const [k, v] of Object.entries(changes)) Object.defineProperty(def, k, { value: v, enumerable: true, writable: true, configurable: true });
-  if (node.flavour === 'v3') return new node.raw.constructor(def);
-  return copyMetaV4(node.raw, new node.raw._zod.constr(def));
+  if (node.flavour === 'v3') return new (node.raw as Internals).constructor(def);
+  return copyMetaV4(node.raw, new (node.raw as Internals)._zod.constr(def));
 }
 
 /** Rebuild an object node with a new shape (strictness and refinements of a walked object are kept). */
@@ -49,11 +49,16 @@ export function rebuildObject(node: ZodNode, shape: Record<string, AnyZod>): Any
 }
 
 /** A kit for the copy of `sample` (an object node of the input); `hints` are nodes of that copy to harvest constructors from. */
-export function kitFor(sample: ZodNode, hints: AnyZod[] = []): ZodKit {
+export function kitFor(sample: ZodNode, hints: Internals[] = []): ZodKit {
   return sample.flavour === 'v3' ? v3Kit(sample, hints) : v4Kit(sample, hints);
 }
 
-function harvest(hints: AnyZod[], match: (n: ZodNode) => boolean): ZodNode | undefined {
+/** A read node's schema, to reach its internals (this module builds with them). */
+function rawOf(node: ZodNode | undefined): Internals {
+  return node?.raw;
+}
+
+function harvest(hints: Internals[], match: (n: ZodNode) => boolean): ZodNode | undefined {
   for (const h of hints) {
     let n = readNode(h);
     for (let depth = 0; n && depth < 4; depth++) {
@@ -65,27 +70,27 @@ function harvest(hints: AnyZod[], match: (n: ZodNode) => boolean): ZodNode | und
   return undefined;
 }
 
-function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
-  const ObjectClass = sample.raw.constructor;
-  let UnknownClass: AnyZod;
-  let OptionalClass: AnyZod;
+function v3Kit(sample: ZodNode, hints: Internals[]): ZodKit {
+  const ObjectClass = (sample.raw as Internals).constructor;
+  let UnknownClass: Internals;
+  let OptionalClass: Internals;
   return {
     flavour: 'v3',
     object: (shape, open) => (open ? ObjectClass.create(shape).passthrough() : ObjectClass.create(shape)),
     // Through the sample's own ZodOptional, so a fallback-built inner (unknown) is still wrapped by the input copy.
-    optional: (s) => (OptionalClass ??= sample.raw.optional().constructor).create(s),
-    enumOf: (values) => sample.raw.keyof().constructor.create(values),
+    optional: (s) => (OptionalClass ??= (sample.raw as Internals).optional().constructor).create(s),
+    enumOf: (values) => (sample.raw as Internals).keyof().constructor.create(values),
     unknown: () => {
       if (!UnknownClass) {
         const found = harvest(hints, (n) => n.kind === 'unknown' || n.kind === 'any');
-        UnknownClass = found ? found.raw.constructor : fallbackModule('v3', ObjectClass).unknown().constructor;
+        UnknownClass = found ? (found.raw as Internals).constructor : fallbackModule('v3', ObjectClass).unknown().constructor;
       }
       return UnknownClass.create();
     },
     bare: (type) => {
       const kind = type === 'array' ? 'array' : type;
       const found = type === 'array' || type === 'object' ? undefined : harvest(hints, (n) => n.kind === kind);
-      if (found) return found.raw.constructor.create();
+      if (found) return (found.raw as Internals).constructor.create();
       const mod = fallbackModule('v3', ObjectClass);
       if (type === 'object') return ObjectClass.create({}).passthrough();
       if (type === 'array') return mod.array(mod.unknown());
@@ -100,7 +105,7 @@ function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       if (kinds.includes('integer')) return undefined;
       return mod.union(kinds.map(member));
     },
-    describe: (s, text) => {
+    describe: (s: Internals, text) => {
       s._def.description = text; // a fresh node of ours: its definition is not shared with the input
       return s;
     },
@@ -109,14 +114,14 @@ function v3Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
 
 /** Constructors of one zod 4 copy, found once (keyed by its object class) so later unions build without probing. */
 interface V4Copy {
-  ctors: Map<string, AnyZod>;
+  ctors: Map<string, Internals>;
   /** Whether this copy's metadata registry is the globalThis one (zod >= 4.1), so fresh nodes can be described in place. */
   sharedRegistry?: boolean;
 }
 const v4Copies = new WeakMap<object, V4Copy>();
 
-function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
-  const raw = sample.raw;
+function v4Kit(sample: ZodNode, hints: Internals[]): ZodKit {
+  const raw = sample.raw as Internals;
   const classic = typeof raw.optional === 'function';
   const flavour: ModuleFlavour = classic ? 'v4-classic' : 'v4-mini';
   const ObjectClass = raw._zod.constr;
@@ -125,7 +130,7 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   const cache = copy;
   const mod = () => fallbackModule(flavour, ObjectClass);
   /** Derivations from the sample itself (classic methods of the input copy), else a registered or bundled module. */
-  const derive: Record<string, () => AnyZod> = {
+  const derive: Record<string, () => Internals> = {
     optional: () => (classic ? raw.optional() : mod().optional(raw)),
     enum: () => (classic ? raw.keyof() : mod().enum(['a'])),
     unknown: () => (classic ? raw.loose()._zod.def.catchall : mod().unknown()),
@@ -134,7 +139,7 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
   const ctorOf = (type: string) => {
     let ctor = cache.ctors.get(type);
     if (!ctor) {
-      ctor = harvest(hints, (n) => n.flavour === 'v4' && n.def.type === type)?.raw._zod.constr ?? derive[type]()._zod.constr;
+      ctor = rawOf(harvest(hints, (n) => n.flavour === 'v4' && n.def.type === type))?._zod.constr ?? derive[type]()._zod.constr;
       cache.ctors.set(type, ctor);
     }
     return ctor;
@@ -153,7 +158,7 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       const reorders = values.length > 1 && values.some((v) => /^(0|[1-9]\d{0,8})$/.test(v));
       const miniLiteral = !classic && !harvest(hints, (n) => n.def?.type === 'enum');
       if (reorders || miniLiteral) {
-        const Literal = harvest(hints, (n) => n.flavour === 'v4' && n.def.type === 'literal')?.raw._zod.constr ?? ctorOf('literal');
+        const Literal = rawOf(harvest(hints, (n) => n.flavour === 'v4' && n.def.type === 'literal'))?._zod.constr ?? ctorOf('literal');
         return new Literal({ type: 'literal', values });
       }
       return new (ctorOf('enum'))({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
@@ -173,7 +178,7 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       if (typeof node.meta === 'function' && node.meta()?.type === undefined) return node.meta({ type }); // zod 4.0: its own registry
       return node;
     },
-    describe: (s, text) => {
+    describe: (s: Internals, text) => {
       const registry = v4Registry();
       if (cache.sharedRegistry !== false) {
         registry.add(s, { ...registry.get(s), description: text });
@@ -185,4 +190,11 @@ function v4Kit(sample: ZodNode, hints: AnyZod[]): ZodKit {
       return typeof s.meta === 'function' ? s.meta({ ...(s.meta() ?? {}), description: text }) : s.describe(text);
     },
   };
+}
+
+/** A raw shape (`{ a: z.string() }`) as the plain object an SDK wraps it in, built with a bundled copy of its major. */
+export function rawShapeObject(shape: Record<string, AnyZod>): AnyZod {
+  const fields = Object.values(shape);
+  if (fields.length > 0 && fields.every(isV3)) return fallbackModule('v3').object(shape);
+  return fallbackModule('v4-mini').object(shape);
 }

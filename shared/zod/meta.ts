@@ -1,9 +1,9 @@
 /** Reading and writing descriptions and metadata on zod nodes of any copy. */
-import { innerOf, isWrapper, readNode, type AnyZod, type ZodNode } from './read';
+import { innerOf, isWrapper, readNode, type AnyZod, type Internals, type ZodNode } from './read';
 import { v4Registry } from './modules';
 
 /** Metadata of a zod 4 node (description, title, examples, ...), via its own copy where it exposes `.meta()`. */
-export function readMeta(schema: AnyZod): Record<string, unknown> | undefined {
+export function readMeta(schema: Internals): Record<string, unknown> | undefined {
   if (!schema?._zod) return schema?._def?.description ? { description: schema._def.description } : undefined;
   try {
     if (typeof schema.meta === 'function') {
@@ -17,7 +17,7 @@ export function readMeta(schema: AnyZod): Record<string, unknown> | undefined {
 }
 
 /** The node's own description, if any. */
-export function readDescription(schema: AnyZod): string | undefined {
+export function readDescription(schema: Internals): string | undefined {
   if (!schema) return undefined;
   if (schema._zod) {
     const d = readMeta(schema)?.description;
@@ -28,7 +28,7 @@ export function readDescription(schema: AnyZod): string | undefined {
 }
 
 /** A field's description, looking through optional/nullable/default wrappers (outermost wins). */
-export function fieldDescription(schema: AnyZod): string | undefined {
+export function fieldDescription(schema: Internals): string | undefined {
   let node: ZodNode | undefined = readNode(schema);
   for (let depth = 0; node && depth < 8; depth++) {
     const d = readDescription(node.raw);

@@ -6,14 +6,14 @@
 import * as bundledClassic from 'zod';
 import * as bundledMini from 'zod/mini';
 import * as bundledV3 from 'zod/v3';
-import type { AnyZod } from './read';
+import type { Internals } from './read';
 
 export type ModuleFlavour = 'v3' | 'v4-classic' | 'v4-mini';
 
-const registered: Array<{ flavour: ModuleFlavour; mod: AnyZod }> = [];
+const registered: Array<{ flavour: ModuleFlavour; mod: Internals }> = [];
 
 /** The namespace that holds `object`, `string`, ...: the module itself, its `z` export or its default export. */
-function namespaceOf(mod: AnyZod): AnyZod {
+function namespaceOf(mod: Internals): Internals {
   if (typeof mod?.object === 'function') return mod;
   if (typeof mod?.z?.object === 'function') return mod.z;
   if (typeof mod?.default?.object === 'function') return mod.default;
@@ -21,7 +21,7 @@ function namespaceOf(mod: AnyZod): AnyZod {
 }
 
 /** Which flavour of zod a module namespace is, or undefined when it is not one. */
-function moduleFlavour(mod: AnyZod): ModuleFlavour | undefined {
+function moduleFlavour(mod: Internals): ModuleFlavour | undefined {
   const ns = namespaceOf(mod);
   if (!ns || typeof ns.object !== 'function') return undefined;
   try {
@@ -52,23 +52,23 @@ export function registerZod(mod: unknown): boolean {
  * The module to build with for a flavour: the registered or bundled one whose object class is the input's own
  * (same copy), else any registered one of that flavour, else our bundled copy.
  */
-export function fallbackModule(flavour: ModuleFlavour, objectClass?: unknown): AnyZod {
+export function fallbackModule(flavour: ModuleFlavour, objectClass?: unknown): Internals {
   const bundled = flavour === 'v3' ? bundledV3.z : flavour === 'v4-mini' ? bundledMini : bundledClassic;
   const candidates = registered.filter((r) => r.flavour === flavour).map((r) => r.mod);
   const same = [...candidates, bundled].find((mod) => objectClassOf(mod, flavour) === objectClass);
   return same ?? candidates[0] ?? bundled;
 }
 
-function objectClassOf(mod: AnyZod, flavour: ModuleFlavour): unknown {
+function objectClassOf(mod: Internals, flavour: ModuleFlavour): unknown {
   return flavour === 'v4-mini' ? mod.ZodMiniObject : mod.ZodObject;
 }
 
 /** The zod 4 metadata registry to read and write descriptions: shared through globalThis since zod 4.1. */
-export function v4Registry(): AnyZod {
-  return (globalThis as AnyZod).__zod_globalRegistry ?? bundledClassic.globalRegistry;
+export function v4Registry(): Internals {
+  return (globalThis as Internals).__zod_globalRegistry ?? bundledClassic.globalRegistry;
 }
 
-type Converter = (schema: AnyZod, params: AnyZod) => unknown;
+type Converter = (schema: Internals, params: Internals) => unknown;
 
 /**
  * The `toJSONSchema` of the zod 4 copy that built `schema`: a registered module of the same version (the worker
@@ -76,7 +76,7 @@ type Converter = (schema: AnyZod, params: AnyZod) => unknown;
  * when neither is at hand (the caller uses our bundled converter). Converters differ between minors: our 4.6
  * converter drops the `type` of every described field of a 4.2 schema, so a real collision compared as `{}`.
  */
-export function converterFor(schema: AnyZod): Converter | undefined {
+export function converterFor(schema: Internals): Converter | undefined {
   const version = schema?._zod?.version;
   if (!version) return undefined;
   for (const { flavour, mod } of registered) {

@@ -50,16 +50,22 @@ export type ZodKind =
   | 'template-literal'
   | 'other';
 
-/** A zod schema of unknown origin: only its internal shape is trusted. */
+/**
+ * A zod schema of unknown origin (any copy, any major): opaque outside `shared/zod/`, which alone reads its
+ * internals; everything else asks this module's functions.
+ */
+export type AnyZod = unknown;
+
+/** zod's internals as this module reads them: untyped by nature (a schema of any copy and major version). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyZod = any;
+export type Internals = any;
 
 export interface ZodNode {
   flavour: Flavour;
   kind: ZodKind;
   raw: AnyZod;
-  /** The node's definition object (v3 `_def`, v4 `_zod.def`). */
-  def: AnyZod;
+  /** The node's definition object (v3 `_def`, v4 `_zod.def`): read only in `shared/zod/`. */
+  def: Internals;
 }
 
 const V3_KINDS: Record<string, ZodKind> = {
@@ -145,14 +151,14 @@ const V4_KINDS: Record<string, ZodKind> = {
 
 /** True for a zod 4 node (classic or mini) of any copy. */
 export function isV4(value: unknown): boolean {
-  const z = (value as AnyZod)?._zod;
+  const z = (value as Internals)?._zod;
   return typeof z === 'object' && z !== null && typeof z.def === 'object' && z.def !== null;
 }
 
 /** True for a zod 3 node of any copy (including `zod/v3` of a zod 4 package). */
 export function isV3(value: unknown): boolean {
-  const def = (value as AnyZod)?._def;
-  return !isV4(value) && typeof def === 'object' && def !== null && typeof def.typeName === 'string' && typeof (value as AnyZod).safeParse === 'function';
+  const def = (value as Internals)?._def;
+  return !isV4(value) && typeof def === 'object' && def !== null && typeof def.typeName === 'string' && typeof (value as Internals).safeParse === 'function';
 }
 
 export function isZodSchema(value: unknown): boolean {
@@ -171,13 +177,13 @@ export function isZodSchemaSafe(value: unknown): boolean {
 /** Read any zod node; `undefined` for a value that is not a zod schema. */
 export function readNode(schema: unknown): ZodNode | undefined {
   if (isV4(schema)) {
-    const def = (schema as AnyZod)._zod.def;
+    const def = (schema as Internals)._zod.def;
     let kind = V4_KINDS[def.type] ?? 'other';
     if (kind === 'union' && typeof def.discriminator === 'string') kind = 'discriminated-union';
     return { flavour: 'v4', kind, raw: schema, def };
   }
   if (isV3(schema)) {
-    const def = (schema as AnyZod)._def;
+    const def = (schema as Internals)._def;
     return { flavour: 'v3', kind: V3_KINDS[def.typeName] ?? 'other', raw: schema, def };
   }
   return undefined;
@@ -215,6 +221,65 @@ export function lazyTarget(node: ZodNode): AnyZod {
   } catch {
     return undefined;
   }
+}
+
+/** The key a discriminated union picks its variant by. */
+export function discriminatorOf(node: ZodNode): string {
+  return String(node.def.discriminator);
+}
+
+/** The two sides of an intersection. */
+export function sidesOf(node: ZodNode): { left: AnyZod; right: AnyZod } {
+  return { left: node.def.left, right: node.def.right };
+}
+
+/** The two ends of a pipe (zod 3's `ZodPipeline`, zod 4's `pipe`, of which a transform chain is one). */
+export function pipeEndsOf(node: ZodNode): { in: AnyZod; out: AnyZod } {
+  return { in: node.def.in, out: node.def.out };
+}
+
+/** The schema a zod 3 effects node (refine, transform, preprocess) wraps, and what kind of effect it is. */
+export function effectsOf(node: ZodNode): { inner: AnyZod; effect: string } {
+  const effect: unknown = node.def.effect?.type;
+  return { inner: node.def.schema, effect: typeof effect === 'string' ? effect : 'effect' };
+}
+
+/** A record's, map's or set's value schema (`valueType` in both majors). */
+export function valueTypeOf(node: ZodNode): AnyZod {
+  return node.def.valueType;
+}
+
+/** A tuple's item schemas and its rest schema, if any. */
+export function tupleOf(node: ZodNode): { items: AnyZod[]; rest?: AnyZod } {
+  const items: unknown = node.def.items;
+  const rest: unknown = node.def.rest;
+  return { items: Array.isArray(items) ? (items as AnyZod[]) : [], ...(rest ? { rest } : {}) };
+}
+
+/** A default node's value (zod 3 keeps a getter). */
+export function defaultValueOf(node: ZodNode): unknown {
+  return node.flavour === 'v3' ? node.def.defaultValue() : node.def.defaultValue;
+}
+
+/** Whether a string, number, boolean, bigint or date node coerces what it is given (`z.coerce.*`). */
+export function isCoerced(node: ZodNode): boolean {
+  return node.def.coerce === true;
+}
+
+/**
+ * What an object does with keys it does not declare: `strip` (the default), `strict` (zod 3 `.strict()`, zod 4 a
+ * `never` catchall) or `loose` (zod 3 `.passthrough()`, zod 4 an `unknown` catchall), and its catchall schema when
+ * one accepts them (zod 4's `unknown` catchall included).
+ */
+export function unknownKeysOf(node: ZodNode): { policy: 'strip' | 'strict' | 'loose'; catchall?: AnyZod } {
+  const raw: unknown = node.def.catchall;
+  const catchall = readNode(raw);
+  const accepting = catchall && catchall.kind !== 'never' ? { catchall: raw } : {};
+  if (node.flavour === 'v3') {
+    const keys: unknown = node.def.unknownKeys;
+    return { policy: keys === 'strict' ? 'strict' : keys === 'passthrough' ? 'loose' : 'strip', ...accepting };
+  }
+  return { policy: catchall?.kind === 'never' ? 'strict' : catchall?.kind === 'unknown' ? 'loose' : 'strip', ...accepting };
 }
 
 /** Children of a node, for walks that look inside everything (checks, inspection, probe). */
@@ -282,6 +347,13 @@ function enumObjectValues(entries: Record<string, unknown>): unknown[] {
   return Object.entries(entries)
     .filter(([k]) => !numeric.includes(+k))
     .map(([, v]) => v);
+}
+
+/** The version a zod 4 node says built it (`4.1.13`); undefined for zod 3, which does not say. */
+export function v4VersionOf(schema: unknown): string | undefined {
+  const v: unknown = isV4(schema) ? (schema as Internals)._zod.version : undefined;
+  const { major, minor, patch } = (v ?? {}) as { major?: unknown; minor?: unknown; patch?: unknown };
+  return typeof major === 'number' ? `${major}.${String(minor)}.${String(patch)}` : undefined;
 }
 
 /** Strip wrappers that change nothing about an object's identity for the walk (optional/nullable/default). */

@@ -9,6 +9,7 @@ import { captureCallSite } from '../evaluate/worker/recorders/callSite';
 import { currentSession } from '../evaluate/worker/recorders/session';
 import { identify, identityOf } from '../evaluate/worker/recorders/serverIdentity';
 import { defineLibrary } from './library';
+import { literalValues, objectShape, readNode } from '../../../shared/zod/read';
 
 type AnyClass = new (...args: any[]) => any;
 
@@ -27,8 +28,9 @@ export function mcpLowLevelRecorder(real: { Server: AnyClass }, _companion?: unk
     }
 
     setRequestHandler(schema: unknown, handler: unknown): unknown {
-      const method = (schema as { shape?: { method?: { value?: unknown; _def?: { value?: unknown } } } })?.shape?.method;
-      if ((method?.value ?? method?._def?.value) === 'tools/list') {
+      const request = readNode(schema);
+      const method = request?.kind === 'object' ? readNode(objectShape(request).method) : undefined;
+      if (method && literalValues(method).includes('tools/list')) {
         const entry = session.lowLevelServers.find((s) => s.instance === this);
         const site = captureCallSite(RecordingServer.prototype.setRequestHandler);
         if (entry && site) entry.site = site;

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import * as z4 from 'zod';
 import * as zMini from 'zod/mini';
 import { z as z3 } from 'zod3';
-import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../../../shared/jsonSchema';
-import { comparableVariantPropertiesV4 } from '../../../shared/flatten/variantPropertiesV4';
+import { comparableVariantPropertiesV3, toComparableJsonSchema } from '../../../shared/zod/jsonSchema';
+import { comparableVariantPropertiesV4 } from '../../../shared/zod/variantPropertiesV4';
 import { FLAVOURS } from '../support/flavours';
 import { buildSchema, duArb } from '../support/randomSchemas';
 

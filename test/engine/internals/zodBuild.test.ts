@@ -67,7 +67,7 @@ describe('same-copy building', () => {
 
   it('rebuild keeps the description of a zod 4 node and of a zod 3 node', () => {
     const v4 = z4.array(z4.string()).describe('list');
-    const v4b = rebuild(readNode(v4)!, { element: z4.number() });
+    const v4b = rebuild(readNode(v4)!, { element: z4.number() }) as z4.ZodType;
     expect(readDescription(v4b)).toBe('list');
     expect(v4b.safeParse([1]).success).toBe(true);
     const v3 = z3.array(z3.string()).describe('list3');
@@ -76,7 +76,7 @@ describe('same-copy building', () => {
 
   it('a kit for zod 4 classic builds an enum that parses', () => {
     const kit = kitFor(readNode(z4.object({ a: z4.string() }))!);
-    expect(kit.enumOf(['x', 'y']).safeParse('y').success).toBe(true);
-    expect(kit.unknown().safeParse({ any: 1 }).success).toBe(true);
+    expect((kit.enumOf(['x', 'y']) as z4.ZodType).safeParse('y').success).toBe(true);
+    expect((kit.unknown() as z4.ZodType).safeParse({ any: 1 }).success).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
  */
 import type { InputSite, SourcePoint } from '../../types';
 import { framesOf } from './recorders/callSite';
+import { objectShape, readNode } from '../../../../shared/zod/read';
 
 const captured = new WeakMap<object, { stack?: string }>();
 let tracking = false;
@@ -70,11 +71,10 @@ function isWorkerFrame(f: SourcePoint): boolean {
   return f.file === workerFile || f.file.includes('tool-schema-lens-shim:');
 }
 
-function shapeOf(schema: any): Record<string, unknown> | undefined {
+function shapeOf(schema: unknown): Record<string, unknown> | undefined {
   try {
-    const def = schema?._zod?.def ?? schema?._def;
-    const shape = typeof def?.shape === 'function' ? def.shape() : def?.shape;
-    return shape && typeof shape === 'object' ? shape : undefined;
+    const node = readNode(schema);
+    return node?.kind === 'object' ? objectShape(node) : undefined;
   } catch {
     return undefined;
   }

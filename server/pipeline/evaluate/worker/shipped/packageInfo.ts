@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { v4VersionOf } from '../../../../../shared/zod/read';
 
 export interface PackageInfo {
   name: string;
@@ -46,8 +47,8 @@ function readPackage(dir: string): PackageInfo | undefined {
 
 /** The version of the zod copy that built `schema`: zod 4 carries it on every node; zod 3 is the package the bundle loaded. */
 export function zodVersionOf(schema: unknown, zodModuleFiles: readonly string[]): string | undefined {
-  const v = (schema as { _zod?: { version?: { major: number; minor: number; patch: number } } } | undefined)?._zod?.version;
-  if (v && typeof v.major === 'number') return `${v.major}.${v.minor}.${v.patch}`;
+  const v4 = v4VersionOf(schema);
+  if (v4) return v4;
   for (const file of zodModuleFiles) {
     const info = packageOf(file);
     if (info?.name === 'zod') return info.version;

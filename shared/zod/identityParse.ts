@@ -5,9 +5,8 @@
  * apply, so the original does the parsing in the wrapped handler. JSON Schema conversion reads `def`s, which are
  * untouched, so what the library advertises is exactly the flat schema.
  */
-import { coerceJsonArgs } from '../../shared/coerce';
-
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- zod internals of either major
+import { coerceJsonArgs } from '../coerce';
+import type { AnyZod, Internals } from './read';
 
 /**
  * Objects a root wrapper handed on after repairing them against the original schema: the handler's parse need not
@@ -19,8 +18,8 @@ export const repairedAgainstOriginal = new WeakSet<object>();
  * A copy of `schema` (never the caller's instance) whose parse validates, repairs with `repairAgainst`, and returns
  * the repaired input; `root` when `repairAgainst` is the original schema (its repairs need not be redone).
  */
-export function identityParse(schema: Any, repairAgainst: unknown, copy: boolean, root = false): Any {
-  const target = copy ? cloneSchema(schema) : schema;
+export function identityParse(schema: AnyZod, repairAgainst: unknown, copy: boolean, root = false): AnyZod {
+  const target: Internals = copy ? cloneSchema(schema) : schema;
   if (target?._zod) wrapV4(target, repairAgainst, root);
   else wrapV3(target, repairAgainst, root);
   return target;
@@ -30,7 +29,7 @@ function remember(value: unknown, root: boolean): void {
   if (root && value && typeof value === 'object') repairedAgainstOriginal.add(value);
 }
 
-function cloneSchema(schema: Any): Any {
+function cloneSchema(schema: Internals): Internals {
   if (schema?._zod) return typeof schema.clone === 'function' ? schema.clone() : new schema._zod.constr(schema._zod.def);
   return new schema.constructor(schema._def);
 }
@@ -40,24 +39,24 @@ function cloneSchema(schema: Any): Any {
  * refuses it is it repaired (against the original) and parsed again. A double-serialized value at a key the flat
  * schema leaves open passes as sent and is repaired by the handler's parse with the original.
  */
-function wrapV4(schema: Any, repairAgainst: unknown, root: boolean): void {
+function wrapV4(schema: Internals, repairAgainst: unknown, root: boolean): void {
   const internals = schema._zod;
-  const run = internals.run as (payload: Any, ctx: Any) => Any;
-  internals.run = (payload: Any, ctx: Any) => {
+  const run = internals.run as (payload: Internals, ctx: Internals) => Internals;
+  internals.run = (payload: Internals, ctx: Internals) => {
     const sent = payload.value;
-    const handOn = (result: Any, value: unknown, repaired: boolean) => {
+    const handOn = (result: Internals, value: unknown, repaired: boolean) => {
       if (result.issues.length === 0) {
         result.value = value;
         if (repaired) remember(value, root);
       }
       return result;
     };
-    const retry = (first: Any) => {
+    const retry = (first: Internals) => {
       if (first.issues.length === 0) return handOn(first, sent, false);
       const repaired = coerceJsonArgs(sent, repairAgainst);
       if (repaired === sent) return first;
       const second = run({ ...payload, value: repaired, issues: [] }, ctx);
-      return second instanceof Promise ? second.then((r: Any) => handOn(r, repaired, true)) : handOn(second, repaired, true);
+      return second instanceof Promise ? second.then((r: Internals) => handOn(r, repaired, true)) : handOn(second, repaired, true);
     };
     const first = run({ ...payload, value: sent, issues: [] }, ctx);
     return first instanceof Promise ? first.then(retry) : retry(first);
@@ -65,11 +64,11 @@ function wrapV4(schema: Any, repairAgainst: unknown, root: boolean): void {
 }
 
 /** zod 3 adds issues to a context shared with the caller, so a failed first try cannot be undone: repair first. */
-function wrapV3(schema: Any, repairAgainst: unknown, root: boolean): void {
-  const parse = schema._parse as (input: Any) => Any;
-  schema._parse = function (input: Any) {
+function wrapV3(schema: Internals, repairAgainst: unknown, root: boolean): void {
+  const parse = schema._parse as (input: Internals) => Internals;
+  schema._parse = function (input: Internals) {
     const repaired = coerceJsonArgs(input.data, repairAgainst);
-    const restore = (result: Any) => {
+    const restore = (result: Internals) => {
       if (result.status === 'aborted') return result;
       remember(repaired, root);
       return { status: result.status, value: repaired };

@@ -12,8 +12,8 @@
 // A namespace import: the runtime package runs on a peer zod whose core may predate `initializeContext` (zod 3.25),
 // where this fast path then simply does not apply.
 import * as core from 'zod/v4/core';
-import { COMPARABLE_V4 } from '../jsonSchema';
-import type { AnyZod } from '../zod/read';
+import { COMPARABLE_V4 } from './jsonSchema';
+import type { Internals } from './read';
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ const LEAVES = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal'
  * With `keys`, only those properties, each computed on its own: one that is not provably equal is left out (the
  * caller converts that field alone), so one unusual field no longer sends the whole union to zod's converter.
  */
-export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[], keys?: ReadonlySet<string>): Json[] | undefined {
+export function comparableVariantPropertiesV4(union: Internals, options: Internals[], keys?: ReadonlySet<string>): Json[] | undefined {
   try {
     const ctx = core.initializeContext({ ...COMPARABLE_V4, processors: {} });
     if (keys) return options.map((option) => JSON.parse(JSON.stringify(someProperties(ctx, union, option, keys))) as Json);
@@ -42,7 +42,7 @@ export function comparableVariantPropertiesV4(union: AnyZod, options: AnyZod[], 
 }
 
 /** The listed properties of one variant that convert locally; the others are left out. */
-function someProperties(ctx: unknown, union: AnyZod, option: AnyZod, keys: ReadonlySet<string>): Json {
+function someProperties(ctx: unknown, union: Internals, option: Internals, keys: ReadonlySet<string>): Json {
   const out: Json = {};
   const def = option?._zod?.def;
   if (def?.type !== 'object' || Object.getOwnPropertySymbols(def.shape).length > 0) return out;
@@ -65,17 +65,17 @@ function someProperties(ctx: unknown, union: AnyZod, option: AnyZod, keys: Reado
 
 class LocalConversion {
   /** Nodes on the current path: meeting one again is a cycle, which zod turns into `$ref`. */
-  private readonly ancestors = new Set<AnyZod>();
+  private readonly ancestors = new Set<Internals>();
   constructor(private readonly ctx: unknown) {}
 
-  enter(schema: AnyZod): AnyZod {
+  enter(schema: Internals): Internals {
     const z = schema?._zod;
     if (!z || !sameVersion(z.version) || z.toJSONSchema || this.ancestors.has(schema)) throw new NotLocal();
     this.ancestors.add(schema);
     return z.def;
   }
 
-  variantProperties(option: AnyZod): Json {
+  variantProperties(option: Internals): Json {
     const def = this.enter(option);
     if (def.type !== 'object') throw new NotLocal();
     const json = this.object(def);
@@ -83,7 +83,7 @@ class LocalConversion {
     return json.properties as Json;
   }
 
-  convert(schema: AnyZod, path: unknown[]): Json {
+  convert(schema: Internals, path: unknown[]): Json {
     const def = this.enter(schema);
     let json: Json;
     switch (def.type) {
@@ -124,7 +124,7 @@ class LocalConversion {
   }
 
   /** objectProcessor for the input side: properties, required (keys whose input is not optional), catchall. */
-  private object(def: AnyZod): Json {
+  private object(def: Internals): Json {
     const shape = def.shape;
     if (Object.getOwnPropertySymbols(shape).length > 0) throw new NotLocal();
     const properties: Json = {};
@@ -141,7 +141,7 @@ class LocalConversion {
   }
 }
 
-function sameVersion(v: AnyZod): boolean {
+function sameVersion(v: Internals): boolean {
   const version = core.version;
   return v?.major === version.major && v?.minor === version.minor && v?.patch === version.patch;
 }

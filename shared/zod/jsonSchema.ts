@@ -8,16 +8,16 @@
  */
 import { toJSONSchema } from 'zod/v4/core';
 import { getRefs, parseDef, zodToJsonSchema } from 'zod-to-json-schema';
-import { readMeta } from './zod/meta';
-import { converterFor } from './zod/modules';
-import { isV3, isV4, type AnyZod } from './zod/read';
-import type { Target } from './types';
+import { readMeta } from './meta';
+import { converterFor } from './modules';
+import { isV3, isV4, type Internals } from './read';
+import type { Target } from '../types';
 
 // Metadata is read per node through the node's own copy (`.meta()`), so descriptions set with a zod copy whose
 // registry is not shared through globalThis (zod before 4.1, or mini) still reach the JSON.
-const ownCopyMetadata = { get: (schema: AnyZod) => readMeta(schema) } as AnyZod;
+const ownCopyMetadata = { get: (schema: Internals) => readMeta(schema) } as Internals;
 // Shapes are compared with annotations stripped anyway; no metadata also means no `id` → `$ref` indirection.
-const noMetadata = { get: () => undefined } as AnyZod;
+const noMetadata = { get: () => undefined } as Internals;
 /** Options of the comparable conversion, zod 4 and zod 3; the per-variant replays (below, variantPropertiesV4) start from the same. */
 export const COMPARABLE_V4 = { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', metadata: noMetadata } as const;
 const COMPARABLE_V3 = { strictUnions: true, pipeStrategy: 'input', $refStrategy: 'none' } as const;
@@ -35,7 +35,7 @@ export function toJsonSchema(schema: unknown, target: Target = 'draft-7'): unkno
 export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7'): unknown {
   if (isV4(schema)) {
     // The converter of the copy that built it: ours drops the `type` of every described object of a zod 4.0–4.2 schema.
-    return (converterFor(schema) ?? toJSONSchema)(schema as AnyZod, {
+    return (converterFor(schema) ?? toJSONSchema)(schema as Internals, {
       target: target === 'draft-2020-12' ? 'draft-2020-12' : 'draft-7',
       io: 'input',
       unrepresentable: 'any',
@@ -43,8 +43,8 @@ export function convertToJsonSchema(schema: unknown, target: Target = 'draft-7')
     });
   }
   if (isV3(schema)) {
-    if (target !== 'draft-2020-12') return zodToJsonSchema(schema as AnyZod, { strictUnions: true, pipeStrategy: 'input' });
-    const json = zodToJsonSchema(schema as AnyZod, { strictUnions: true, pipeStrategy: 'input', target: 'jsonSchema2019-09', definitionPath: '$defs' });
+    if (target !== 'draft-2020-12') return zodToJsonSchema(schema as Internals, { strictUnions: true, pipeStrategy: 'input' });
+    const json = zodToJsonSchema(schema as Internals, { strictUnions: true, pipeStrategy: 'input', target: 'jsonSchema2019-09', definitionPath: '$defs' });
     return { ...(toDraft2020(json) as object), $schema: DRAFT_2020_12 };
   }
   throw new TypeError('not a zod schema');
@@ -98,7 +98,7 @@ function toDraft2020(json: unknown): unknown {
  * JSON Schema used only to compare shapes: inlined (no `$ref` between siblings), input side, never throws on types.
  * zod 4: by the converter of the copy that built the schema where one is at hand (converterFor), else ours.
  */
-export function toComparableJsonSchema(schema: AnyZod): unknown {
+export function toComparableJsonSchema(schema: Internals): unknown {
   if (isV4(schema)) return (converterFor(schema) ?? toJSONSchema)(schema, COMPARABLE_V4);
   return zodToJsonSchema(schema, COMPARABLE_V3);
 }
@@ -111,7 +111,7 @@ export function toComparableJsonSchema(schema: AnyZod): unknown {
  * the union or a variant still becomes `{}`). Throws where the union's conversion would. With `keys`, only those
  * properties are converted (each property's JSON depends on its own subtree and ancestors alone).
  */
-export function comparableVariantPropertiesV3(union: AnyZod, options: AnyZod[], keys?: ReadonlySet<string>): Array<Record<string, unknown>> {
+export function comparableVariantPropertiesV3(union: Internals, options: Internals[], keys?: ReadonlySet<string>): Array<Record<string, unknown>> {
   const refs = getRefs(COMPARABLE_V3);
   const root = refs.currentPath;
   // One refs object re-aimed per key, where zod-to-json-schema spreads a fresh copy of it per key (the copies were

@@ -4,7 +4,7 @@
  * transform functions compared by identity. Then the flat field applies exactly what every variant applies, and
  * nothing can leak from one variant onto another; anything else with a check is still widened.
  */
-import { objectShape, readNode, type AnyZod, type ZodNode } from '../zod/read';
+import { objectShape, readNode, type Internals, type ZodNode } from './read';
 
 /**
  * Definition fields that only annotate or word errors (they change no value's validity), and `when`, which zod
@@ -13,11 +13,11 @@ import { objectShape, readNode, type AnyZod, type ZodNode } from '../zod/read';
 const ANNOTATION_FIELDS = new Set(['description', 'errorMap', 'error', 'message', 'abort', 'typeName', '~standard', 'when']);
 
 /** Same zod-level declaration (see the file comment); cycles compare as equal where they meet again. */
-export function sameDeclaration(a: AnyZod, b: AnyZod): boolean {
+export function sameDeclaration(a: Internals, b: Internals): boolean {
   return sameNode(a, b, new Map());
 }
 
-function sameNode(a: AnyZod, b: AnyZod, assumed: Map<unknown, unknown>): boolean {
+function sameNode(a: Internals, b: Internals, assumed: Map<unknown, unknown>): boolean {
   if (a === b) return true;
   const x = readNode(a);
   const y = readNode(b);
@@ -37,7 +37,7 @@ function sameShape(x: ZodNode, y: ZodNode, assumed: Map<unknown, unknown>): bool
   return keys.every((k, i) => Object.keys(t)[i] === k && sameNode(s[k], t[k], assumed));
 }
 
-function sameDefinition(d: AnyZod, e: AnyZod, assumed: Map<unknown, unknown>, skipShape: boolean): boolean {
+function sameDefinition(d: Internals, e: Internals, assumed: Map<unknown, unknown>, skipShape: boolean): boolean {
   const keys = Object.keys(d).filter((k) => !ANNOTATION_FIELDS.has(k) && !(skipShape && k === 'shape'));
   const other = Object.keys(e).filter((k) => !ANNOTATION_FIELDS.has(k) && !(skipShape && k === 'shape'));
   if (keys.length !== other.length) return false;
@@ -53,8 +53,8 @@ function sameValue(v: unknown, w: unknown, assumed: Map<unknown, unknown>): bool
   if (Array.isArray(v) !== Array.isArray(w)) return false;
   if (Array.isArray(v)) return v.length === (w as unknown[]).length && v.every((item, i) => sameValue(item, (w as unknown[])[i], assumed));
   // A zod 4 check instance: its definition says what it checks (kind and parameters).
-  const vc = (v as AnyZod)._zod?.def;
-  const wc = (w as AnyZod)._zod?.def;
+  const vc = (v as Internals)._zod?.def;
+  const wc = (w as Internals)._zod?.def;
   if (vc || wc) return !!vc && !!wc && sameDefinition(vc, wc, assumed, false);
   if (Object.getPrototypeOf(v) !== Object.getPrototypeOf(w)) return false;
   return sameDefinition(v, w, assumed, false);
