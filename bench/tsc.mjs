@@ -1,0 +1,73 @@
+// `check` beside the type checker the user already waits for: the bench workspace (200 files, 1,000 tools, zod 4 and
+// the MCP SDK), `tool-schema-lens check <ws> --format json` and `tsc --noEmit -p <ws>` run in turn, BENCH_TSC_PAIRS
+// pairs (3), each process tree's wall time, CPU time (user + system, workers included) and peak memory sampled from
+// /proc. Ratios are of medians measured in this run (the machine is shared: never compare across runs). Targets
+// (issue 27): wall ≤ 0.5× tsc, CPU ≤ 0.7× tsc, peak memory ≤ tsc's. `BENCH_TSC_WORKSPACE=<dir>` measures another
+// folder (a public server checked out with its dependencies) instead of the generated one.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { samplePeakRss } from './processTree.mjs';
+import { mb, median, ms, verdict } from './stats.mjs';
+import { generateWorkspace, REPO_ROOT } from './workspace.mjs';
+
+const PAIRS = Math.max(1, Number(process.env.BENCH_TSC_PAIRS ?? 3));
+const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
+const tsc = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+if (!existsSync(cli)) {
+  console.error('dist/cli.js is missing: run `npm run build` first (npm run bench does).');
+  process.exit(2);
+}
+
+const root = process.env.BENCH_TSC_WORKSPACE ? path.resolve(process.env.BENCH_TSC_WORKSPACE) : generateWorkspace({ files: 200, toolsPerFile: 5 }).root;
+console.log(`workspace: ${path.relative(REPO_ROOT, root) || root}; ${PAIRS} pairs, check then tsc in each`);
+
+/** One run of a command as a process tree: wall, CPU seconds over every process of it, peak RSS. */
+async function measure(args) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const sampler = samplePeakRss(child.pid, 20);
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  const wall = performance.now() - started;
+  const { peak, cpu } = sampler.stop();
+  return { code, wall, peak, cpu: cpu?.total ?? null, stderr };
+}
+
+const runs = { check: [], tsc: [] };
+for (let pair = 1; pair <= PAIRS; pair++) {
+  const check = await measure([cli, 'check', root, '--format', 'json']);
+  // check exits 1 on findings; anything else is a failure of the check itself.
+  if (check.code !== 0 && check.code !== 1) {
+    console.error(`check failed (exit ${check.code}):\n${check.stderr}`);
+    process.exit(1);
+  }
+  // tsc exits 2 on type errors in the emitted-nothing sense; what it costs is what is measured.
+  const types = await measure([tsc, '--noEmit', '-p', root]);
+  runs.check.push(check);
+  runs.tsc.push(types);
+  const cpuText = (r) => (r.cpu === null ? '' : `, CPU ${r.cpu.toFixed(1)} s`);
+  console.log(
+    `pair ${pair}: check ${ms(check.wall)}${cpuText(check)}, ${mb(check.peak)} · tsc ${ms(types.wall)}${cpuText(types)}, ${mb(types.peak)} (exit ${types.code})`,
+  );
+}
+
+const med = (list, key) => {
+  const values = list.map((r) => r[key]).filter((v) => v !== null);
+  return values.length ? median(values) : null;
+};
+const rows = [
+  ['wall time', med(runs.check, 'wall'), med(runs.tsc, 'wall'), 0.5, (v) => ms(v)],
+  ['CPU time', med(runs.check, 'cpu'), med(runs.tsc, 'cpu'), 0.7, (v) => `${v.toFixed(1)} s`],
+  ['peak memory', med(runs.check, 'peak'), med(runs.tsc, 'peak'), 1, (v) => mb(v)],
+];
+console.log(`\ncheck against tsc --noEmit (medians of ${PAIRS} pairs)`);
+for (const [label, check, types, target, show] of rows) {
+  if (check === null || types === null) {
+    console.log(`  ${label.padEnd(12)} n/a (no /proc)`);
+    continue;
+  }
+  const ratio = check / types;
+  console.log(`  ${label.padEnd(12)} ${show(check).padStart(9)} vs ${show(types).padStart(9)}   ${ratio.toFixed(2)}×   (target ≤ ${target}×) ${verdict(ratio, target)}`);
+}
