@@ -69,5 +69,7 @@ for (const [label, check, types, target, show] of rows) {
     continue;
   }
   const ratio = check / types;
-  console.log(`  ${label.padEnd(12)} ${show(check).padStart(9)} vs ${show(types).padStart(9)}   ${ratio.toFixed(2)}×   (target ≤ ${target}×) ${verdict(ratio, target)}`);
+  console.log(
+    `  ${label.padEnd(12)} ${show(check).padStart(9)} vs ${show(types).padStart(9)}   ${ratio.toFixed(2)}×   (target ≤ ${target}×) ${verdict(ratio, target)}`,
+  );
 }

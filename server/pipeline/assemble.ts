@@ -94,6 +94,14 @@ export interface AssembledFile {
 export function assembleFile(input: AssembleInput): AssembledFile {
   const { file, locator, severities } = input;
   const started = performance.now();
+  // Counting tokens is a stage of its own in the figures (bench, trace), measured inside assembly.
+  let tokensMs = 0;
+  const timed = <T>(count: () => T): T => {
+    const at = performance.now();
+    const result = count();
+    tokensMs += performance.now() - at;
+    return result;
+  };
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   const push = (d: Diagnostic | null, origin?: ToolReport['kind'], toolId?: string) => {
@@ -143,7 +151,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         ...(definedAt ? { definedAt } : {}),
         advertised: tool.advertised,
         ...(tool.description ? { description: tool.description } : {}),
-        tokens: countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema }),
+        tokens: timed(() => countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema })),
         ...(tool.sdk ? { sdk: tool.sdk } : {}),
         ...(tool.calledFactory ? { calledFactory: tool.calledFactory } : {}),
         ...(tool.server ? { server: tool.server } : {}),
@@ -225,7 +233,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       version: input.version,
       tools,
       diagnostics: diagnostics.filter((d) => samePath(d.file, file)),
-      timings: { discover: input.discoverMs, bundle: t.bundle, evaluate: t.evaluate, engine: t.engine, locate: locateMs },
+      timings: { discover: input.discoverMs, bundle: t.bundle, evaluate: t.evaluate, engine: t.engine, locate: locateMs, list: t.list ?? 0, tokens: tokensMs },
       ...(evaluated?.failure ? { failed: evaluated.failure.phase } : {}),
     },
     diagnostics,

@@ -193,7 +193,17 @@ export interface FileReport {
   /** Diagnostics whose range lies in this file (a finding can land in another file: e.g. a variant imported from elsewhere). */
   diagnostics: Diagnostic[];
   /** Time spent per stage, milliseconds (for benchmarks and tracing). */
-  timings: { discover: number; bundle: number; evaluate: number; engine: number; locate: number };
+  timings: {
+    discover: number;
+    bundle: number;
+    evaluate: number;
+    engine: number;
+    locate: number;
+    /** Of `engine`: listing each tool through its library (a real client's tools/list). */
+    list?: number;
+    /** Of `locate` (assembly as a whole): counting each tool's tokens. */
+    tokens?: number;
+  };
   /** The file's evaluation failed (the editor then keeps its last good tools, marked stale). */
   failed?: EvaluationFailure['phase'];
 }
@@ -397,7 +407,7 @@ export interface EvaluatedFile {
   assets?: string[];
   /** What the check refused while the file ran (a write, a process, a connection), caught by its code or not. */
   refusals?: Refusal[];
-  timings: { bundle: number; evaluate: number; engine: number };
+  timings: { bundle: number; evaluate: number; engine: number; list?: number };
   /** What became of each factory the worker was asked to call (evaluate/worker/callFactories.ts). */
   factoryCalls?: Array<{
     name: string;

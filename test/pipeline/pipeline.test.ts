@@ -71,7 +71,7 @@ describe('pipeline on a realistic project', () => {
       ['notify', 'registration', 'src/tools/messaging.ts:11:3-11:94', 'src/tools/messaging.ts:11:23-11:31', true],
       ['audit_log', 'registration', 'src/tools/audit.ts:13:5-13:103', 'src/tools/audit.ts:13:22-13:33', true],
     ]);
-    expect(Object.keys(result.files[0].timings)).toEqual(['discover', 'bundle', 'evaluate', 'engine', 'locate']);
+    expect(Object.keys(result.files[0].timings)).toEqual(['discover', 'bundle', 'evaluate', 'engine', 'locate', 'list', 'tokens']);
   });
 
   it('explains each merged key with its declarations and advertised subschema', () => {

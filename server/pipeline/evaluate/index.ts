@@ -132,7 +132,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       ...(outcome.refusals?.length ? { refusals: outcome.refusals } : {}),
       ...(outcome.internalErrors?.length ? { internalErrors: outcome.internalErrors } : {}),
       inputs: outcome.inputs ?? [file],
-      timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs },
+      timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs, list: outcome.listMs ?? 0 },
     };
   }
 

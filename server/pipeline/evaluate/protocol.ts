@@ -61,6 +61,8 @@ export interface ResultMessage {
   /** Milliseconds spent loading the bundle (user code) and in the engine. */
   evaluateMs: number;
   engineMs: number;
+  /** Of `engineMs`, the part spent asking the libraries for their own answer (a real client's tools/list). */
+  listMs?: number;
   /** Heap in use after the evaluation, bytes: the pool recycles a worker that grew too much. */
   heapUsed: number;
   rss: number;

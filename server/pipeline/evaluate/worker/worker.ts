@@ -281,7 +281,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   });
   // The libraries' own answers (a real client's tools/list): user code's servers answer here, so this is still
   // the evaluation (a throw or an exit in it is its failure).
+  const listStarted = performance.now();
   const answers = await askLibraries(named, swaps);
+  const listMs = performance.now() - listStarted;
   const tools = [
     ...judgeRegistrations(named, judgements, answers, options).map((tool) => (streamed.has(tool) ? { streamed: streamed.get(tool)! } : tool)),
     ...served.plain,
@@ -299,6 +301,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     failure,
     evaluateMs,
     engineMs: performance.now() - engineStarted,
+    listMs,
     heapUsed: memory.heapUsed,
     rss: memory.rss,
     factoryCalls,
