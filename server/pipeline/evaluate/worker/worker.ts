@@ -201,9 +201,13 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const emptyInput = emptyObjectWith(zodLoaded);
   const early = new Map<Recording, { name: string; tool: EvaluatedTool; judgement: Judgement }>();
   const streamed = new Map<EvaluatedTool, number>();
+  // Judging a tool the moment it is recorded is the engine's time, though it happens while the module loads.
+  let judgedEarlyMs = 0;
   session.onRecord = (recording) => {
     const name = nameOf(recording, undefined, message.sources);
+    const judgeStarted = performance.now();
     const judged = judgeAlone({ ...recording, name, inputSite: inputSiteOf(recording.input) }, options, emptyInput);
+    judgedEarlyMs += performance.now() - judgeStarted;
     if (!judged) return;
     early.set(recording, { name, ...judged });
     // Sent now: if the module's top level hangs later, the worker is killed and cannot send its result.
@@ -252,7 +256,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   session.recordings.push(...served.recordings);
   trackCreation(false);
   session.open = false;
-  const evaluateMs = performance.now() - started;
+  const evaluateMs = performance.now() - started - judgedEarlyMs;
   const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned()) ?? restoreProcessState(processState);
   if (realmChanges.length > 0) failure ??= { phase: 'realm', reason: `it ${describeRealmChanges(realmChanges)}` };
 
@@ -300,7 +304,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     tools,
     failure,
     evaluateMs,
-    engineMs: performance.now() - engineStarted,
+    engineMs: performance.now() - engineStarted + judgedEarlyMs,
     listMs,
     heapUsed: memory.heapUsed,
     rss: memory.rss,
