@@ -32,7 +32,7 @@ export function installCreationSites(): void {
   installed = true;
   const define = Object.defineProperty;
   const hooked = function defineProperty<T>(target: T, key: PropertyKey, descriptor: PropertyDescriptor & ThisType<any>): T {
-    if (tracking && key === '_zod' && target && typeof target === 'object') capture(target, hooked);
+    if (tracking && key === '_zod' && target && typeof target === 'object' && !isCheck(target)) capture(target, hooked);
     return define(target, key, descriptor);
   };
   Object.defineProperty = hooked as typeof Object.defineProperty;
@@ -54,6 +54,26 @@ export function observeZod3(mod: unknown): void {
 
 export function trackCreation(on: boolean): void {
   tracking = on;
+}
+
+/**
+ * Runs `work` (the engine judging a tool while its module still loads) without recording creation sites: the nodes
+ * the engine builds are ours, never looked up, and capturing a stack for each was a fifth of a cold check's CPU.
+ */
+export function untracked<T>(work: () => T): T {
+  const was = tracking;
+  tracking = false;
+  try {
+    return work();
+  } finally {
+    tracking = was;
+  }
+}
+
+/** A zod 4 check (`.min()`, `.url()`'s format check): zod's internals too, but never a schema a site is asked for. */
+function isCheck(target: object): boolean {
+  const name: unknown = (target as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name.startsWith('$ZodCheck');
 }
 
 const IN_ZOD = /[\\/]node_modules[\\/](?:zod|zod-[\w-]+|@zod[\\/][\w-]+)[\\/]/;

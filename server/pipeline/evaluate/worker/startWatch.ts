@@ -3,7 +3,7 @@
  * environment variables its own code read that were unset. Servers exit when a key is missing; the
  * finding then says which key, instead of only "process.exit(1)". Values are never recorded.
  */
-import { framesOf } from './recorders/callSite';
+import { callerFiles } from './recorders/callSite';
 
 const KEPT_LINES = 3;
 const MAX_LINE = 200;
@@ -42,23 +42,13 @@ const workerFile = process.argv[1] ?? '';
 
 /** The read comes straight from workspace code (not from node's console, not from a package). */
 function isUserCode(): boolean {
-  const holder: { stack?: string } = {};
-  const previous = Error.stackTraceLimit;
-  Error.stackTraceLimit = 4;
-  Error.captureStackTrace(holder, isUserCode);
-  Error.stackTraceLimit = previous;
-  const frame = framesOf(holder.stack).find((f) => f.file !== workerFile);
-  return !!frame && !/[\\/]node_modules[\\/]/.test(frame.file) && !frame.file.startsWith('node:');
+  const file = callerFiles(4, isUserCode).find((f) => f !== '' && f !== workerFile);
+  return !!file && !/[\\/]node_modules[\\/]/.test(file) && !file.startsWith('node:');
 }
 
 /** A package read it, called from workspace code a few frames up (a schema validating `process.env`). */
 function isCalledFromUserCode(): boolean {
-  const holder: { stack?: string } = {};
-  const previous = Error.stackTraceLimit;
-  Error.stackTraceLimit = 16;
-  Error.captureStackTrace(holder, isCalledFromUserCode);
-  Error.stackTraceLimit = previous;
-  return framesOf(holder.stack).some((f) => f.file !== workerFile && !/[\\/]node_modules[\\/]/.test(f.file) && !f.file.startsWith('node:'));
+  return callerFiles(16, isCalledFromUserCode).some((f) => f !== '' && f !== workerFile && !/[\\/]node_modules[\\/]/.test(f) && !f.startsWith('node:'));
 }
 
 /** Installs the watches once: `process.env` reads and the process's own output. */

@@ -26,7 +26,7 @@ import { takeInternalErrors } from './internalErrors';
 import { nameOf, toolSetOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
 import { installStartWatch, startWatching, stopWatching } from './startWatch';
-import { creationSite, installCreationSites, observeZod3, trackCreation } from './creationSites';
+import { creationSite, installCreationSites, observeZod3, trackCreation, untracked } from './creationSites';
 import { captureProcessState, restoreProcessState } from './processState';
 import { restoreZodState, watchZodState } from './zodState';
 import { generationReport, importFresh, installLoader } from './loader/install';
@@ -206,7 +206,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   session.onRecord = (recording) => {
     const name = nameOf(recording, undefined, message.sources);
     const judgeStarted = performance.now();
-    const judged = judgeAlone({ ...recording, name, inputSite: inputSiteOf(recording.input) }, options, emptyInput);
+    const judged = untracked(() => judgeAlone({ ...recording, name, inputSite: inputSiteOf(recording.input) }, options, emptyInput));
     judgedEarlyMs += performance.now() - judgeStarted;
     if (!judged) return;
     early.set(recording, { name, ...judged });
