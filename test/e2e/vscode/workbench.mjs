@@ -32,17 +32,29 @@ export class Workbench {
 
   /** Open a workspace-relative file through Quick Open and wait for its editor. */
   async openFile(relativePath) {
-    await this.closeWidgets();
-    await this.page.keyboard.press(`${mod}+P`);
-    await this.quickInput(relativePath);
     const name = relativePath.split('/').pop();
-    // Click the file's own row: Enter could still pick a stale "recently opened" row while the list filters.
-    // A row shows the name and, apart, the folder.
-    const folder = relativePath.split('/').slice(0, -1).join('/');
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first();
-    await row.waitFor({ timeout: 15_000 });
-    await row.click();
-    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
+    const tab = this.page.locator('.tabs-container .tab.active', { hasText: name });
+    // A click can land while the list re-renders under it (the row it meant is replaced): then the file does not
+    // open, and a person would simply do it again. Once more, never silently: the second attempt must open it.
+    for (let attempt = 1; ; attempt++) {
+      await this.closeWidgets();
+      await this.page.keyboard.press(`${mod}+P`);
+      await this.quickInput(relativePath);
+      // Click the file's own row: Enter could still pick a stale "recently opened" row while the list filters.
+      // A row shows the name and, apart, the folder.
+      const folder = relativePath.split('/').slice(0, -1).join('/');
+      const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+      try {
+        await tab.waitFor({ timeout: attempt === 1 ? 8_000 : 15_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 2) throw error;
+        console.log(`  (Quick Open did not open ${relativePath}: opening it again)`);
+        await this.page.keyboard.press('Escape');
+      }
+    }
     await this.focusEditor();
   }
 
