@@ -58,7 +58,7 @@ export function trackCreation(on: boolean): void {
 
 /**
  * Runs `work` (the engine judging a tool while its module still loads) without recording creation sites: the nodes
- * the engine builds are ours, never looked up, and capturing a stack for each was a fifth of a cold check's CPU.
+ * the engine builds are ours and never looked up, so a stack captured for each would be work for nothing.
  */
 export function untracked<T>(work: () => T): T {
   const was = tracking;
