@@ -23,7 +23,7 @@ export function parseFrame(line: string): SourcePoint | undefined {
 
 /**
  * The files of the frames above `below`, unmapped: which file each frame runs in, without formatting the stack
- * through source maps (the worker enables them, and a mapped stack per call was a tenth of its time). For the
+ * through source maps (the worker enables them, and the env watch asked once per unset read). For the
  * questions a file answers (user code or a package?), never for a position.
  */
 export function callerFiles(limit: number, below: (...args: never[]) => unknown): string[] {
