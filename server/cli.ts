@@ -68,10 +68,20 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(
           `tool-schema-lens: ${report.internalErrors.length} internal error(s) of the check itself; a finding may be missing (run with --debug to see them)\n`,
         );
+      // Never silent about what did not run: results kept from an earlier run are counted, with the way out (after the
+      // report, whose first line on a terminal stays its first finding).
+      const cacheNote = () => {
+        if (report.cache.hits === 0) return;
+        const where = report.cache.dirs.map((d) => displayPath(report.cwd, d)).join(', ');
+        process.stderr.write(
+          `tool-schema-lens: ${report.cache.hits} file(s) not run again: unchanged since a run kept in ${where} (--no-cache runs every file)\n`,
+        );
+      };
       if (command.snapshot) {
         const text = snapshotText(snapshotOfTools(report.tools));
         if (command.output) fs.writeFileSync(path.resolve(process.cwd(), command.output), text);
         else await write(text);
+        cacheNote();
         // A snapshot of nothing is never a silent success: the workspace's servers were not seen.
         const listed = report.tools.filter((t) => t.kind !== 'exported').length;
         if (listed === 0) process.stderr.write('tool-schema-lens: no tool found; the snapshot is empty (see `tool-schema-lens check` for why)\n');
@@ -90,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
               : formatText(report, { color }) + (drift ? `${driftText(drift, against).join('\n')}\n` : '');
       if (command.sarifFile) fs.writeFileSync(path.resolve(process.cwd(), command.sarifFile), formatSarif(report, version));
       await write(out);
+      cacheNote();
       return hasErrors(report) || (drift !== undefined && driftFails(drift, command.failOn)) ? 1 : 0;
     }
   }

@@ -26,6 +26,8 @@ export interface CheckOptions {
   argv?: string[];
   stubs?: string[];
   allowAddons?: boolean;
+  /** Reuse evaluations kept from an earlier run whose files are unchanged (default true; `--no-cache`). */
+  cache?: boolean;
   include?: string[];
   exclude?: string[];
   clients?: string[];
@@ -85,7 +87,7 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
     });
     const entryPoints = named.length > 0 ? named : settings.entryPoints;
     // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
-    const pipeline = createPipeline({ ...pipelineOptions(settings, job.root, true), entryPoints });
+    const pipeline = createPipeline({ ...pipelineOptions(settings, job.root, true), entryPoints, cache: options.cache !== false });
     try {
       // Entries named on the command line are checked even when only some files were asked for.
       const entryFiles = named.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));

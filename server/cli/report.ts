@@ -63,6 +63,8 @@ export interface CheckReport {
   notRun: Array<{ file: string; reason: 'no-tool-library' }>;
   /** Errors of our own caught while analysing (a finding may be missing): printed on stderr, whole with --debug. */
   internalErrors: Array<{ file: string; message: string }>;
+  /** Evaluations taken from the result cache instead of run, and the folders it is kept in (stderr says so). */
+  cache: { hits: number; dirs: string[] };
 }
 
 /** Merge pipeline results into one report, dropping duplicates (the same diagnostic reached from two roots, or through an exported schema). */
@@ -91,12 +93,17 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const stubbed = new Set<string>();
   const notRun = new Map<string, 'no-tool-library'>();
   const internalErrors: CheckReport['internalErrors'] = [];
+  const cache: CheckReport['cache'] = { hits: 0, dirs: [] };
   const servers: CheckReport['servers'] = [];
   for (const { result, root, budget, severities, configProblems, fileCount: checked } of results) {
     diagnostics.push(...(configProblems ?? []));
     for (const m of result.stubbed ?? []) stubbed.add(m);
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
     internalErrors.push(...(result.internalErrors ?? []));
+    if (result.cache) {
+      cache.hits += result.cache.hits;
+      if (!cache.dirs.includes(result.cache.dir)) cache.dirs.push(result.cache.dir);
+    }
     const rootTools = result.files.flatMap((file) => file.tools);
     const folder = checkToolSets({
       root: root ?? cwd,
@@ -129,6 +136,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
     servers,
     internalErrors,
+    cache,
   };
 }
 

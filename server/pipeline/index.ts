@@ -9,7 +9,7 @@ import { discoverFiles, mayHoldToolSchemas } from './discover';
 import { assembleFile, type AssembledFile } from './assemble';
 import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
 import { DependentsIndex } from './dependents';
-import { createEvaluator, EvaluationCancelled, type Evaluator } from './evaluate';
+import { createEvaluator, EvaluationCancelled, openEvaluationCache, WorkerMissing, type Evaluator } from './evaluate';
 import { createLocator } from './locator';
 import { findEntryPoints, parseEntry, serverStarts, sourceOf } from './entryPoints';
 import { entryReach } from './entryReach';
@@ -90,9 +90,10 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     if (token?.isCancellationRequested) throw new CancelledError();
   };
   // A worker's start-up (Node, then the engine) is most of a fresh server's first analysis: it overlaps
-  // listing and discovery instead of following them. Only for a trusted workspace; no user code runs yet.
+  // listing and discovery instead of following them. Only for a trusted workspace; no user code runs yet. With
+  // the result cache, the first file the cache cannot answer starts it: an unchanged workspace needs none.
   const warmIfTrusted = () => {
-    if (options.trusted) evaluatorNow().warm();
+    if (options.trusted && !options.cache) evaluatorNow().warm();
   };
   warmIfTrusted();
 
@@ -113,6 +114,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     checkCancelled(token);
     const entries = new Set(entriesNow());
     const env = options.trusted ? evaluationEnv(options.root, options.envFile, options.env) : {};
+    const cache = options.trusted && options.cache ? await openEvaluationCache(options.root) : undefined;
     const analysedInfo = new Map<string, AnalysedFile>();
 
     const discovered = new Map<string, DiscoveredFile>();
@@ -190,9 +192,11 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       const specs = typedBefore(project, file, factories.specs, typedFactories);
       const argv = starts.has(file) ? options.argv : undefined;
       const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv, stubs: options.stubs, entry: isEntry, options: options.engine };
-      const evaluation = inFlight(() => evaluatorNow().evaluate(request, token))
+      const evaluation = inFlight(() => evaluatorNow().evaluate(request, token, cache))
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
+          // The tool's own install is broken: the whole analysis fails, loudly, rather than every file quietly.
+          if (err instanceof WorkerMissing) throw err;
           return internalFailure(file, err);
         })
         .then(async (first) => {
@@ -200,7 +204,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           // busy moment or a cold cache must not decide its result. Still stopped, it is reported, saying so.
           let evaluated = first;
           if (stoppedAtLimit(first)) {
-            const second = await inFlight(() => evaluatorNow().evaluate(request, token)).catch((err) => {
+            const second = await inFlight(() => evaluatorNow().evaluate(request, token, cache)).catch((err) => {
               if (err instanceof EvaluationCancelled) throw new CancelledError();
               return undefined;
             });
@@ -214,7 +218,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           const retry = specs === factories.specs ? typedRetry(project, file, specs, evaluated, typedFactories) : undefined;
           const again =
             retry &&
-            (await inFlight(() => evaluatorNow().evaluate({ ...request, factories: retry }, token)).catch((err) => {
+            (await inFlight(() => evaluatorNow().evaluate({ ...request, factories: retry }, token, cache)).catch((err) => {
               if (err instanceof EvaluationCancelled) throw new CancelledError();
               return undefined;
             }));
@@ -275,6 +279,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       ...(notRun.length ? { notRun } : {}),
       ...(project.configProblem ? { configProblem: project.configProblem } : {}),
       ...(internalErrors.length ? { internalErrors } : {}),
+      ...(cache?.hits ? { cache: { dir: cache.dir, hits: cache.hits } } : {}),
     };
   }
 

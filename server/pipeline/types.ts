@@ -69,6 +69,11 @@ export interface PipelineOptions {
   stubs?: string[];
   /** Let evaluated code load native addons (their code runs outside the permission model; off by default). */
   allowAddons?: boolean;
+  /**
+   * Keep evaluations across runs in `node_modules/.cache/tool-schema-lens` and reuse one whose request and files are
+   * unchanged (evaluate/host/resultCache.ts). The CLI's default; the editor keeps its results in memory instead.
+   */
+  cache?: boolean;
 }
 
 export interface TokenBudget {
@@ -238,6 +243,8 @@ export interface AnalysisResult {
   configProblem?: { file: string; line: number; character: number; message: string };
   /** Errors of our own caught while analysing (a finding may be missing): the CLI prints them, the editor logs them. */
   internalErrors?: Array<{ file: string; message: string }>;
+  /** Evaluations taken from the result cache instead of run (evaluate/host/resultCache.ts), and where it is. */
+  cache?: { dir: string; hits: number };
 }
 
 export interface Pipeline {

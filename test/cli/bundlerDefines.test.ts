@@ -3,7 +3,7 @@
  * config states exactly (a literal, the package version), as the bundler would, and leaves the others out.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDefines } from '../../server/pipeline/evaluate/host/bundlerDefines';
+import { parseDefines } from '../../server/pipeline/evaluate/bundlerDefines';
 import { runCli } from './runCli';
 
 describe("a bundler's define", () => {

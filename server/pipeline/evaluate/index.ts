@@ -11,8 +11,17 @@ import { entryAppendix } from './host/entryAppendix';
 import { transformSource } from './host/transformSource';
 import { workerScript } from './host/workerScript';
 import { EvaluationCancelled, WorkerPool, type PoolLimits } from './host/workerPool';
+import { openResultCache, type ResultCache } from './host/resultCache';
 
 export { EvaluationCancelled } from './host/workerPool';
+export { WorkerMissing } from './host/workerScript';
+export type { ResultCache } from './host/resultCache';
+
+/** The result cache for a workspace (host/resultCache.ts), tied to this build of the worker; undefined where none can be kept. */
+export async function openEvaluationCache(root: string): Promise<ResultCache | undefined> {
+  const script = await workerScript().catch(() => undefined);
+  return script ? openResultCache(root, [script, path.join(path.dirname(script), 'loaderHooks.mjs')]) : undefined;
+}
 
 export interface EvaluatorOptions {
   /** Per-evaluation time limit, ms (default 5000). */
@@ -54,8 +63,11 @@ export interface EvaluationRequest {
 }
 
 export interface Evaluator {
-  /** Rejects with EvaluationCancelled when the token was cancelled before the evaluation started. */
-  evaluate(request: EvaluationRequest, token?: CancellationLike): Promise<EvaluatedFile>;
+  /**
+   * Rejects with EvaluationCancelled when the token was cancelled before the evaluation started. With a `cache`, a
+   * kept result of the same request is returned without running anything, and a clean new one is kept.
+   */
+  evaluate(request: EvaluationRequest, token?: CancellationLike, cache?: ResultCache): Promise<EvaluatedFile>;
   /** New limits; a changed memory cap restarts the workers. */
   setLimits(limits: Partial<PoolLimits>): void;
   /** Kill and respawn the workers (node_modules changed, or the user asked). */
@@ -82,10 +94,15 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     transform: async ({ id, file, source, compilerOptions }) => ({ type: 'transformed', id, ...(await transformSource(file, source, compilerOptions)) }),
   });
 
-  async function evaluate(request: EvaluationRequest, token?: CancellationLike): Promise<EvaluatedFile> {
+  async function evaluate(request: EvaluationRequest, token?: CancellationLike, cache?: ResultCache): Promise<EvaluatedFile> {
     if (token?.isCancellationRequested) throw new EvaluationCancelled();
     const file = path.resolve(request.file);
     const overlays = request.overlays ?? new Map<string, string>();
+    // Unsaved text is the editor's; the cache serves runs over what is on disk.
+    const key = cache && overlays.size === 0 ? cache.keyOf({ ...request, file, limits: pool.limits() }) : undefined;
+    const kept = key ? cache!.lookup(key) : undefined;
+    if (kept) return kept;
+    const startedAt = Date.now();
     pool.warm();
     const failed = (failure: EvaluationFailure): EvaluatedFile => ({
       file,
@@ -121,7 +138,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       },
       token,
     );
-    return {
+    const result: EvaluatedFile = {
       file,
       tools: outcome.tools,
       ...(outcome.failure ? { failure: outcome.failure } : {}),
@@ -134,6 +151,10 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       inputs: outcome.inputs ?? [file],
       timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs, list: outcome.listMs ?? 0 },
     };
+    // Kept only when nothing in it depends on more than its files: no failure, refusal, internal error or unnamed read.
+    const clean = !result.failure && !result.refusals && !result.internalErrors && !(outcome.reads ?? []).includes('');
+    if (key && clean) cache!.store(key, result, { inputs: result.inputs, reads: outcome.reads, loadedOnce: outcome.loadedOnce }, startedAt);
+    return result;
   }
 
   return {

@@ -70,6 +70,10 @@ export interface ResultMessage {
   retire?: string;
   /** Absolute paths of the workspace files the evaluation loaded (the entry at least). */
   inputs?: string[];
+  /** Paths outside node_modules it read or listed through `fs` (worker/fsReads.ts; `''`: a read it could not name). */
+  reads?: string[];
+  /** Files outside node_modules the worker loaded once, outside any generation, so far (loader/hooks.ts). */
+  loadedOnce?: string[];
   /** Platform modules served by stubs, and files loaded as assets (loader/hooks.ts). */
   stubbed?: string[];
   assets?: string[];

@@ -15,15 +15,18 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import { stop, transform, type Loader, type Message } from 'esbuild';
 import { expandImportGlobs } from './importGlob';
-import { bundlerDefines } from './bundlerDefines';
+import { bundlerDefines } from '../bundlerDefines';
 import type { LoadFailure } from '../protocol';
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js' };
 
 const META = '__toolSchemaLensMeta';
 
-/** The module text, or where the source failed to parse. */
-export type Transformed = { code: string } | { failure: LoadFailure };
+/**
+ * The module text, or where the source failed to parse. `volatile`: the text depends on more than the file's own
+ * (an `import.meta.glob` expanded against the folder), so no cache may keep it.
+ */
+export type Transformed = { code: string; volatile?: true } | { failure: LoadFailure };
 
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, { source: string; options: string; result: Transformed }>();
@@ -36,7 +39,8 @@ export async function transformSource(file: string, source: string, compilerOpti
   const globbed = expandImportGlobs(file, source);
   const hit = globbed === source ? cache.get(file) : undefined;
   if (hit && hit.source === source && hit.options === options) return hit.result;
-  const result = await toModule(file, globbed, compilerOptions, defines);
+  const made = await toModule(file, globbed, compilerOptions, defines);
+  const result: Transformed = globbed !== source && 'code' in made ? { ...made, volatile: true } : made;
   cache.delete(file);
   cache.set(file, { source, options, result });
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);

@@ -12,6 +12,7 @@ import { cpuMs } from './cpuTime';
 import { confine, type Confinement } from './permissions';
 import { residentMb } from './residentMemory';
 import { descendantsOf, endStrays } from './strayProcesses';
+import { WorkerMissing } from './workerScript';
 
 export interface PoolLimits {
   timeoutMs: number;
@@ -136,6 +137,11 @@ export class WorkerPool {
 
   constructor(private options: PoolOptions) {
     installExitHook();
+  }
+
+  /** The limits in force. */
+  limits(): PoolLimits {
+    return { timeoutMs: this.options.timeoutMs, memoryMb: this.options.memoryMb };
   }
 
   setLimits(limits: Partial<PoolLimits>): void {
@@ -302,7 +308,9 @@ export class WorkerPool {
         if (slot.job?.id !== id) return;
         slot.job = undefined;
         this.remove(slot);
-        job.resolve(failed({ phase: 'load', reason: error.message }));
+        // A worker the install lacks is the tool's failure, not the file's.
+        if (error instanceof WorkerMissing) job.reject(error);
+        else job.resolve(failed({ phase: 'load', reason: error.message }));
         this.pump();
       },
     );

@@ -10,6 +10,9 @@ import path from 'node:path';
 
 let fromSource: Promise<string> | undefined;
 
+/** The tool's install lacks its worker: a failure of the tool itself, never a finding about the user's file. */
+export class WorkerMissing extends Error {}
+
 /** The same banner esbuild.mjs gives dist/loaderHooks.mjs: an ES module bundle with CommonJS parts. */
 const HOOKS_BANNER = [
   'import { createRequire as __tslCreateRequire } from "node:module";',
@@ -49,5 +52,5 @@ export function workerScript(): Promise<string> {
   const source = path.join(__dirname, '..', 'worker', 'worker.ts');
   if (!existsSync(source) && existsSync(bundled)) return Promise.resolve(bundled);
   if (existsSync(source)) return (fromSource ??= buildFromSource(source));
-  return Promise.reject(new Error(`The evaluation worker was not found at ${bundled}; run \`npm run build\`.`));
+  return Promise.reject(new WorkerMissing(`The evaluation worker was not found at ${bundled}; run \`npm run build\`.`));
 }

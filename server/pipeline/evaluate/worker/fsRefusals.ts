@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { isRefusal, noteTracedRefusal, traceCall } from './refusals';
+import { noteFsRead } from './fsReads';
 
 const CALLS = [
   'writeFile',
@@ -32,15 +33,18 @@ const CALLS = [
   'readdir',
   'opendir',
 ];
+/** The calls whose first argument is read or listed (an evaluation's result depends on it: fsReads.ts). */
+const READS = new Set(['open', 'readFile', 'readdir', 'opendir']);
 
 type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
 
-/** The same function, noting a refusal it throws, rejects with or calls back with. */
-function observed(real: AnyFunction): AnyFunction {
+/** The same function, noting a refusal it throws, rejects with or calls back with (and, for a read, its target). */
+function observed(real: AnyFunction, reads: boolean): AnyFunction {
   const wrapper = function (this: unknown, ...args: unknown[]): unknown {
     // Taken now, formatted only on a refusal: a callback or a promise answers after the caller's frames are gone.
     const trace = traceCall(wrapper);
     if (!trace) return real.apply(this, args);
+    if (reads) noteFsRead(args[0]);
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
@@ -84,7 +88,7 @@ export function installFsRefusals(): void {
       [promises, name],
     ] as const) {
       const real = target[key];
-      if (typeof real === 'function') target[key] = observed(real as AnyFunction);
+      if (typeof real === 'function') target[key] = observed(real as AnyFunction, READS.has(name));
     }
   }
   // `import { writeFileSync } from 'node:fs'` sees the wrapped functions too.

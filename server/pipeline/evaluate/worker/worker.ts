@@ -29,7 +29,8 @@ import { installStartWatch, startWatching, stopWatching } from './startWatch';
 import { creationSite, installCreationSites, observeZod3, trackCreation, untracked } from './creationSites';
 import { captureProcessState, restoreProcessState } from './processState';
 import { restoreZodState, watchZodState } from './zodState';
-import { generationReport, importFresh, installLoader } from './loader/install';
+import { generationReport, importFresh, installLoader, requiredThisGeneration } from './loader/install';
+import { takeFsReads } from './fsReads';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
 
@@ -188,6 +189,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   resetExitRequest();
   evaluating = true;
   takeRefusals();
+  takeFsReads();
   recordRefusals(true);
   const session = startSession();
   // Which lines of which modules the start reached: factories left to call, and (for an entry) modules the pipeline
@@ -296,6 +298,10 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   evaluating = false;
   recordRefusals(false);
   const refusals = takeRefusals();
+  const reads = takeFsReads();
+  // Asked again now: factories and the engine may have loaded modules after the start.
+  const loadedAll = await generationReport(loaded.generation);
+  const inputs = [...new Set([...loadedAll.inputs, ...requiredThisGeneration()])];
   const internalErrors = takeInternalErrors();
   const memory = process.memoryUsage();
   return {
@@ -311,7 +317,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     factoryCalls,
     ...(message.entry ? { reached: reachedLines(session.reached ?? []) } : {}),
     ...(retire ? { retire } : {}),
-    inputs: report.inputs.length ? report.inputs : [message.file],
+    inputs: inputs.length ? inputs : [message.file],
+    ...(reads.length ? { reads } : {}),
+    ...(loadedAll.loadedOnce.length ? { loadedOnce: loadedAll.loadedOnce } : {}),
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(report.assets.length ? { assets: report.assets } : {}),
     ...(refusals.length ? { refusals } : {}),

@@ -23,6 +23,7 @@ import { canonicalSpecifier } from './packageIdentity';
 import { importedNames, isPlatformModule, isWorkerThreads, matchesStub, stubSource, workerThreadsSource } from './platformStubs';
 import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
 import { canStripHere, stripHere } from './stripTypes';
+import { bundlerDefines } from '../../bundlerDefines';
 import { forgetTsconfigs, tsconfigFor } from './tsconfig';
 
 interface Context {
@@ -54,6 +55,12 @@ interface Generation {
   texts: Map<string, string>;
   failure?: LoadFailure;
 }
+
+/**
+ * Files outside node_modules this worker loaded outside any generation (a linked package's build, reached by its
+ * name): loaded once, they shape every later evaluation, which the result cache must know (host/resultCache.ts).
+ */
+const loadedOnce = new Set<string>();
 
 const STUB = 'tool-schema-lens-stub:';
 /** The modules the user asked to stub, as the latest generation gave them (packages import them too). */
@@ -147,6 +154,7 @@ function handle(message: ToHooks): void {
         type: 'report',
         generation: message.generation,
         inputs: [...(g?.inputs ?? [])],
+        loadedOnce: [...loadedOnce],
         stubbed: [...(g?.stubbed ?? [])],
         assets: [...(g?.assets ?? [])],
         ...(g?.failure ? { failure: g.failure } : {}),
@@ -370,6 +378,7 @@ export async function load(url: string, context: Context, nextLoad: NextLoad): P
   const extension = extname(file).toLowerCase();
   const workspace = g !== undefined;
   if (workspace) g.inputs.add(file);
+  else if (!inPackages(file)) loadedOnce.add(file);
   const scriptForUs = SCRIPTS.has(extension) && (TYPESCRIPT.has(extension) || (workspace && context.format !== 'commonjs'));
   const asset = !NODE_LOADS.has(extension) && !SCRIPTS.has(extension);
   const jsonWithoutAttribute = extension === '.json' && context.importAttributes?.type !== 'json';
@@ -382,14 +391,32 @@ export async function load(url: string, context: Context, nextLoad: NextLoad): P
   }
   g?.texts.set(file, text);
   const source = g && g.entry.file === file ? text + g.entry.appendix : text;
-  const reply = canStripHere
-    ? { type: 'transformed' as const, id: 0, ...stripHere(file, source) }
-    : await transformInHost(file, source, tsconfigFor(file).compilerOptions);
+  const reply = canStripHere ? { type: 'transformed' as const, id: 0, ...stripHere(file, source) } : await transformKnown(file, source);
   if (reply.code !== undefined) return generated(reply.code);
   const failure = reply.failure ?? { reason: `${file} could not be transformed` };
   if (g) g.failure ??= failure;
   const error = new SyntaxError(failure.reason);
   throw error;
+}
+
+const KEPT_TRANSFORMS = 2000;
+/** The host's last answer per file, by what it was asked: text, compiler options and the bundler's constants. */
+const transformed = new Map<string, { source: string; options: string; code: string }>();
+
+/**
+ * A file answered before with the same text and options is not asked again: each evaluation is a generation of
+ * its own, so every module of a server's graph would otherwise cross to the host and back once per evaluation.
+ */
+async function transformKnown(file: string, source: string): Promise<TransformReply> {
+  const { compilerOptions } = tsconfigFor(file);
+  const options = JSON.stringify([compilerOptions, bundlerDefines(file)]);
+  const known = transformed.get(file);
+  if (known && known.source === source && known.options === options) return { type: 'transformed', id: 0, code: known.code };
+  const reply = await transformInHost(file, source, compilerOptions);
+  transformed.delete(file);
+  if (reply.code !== undefined && !reply.volatile) transformed.set(file, { source, options, code: reply.code });
+  if (transformed.size > KEPT_TRANSFORMS) transformed.delete(transformed.keys().next().value as string);
+  return reply;
 }
 
 function transformInHost(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<TransformReply> {

@@ -124,6 +124,11 @@ export async function importFresh(
 }
 
 /** What generation `n` loaded, stubbed and failed on. */
+/** Files outside node_modules that CommonJS `require` loaded in the current generation (the ES loader's hooks never see them). */
+export function requiredThisGeneration(): string[] {
+  return Object.keys(require.cache).filter((key) => !inPackages(key));
+}
+
 export function generationReport(n: number): Promise<GenerationReport> {
   return new Promise((resolve) => {
     pending.set(n, resolve);

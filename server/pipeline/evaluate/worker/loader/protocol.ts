@@ -39,6 +39,8 @@ export interface TransformReply {
   id: number;
   code?: string;
   failure?: LoadFailure;
+  /** The code depends on more than the file's text (an `import.meta.glob` expanded): the hooks keep no copy. */
+  volatile?: true;
 }
 
 export type ToHooks = GenerationStart | ReportRequest | TransformReply;
@@ -56,6 +58,8 @@ export interface GenerationReport {
   generation: number;
   /** Absolute paths of the workspace files the generation loaded. */
   inputs: string[];
+  /** Files outside node_modules this worker has loaded outside any generation, so far (loaded once, shared). */
+  loadedOnce: string[];
   /** Platform modules served by stubs (`cloudflare:workers`, `server-only`, ...). */
   stubbed: string[];
   /** Files loaded as text or as an empty module because Node cannot run them (`.sql`, `.css`, ...). */

@@ -5,7 +5,7 @@
  * `x` the package.json beside the config; a constant computed otherwise is left out (the file then fails to load
  * as it would under tsx, and the finding names the variable).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const CONFIGS = ['vite.config.ts', 'vite.config.mts', 'vite.config.js', 'vite.config.mjs', 'tsup.config.ts', 'tsup.config.js', 'tsup.config.mjs'];
@@ -27,6 +27,8 @@ function definesFrom(dir: string): Record<string, string> {
 }
 
 function readText(file: string): string | undefined {
+  // Asked for every transform, mostly of files that are not there: a failed read's exception costs more than a look.
+  if (!existsSync(file)) return undefined;
   try {
     return readFileSync(file, 'utf8');
   } catch {
