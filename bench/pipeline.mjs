@@ -33,7 +33,10 @@ const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLD_RUNS ?? 3));
   const runs = [];
   for (let run = 1; run <= COLD_RUNS; run++) {
     const started = performance.now();
-    const child = spawn(process.execPath, [cli, 'check', workspace.root, '--format', 'json'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'check', workspace.root, '--format', 'json', '--no-cache'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const sampler = samplePeakRss(child.pid, 25);
     let stdout = '';
     let stderr = '';
