@@ -1,5 +1,5 @@
 /**
- * A hostile module (one that changes the realm's built-ins, leaves timers that throw, reject or exit later, signals
+ * A hostile module (one that changes the realm's built-ins, leaves timers that would throw, reject or exit later, signals
  * its parent, starts detached processes, fills memory with Buffers) is reported on itself and changes nothing of
  * any other file's result. Real worker processes, one at a time, so a reused worker would show it.
  */
@@ -64,12 +64,16 @@ describe('a module that changes the built-ins', () => {
 
 describe('what a module leaves running is never blamed on the next file', () => {
   it.each([['lateThrow.ts'], ['lateRejection.ts'], ['lateExit.ts']])('%s', async (file) => {
+    await evaluate('good.ts');
+    const before = evaluator.pids();
     const hostile = await evaluate(file);
     expect(hostile.failure).toBeUndefined();
-    // Loads for longer than the left-behind timer waits: in a reused worker, the timer would fire inside it.
+    // Loads for longer than the left-behind timer waits: had the timer been left, it would fire inside it.
     const slow = await evaluate('slowGood.ts');
     expect(slow.failure).toBeUndefined();
     expect(slow.tools.map((t) => t.name)).toEqual(['slow']);
+    // The timer was cleared with the evaluation that left it: the same worker, with every package it loaded, went on.
+    expect(evaluator.pids()).toEqual(before);
     expectGood(await evaluate('good.ts'));
   });
 });

@@ -16,6 +16,7 @@ import { recorders } from './recorders/index';
 import { currentSession, startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
 import { leftRunning, resourceCounts } from './leftRunning';
+import { clearLeftTimers, installTimerTracking, trackTimers } from './leftTimers';
 import { installProcessJail, takeSpawned } from './processJail';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExitRequest } from './sandbox';
@@ -40,6 +41,7 @@ const exitWorker = installSandbox();
 installNetworkGuard();
 installProcessJail();
 installFsRefusals();
+installTimerTracking();
 installAddonRefusals();
 installRefusalGlobal();
 // Before the realm is captured (the end of this file): the watches are part of the worker's own realm.
@@ -218,6 +220,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   };
   const started = performance.now();
   const resourcesBefore = resourceCounts();
+  trackTimers();
   startWatching(message.env);
   trackCreation(true);
   const loaded = await importFresh(message.file, message.sources, message.appendix, message.stubs);
@@ -259,6 +262,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   trackCreation(false);
   session.open = false;
   const evaluateMs = performance.now() - started - judgedEarlyMs;
+  clearLeftTimers();
   const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned()) ?? restoreProcessState(processState);
   if (realmChanges.length > 0) failure ??= { phase: 'realm', reason: `it ${describeRealmChanges(realmChanges)}` };
 
