@@ -1,15 +1,21 @@
 /**
  * `check` keeps evaluations across runs (issue 27, item 1) and reuses one only when its request and every file it
  * depended on are unchanged: the report of a cached run is byte-identical to an uncached one, whatever changed in
- * between (a module it imports, a JSON file its code reads, the install), and a file that failed is always run.
+ * between (a module it imports, a JSON file its code reads, a variable it reads, the install), and a file that
+ * failed is always run.
  */
 import * as fs from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, runCli } from './runCli';
 
 let root: string;
+/** A service on loopback that local.ts talks to at start: what it answers is in no file, so local.ts is never kept. */
+let service: Server;
+/** The variable greeted.ts reads, from the environment `check` runs in. */
+let greeting = 'hello';
 const cacheDir = () => path.join(root, 'node_modules', '.cache', 'tool-schema-lens');
 
 const TOOLS = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -27,12 +33,29 @@ const names = JSON.parse(readFileSync(new URL('./names.json', import.meta.url), 
 export const server = new McpServer({ name: 'named', version: '1.0.0' });
 for (const name of names) server.registerTool(name, { inputSchema: { id: z.string() } }, async () => ({ content: [] }));
 `;
+const GREETED = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'greeted', version: '1.0.0' });
+server.registerTool('greet', { description: process.env.GREETING ?? 'no greeting', inputSchema: { id: z.string() } }, async () => ({ content: [] }));
+`;
 const BROKEN = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 export const server = new McpServer({ name: 'broken', version: '1.0.0' });
 server.registerTool('early', { inputSchema: { id: z.string() } }, async () => ({ content: [] }));
 throw new Error('configuration missing');
+`;
+
+const LOCAL = (port: number) => `import net from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const socket = net.connect(${port}, '127.0.0.1');
+await new Promise((resolve) => socket.once('connect', resolve));
+socket.destroy();
+export const server = new McpServer({ name: 'local', version: '1.0.0' });
+server.registerTool('local', { inputSchema: { id: z.string() } }, async () => ({ content: [] }));
 `;
 
 function write(relative: string, text: string): void {
@@ -42,20 +65,24 @@ function write(relative: string, text: string): void {
 
 /** A check of the workspace: its JSON report, and how many files stderr says were not run again. */
 async function check(...flags: string[]): Promise<{ report: string; fromCache: number }> {
-  const run = await runCli(['check', '.', '--format', 'json', ...flags], { cwd: root });
+  const run = await runCli(['check', '.', '--format', 'json', ...flags], { cwd: root, env: { GREETING: greeting } });
   expect([0, 1], run.stderr).toContain(run.code);
   const note = /(\d+) file\(s\) not run again/.exec(run.stderr);
   return { report: run.stdout, fromCache: note ? Number(note[1]) : 0 };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  service = createServer((socket) => socket.end());
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-cache-')));
+  write('src/local.ts', LOCAL((service.address() as { port: number }).port));
   write('package.json', JSON.stringify({ name: 'cached', private: true, type: 'module' }));
   write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler' } }));
   write('src/shared.ts', `import { z } from 'zod';\nexport const paging = { limit: z.number().int().max(100).optional() };\n`);
   write('src/tools.ts', TOOLS);
   write('src/named.ts', NAMED);
   write('src/names.json', JSON.stringify(['first', 'second']));
+  write('src/greeted.ts', GREETED);
   write('src/broken.ts', BROKEN);
   // An install a package manager made: its own node_modules, marked, with the repository's packages linked in.
   fs.mkdirSync(path.join(root, 'node_modules', '@modelcontextprotocol'), { recursive: true });
@@ -63,7 +90,10 @@ beforeAll(() => {
   fs.symlinkSync(path.join(REPO, 'node_modules', '@modelcontextprotocol', 'sdk'), path.join(root, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
   fs.writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), '{"lockfileVersion":3}');
 });
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  service.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 describe('the result cache', { timeout: 300_000 }, () => {
   let first: string;
@@ -73,13 +103,13 @@ describe('the result cache', { timeout: 300_000 }, () => {
     first = cold.report;
     expect(cold.fromCache).toBe(0);
     const names = (JSON.parse(first) as { tools: Array<{ name: string }> }).tools.map((t) => t.name).sort();
-    expect(names).toEqual(['early', 'first', 'search', 'second']);
+    expect(names).toEqual(['early', 'first', 'greet', 'local', 'search', 'second']);
     expect(first).toContain('configuration missing');
     const warm = await check();
     expect(warm.report).toBe(first);
-    // tools.ts and named.ts; broken.ts failed, so it runs every time.
-    expect(warm.fromCache).toBe(2);
-    expect(fs.readdirSync(cacheDir()).filter((n) => n.endsWith('.json'))).toHaveLength(2);
+    // tools.ts, named.ts and greeted.ts; broken.ts failed and local.ts reached a service, so they run every time.
+    expect(warm.fromCache).toBe(3);
+    expect(fs.readdirSync(cacheDir()).filter((n) => n.endsWith('.json'))).toHaveLength(3);
     const uncached = await check('--no-cache');
     expect(uncached).toEqual({ report: first, fromCache: 0 });
   });
@@ -87,7 +117,7 @@ describe('the result cache', { timeout: 300_000 }, () => {
   it('runs a file again when a module it imports changed', async () => {
     write('src/shared.ts', `import { z } from 'zod';\nexport const paging = { limit: z.number().int().max(50).optional() };\n`);
     const after = await check();
-    expect(after.fromCache).toBe(1); // named.ts
+    expect(after.fromCache).toBe(2); // named.ts, greeted.ts
     expect(after.report).not.toBe(first);
     expect(after.report).toContain('"maximum": 50');
     expect(after.report).toBe((await check('--no-cache')).report);
@@ -96,17 +126,25 @@ describe('the result cache', { timeout: 300_000 }, () => {
   it('runs a file again when a file its code read changed', async () => {
     write('src/names.json', JSON.stringify(['first', 'third']));
     const after = await check();
-    expect(after.fromCache).toBe(1); // tools.ts
+    expect(after.fromCache).toBe(2); // tools.ts, greeted.ts
     const names = (JSON.parse(after.report) as { tools: Array<{ name: string }> }).tools.map((t) => t.name).sort();
-    expect(names).toEqual(['early', 'first', 'search', 'third']);
+    expect(names).toEqual(['early', 'first', 'greet', 'local', 'search', 'third']);
+    expect(after.report).toBe((await check('--no-cache')).report);
+  });
+
+  it('runs a file again when a variable its code read changed', async () => {
+    greeting = 'good morning';
+    const after = await check();
+    expect(after.fromCache).toBe(2); // tools.ts, named.ts
+    expect(after.report).toContain('"good morning"');
     expect(after.report).toBe((await check('--no-cache')).report);
   });
 
   it('runs every file again after an install', async () => {
-    expect((await check()).fromCache).toBe(2);
+    expect((await check()).fromCache).toBe(3);
     fs.writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), '{"lockfileVersion":3,"packages":{}}');
     expect((await check()).fromCache).toBe(0);
-    expect((await check()).fromCache).toBe(2);
+    expect((await check()).fromCache).toBe(3);
   });
 
   it('is neither read nor written with --no-cache', async () => {

@@ -12,6 +12,8 @@ import { transformSource } from './host/transformSource';
 import { workerScript } from './host/workerScript';
 import { EvaluationCancelled, WorkerPool, type PoolLimits } from './host/workerPool';
 import { openResultCache, type ResultCache } from './host/resultCache';
+import { SCRATCH_ENV } from './host/permissions';
+import { EVALUATION_MARKER } from './protocol';
 
 export { EvaluationCancelled } from './host/workerPool';
 export { WorkerMissing } from './host/workerScript';
@@ -79,6 +81,9 @@ export interface Evaluator {
   dispose(): Promise<void>;
 }
 
+/** Variables new in every run by design: the scratch folder's, and each worker's token. */
+const NEW_EACH_RUN = new Set<string>([...SCRATCH_ENV, EVALUATION_MARKER]);
+
 export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
   const script = options.workerScript;
   const pool = new WorkerPool({
@@ -100,7 +105,18 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     const overlays = request.overlays ?? new Map<string, string>();
     // Unsaved text is the editor's; the cache serves runs over what is on disk.
     const key = cache && overlays.size === 0 ? cache.keyOf({ ...request, file, limits: pool.limits() }) : undefined;
-    const kept = key ? cache!.lookup(key) : undefined;
+    // What the worker starts with: the user's environment, then the request's; `*` is all of it. The scratch folder's
+    // variables and the worker's token are new each run by design and count as the same.
+    const environment = (name: string): string | undefined => {
+      if (name === '*')
+        return JSON.stringify(
+          Object.entries({ ...process.env, ...request.env })
+            .filter(([n]) => !NEW_EACH_RUN.has(n))
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        );
+      return NEW_EACH_RUN.has(name) ? undefined : (request.env?.[name] ?? process.env[name]);
+    };
+    const kept = key ? cache!.lookup(key, environment) : undefined;
     if (kept) return kept;
     const startedAt = Date.now();
     pool.warm();
@@ -151,9 +167,11 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       inputs: outcome.inputs ?? [file],
       timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs, list: outcome.listMs ?? 0 },
     };
-    // Kept only when nothing in it depends on more than its files: no failure, refusal, internal error or unnamed read.
-    const clean = !result.failure && !result.refusals && !result.internalErrors && !(outcome.reads ?? []).includes('');
-    if (key && clean) cache!.store(key, result, { inputs: result.inputs, reads: outcome.reads, loadedOnce: outcome.loadedOnce }, startedAt);
+    // Kept only when nothing in it depends on more than its files and variables: no failure, internal error, unnamed
+    // read or connection that went through (a refused one is refused again, the same way, and its finding kept).
+    const clean = !result.failure && !result.internalErrors && !outcome.loopback && !(outcome.reads ?? []).includes('');
+    const evidence = { inputs: result.inputs, reads: outcome.reads, loadedOnce: outcome.loadedOnce, envRead: outcome.envRead };
+    if (key && clean) cache!.store(key, result, evidence, startedAt, environment);
     return result;
   }
 

@@ -74,6 +74,10 @@ export interface ResultMessage {
   reads?: string[];
   /** Files outside node_modules the worker loaded once, outside any generation, so far (loader/hooks.ts). */
   loadedOnce?: string[];
+  /** The environment variables it read, by name (`*`: it listed them all); values stay in the worker. */
+  envRead?: string[];
+  /** It connected to loopback: what answered (a local database, a dev server) is in no file. */
+  loopback?: boolean;
   /** Platform modules served by stubs, and files loaded as assets (loader/hooks.ts). */
   stubbed?: string[];
   assets?: string[];

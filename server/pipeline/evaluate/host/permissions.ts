@@ -21,6 +21,9 @@ export interface Confinement {
   dispose(): void;
 }
 
+/** The variables a worker gets pointing into its scratch folder, a new one each run. */
+export const SCRATCH_ENV = ['HOME', 'USERPROFILE', 'TMPDIR', 'TMP', 'TEMP'] as const;
+
 /** The flag that turns the permission model on, in this Node; undefined where it has none. */
 export function permissionFlag(): string | undefined {
   const flags = process.allowedNodeEnvironmentFlags;
@@ -97,7 +100,7 @@ export function confine(root: string | undefined, scripts: string, allowAddons =
   const tmp = path.join(scratch, 'tmp');
   mkdirSync(home);
   mkdirSync(tmp);
-  const env = { HOME: home, USERPROFILE: home, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+  const env: Record<(typeof SCRATCH_ENV)[number], string> = { HOME: home, USERPROFILE: home, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
   const remove = () => rmSync(scratch, { recursive: true, force: true });
   // Whatever way this process ends, the scratch folder goes with it.
   process.once('exit', remove);

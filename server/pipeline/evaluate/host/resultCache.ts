@@ -3,10 +3,11 @@
  * most of a cold check's cost, and most files do not change between two runs; a kept result is used only when the
  * request is the same (file, factories, environment, engine options, limits, this build of the worker, this Node)
  * and every file it depended on still has the same content: the modules it loaded, the files its code read or
- * listed, the package and compiler configs above it, and the install's lockfiles and markers. What a result may
- * depend on beyond that (the clock, the network) is why a result with a failure, a refusal or an internal error is
- * never kept, and why `check --no-cache` exists. The folder (`node_modules/.cache/tool-schema-lens`) can be deleted
- * at any time.
+ * listed, the environment variables it read (by a digest of each value), the package and compiler configs above
+ * it, and the install's lockfiles and markers. A result that failed, hit an error of our own, read something it
+ * cannot name or reached a service on loopback is never kept (a refused connection is refused again, the same way).
+ * What a result may depend on beyond all that (the clock, a package edited by hand) is why `check --no-cache`
+ * exists. The folder (`node_modules/.cache/tool-schema-lens`) can be deleted at any time.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml',
 /** Files beside or above a module that change how it resolves or transforms. */
 const CONFIG = /^(package\.json|(ts|js)config(\..+)?\.json|(vite|tsup)\.config\.[cm]?[jt]s)$/;
 const ABSENT = 'absent';
+const ENV = 'env:';
 
 /** What an evaluation depended on besides its request, as the worker reported it. */
 export interface Evidence {
@@ -31,7 +33,16 @@ export interface Evidence {
   reads?: readonly string[];
   /** Files outside node_modules its worker had loaded once, outside any generation. */
   loadedOnce?: readonly string[];
+  /** Environment variables it read, by name. */
+  envRead?: readonly string[];
 }
+
+/**
+ * The environment a worker starts with (the user's, then the request's), as evidence: a variable's value, or, for
+ * `*` (the module listed them all), all of them. Variables that are new each run by design (the scratch HOME and
+ * temp folder, a worker's own token) answer `undefined`: a fresh empty folder is the same folder to the module.
+ */
+export type Environment = (name: string) => string | undefined;
 
 export interface ResultCache {
   /** The folder entries are kept in. */
@@ -41,9 +52,9 @@ export interface ResultCache {
   /** A key for a request: its JSON-able parts; equal keys mean equal questions. */
   keyOf(request: unknown): string;
   /** The kept result for `key`, if everything it depended on is unchanged (timings zero: nothing ran). */
-  lookup(key: string): EvaluatedFile | undefined;
+  lookup(key: string, environment: Environment): EvaluatedFile | undefined;
   /** Keeps `result` unless a file it depended on changed after `startedAt` (ms since the epoch) or cannot be read. */
-  store(key: string, result: EvaluatedFile, evidence: Evidence, startedAt: number): void;
+  store(key: string, result: EvaluatedFile, evidence: Evidence, startedAt: number, environment: Environment): void;
 }
 
 interface Entry {
@@ -78,8 +89,12 @@ export function openResultCache(root: string, builtFrom: readonly string[]): Res
     if (!names) configs.set(dir, (names = listing(dir).filter((name) => CONFIG.test(name))));
     return names;
   };
-  // A folder is recorded by its configs' names (`<folder>/` → `configs:...`) so that a config added later is seen.
-  const current = (file: string) => (file.endsWith(path.sep) ? `configs:${configNamesIn(path.dirname(`${file}x`)).join('/')}` : digestOf(file).digest);
+  // A folder is recorded by its configs' names (`<folder>/` → `configs:...`) so that a config added later is seen; a
+  // variable as `env:NAME`, by its value's digest (never the value: it may be a secret).
+  const current = (file: string, environment: Environment) => {
+    if (file.startsWith(ENV)) return envDigest(environment(file.slice(ENV.length)));
+    return file.endsWith(path.sep) ? `configs:${configNamesIn(path.dirname(`${file}x`)).join('/')}` : digestOf(file).digest;
+  };
   const configsAbove = (file: string): string[] => {
     const out: string[] = [];
     for (let at = path.dirname(file); ; at = path.dirname(at)) {
@@ -96,14 +111,14 @@ export function openResultCache(root: string, builtFrom: readonly string[]): Res
     keyOf(request) {
       return createHash('sha256').update(salt).update(JSON.stringify(request)).digest('hex');
     },
-    lookup(key) {
+    lookup(key, environment) {
       const entry = readEntry(path.join(dir, `${key}.json`));
       if (!entry) return undefined;
-      for (const [file, expected] of Object.entries(entry.evidence)) if (current(file) !== expected) return undefined;
+      for (const [file, expected] of Object.entries(entry.evidence)) if (current(file, environment) !== expected) return undefined;
       hits++;
       return { ...entry.result, timings: { bundle: 0, evaluate: 0, engine: 0, list: 0 } };
     },
-    store(key, result, evidence, startedAt) {
+    store(key, result, evidence, startedAt, environment) {
       const files = new Set([...evidence.inputs, ...(evidence.reads ?? []), ...(evidence.loadedOnce ?? [])]);
       const record: Record<string, string> = {};
       for (const file of files) {
@@ -112,7 +127,8 @@ export function openResultCache(root: string, builtFrom: readonly string[]): Res
         if (known.mtimeMs >= startedAt) return;
         record[file] = known.digest;
       }
-      for (const config of configsAbove(result.file)) record[config] = current(config);
+      for (const config of configsAbove(result.file)) record[config] = current(config, environment);
+      for (const name of evidence.envRead ?? []) record[`${ENV}${name}`] = envDigest(environment(name));
       try {
         fs.mkdirSync(dir, { recursive: true });
         if (!pruned) pruned = prune(dir);
@@ -173,6 +189,10 @@ function listing(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+function envDigest(value: string | undefined): string {
+  return value === undefined ? 'unset' : hash(`=${value}`);
 }
 
 function hash(data: string | Buffer): string {

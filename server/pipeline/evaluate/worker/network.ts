@@ -47,6 +47,14 @@ function targetOf(args: unknown[]): { host?: string; port?: string; path?: strin
   return { host: typeof second === 'string' ? second : undefined, port: portOf(first) };
 }
 
+/** Whether evaluated code connected to loopback since the last call (what answered is no file's: never cached). */
+let reachedLoopback = false;
+export function takeLoopbackReached(): boolean {
+  const reached = reachedLoopback;
+  reachedLoopback = false;
+  return reached;
+}
+
 /** Installs the guards; call before any user code. */
 export function installNetworkGuard(): void {
   const socket = net.Socket.prototype as unknown as { connect: (...args: unknown[]) => unknown };
@@ -61,6 +69,7 @@ export function installNetworkGuard(): void {
       process.nextTick(() => this.destroy(error));
       return this;
     }
+    reachedLoopback = true;
     return realConnect.apply(this, args);
   };
 

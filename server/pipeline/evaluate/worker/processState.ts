@@ -4,6 +4,8 @@
  * so it retires the worker. One file's `process.chdir('/tmp')` or `umask(0o777)` then never changes another
  * file's result.
  */
+import { unwatchedEnv } from './startWatch';
+
 export interface ProcessState {
   cwd: string;
   umask: number;
@@ -20,7 +22,7 @@ export function captureProcessState(): ProcessState {
   // Reading the umask means setting it: set it straight back.
   const umask = process.umask(0o022);
   process.umask(umask);
-  return { cwd: process.cwd(), umask, env: { ...process.env }, credentials: credentials() };
+  return { cwd: process.cwd(), umask, env: { ...unwatchedEnv() }, credentials: credentials() };
 }
 
 /** Puts `state` back; returns what could not be (a changed user or group), for the worker to retire over. */
@@ -31,7 +33,8 @@ export function restoreProcessState(state: ProcessState): string | undefined {
     // The folder is gone: the worker's next file fails to resolve what it imports, and says so.
   }
   process.umask(state.umask);
-  for (const name of Object.keys(process.env)) if (!(name in state.env)) delete process.env[name];
-  for (const [name, value] of Object.entries(state.env)) if (process.env[name] !== value) process.env[name] = value;
+  const env = unwatchedEnv();
+  for (const name of Object.keys(env)) if (!(name in state.env)) delete env[name];
+  for (const [name, value] of Object.entries(state.env)) if (env[name] !== value) env[name] = value;
   return credentials() !== state.credentials ? 'the module changed the process user or group' : undefined;
 }

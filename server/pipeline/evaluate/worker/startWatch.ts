@@ -19,6 +19,8 @@ let unset = new Set<string>();
 /** Unset variables a package read while called from workspace code (`EnvSchema.parse(process.env)`). */
 let unsetVia = new Set<string>();
 let installed = false;
+/** Every variable read (`*`: the whole environment was listed) while `envReads` is on: a cached result depends on them. */
+let envReads: Set<string> | undefined;
 
 /** Keeps the first line of each write (a logged error's message, not its stack). */
 function keep(chunk: unknown): void {
@@ -51,19 +53,38 @@ function isCalledFromUserCode(): boolean {
   return callerFiles(16, isCalledFromUserCode).some((f) => f !== '' && f !== workerFile && !/[\\/]node_modules[\\/]/.test(f) && !f.startsWith('node:'));
 }
 
+/** The environment itself, unwatched: what our own code enumerates and puts back is not the module's reading. */
+let unwatched: NodeJS.ProcessEnv = process.env;
+export function unwatchedEnv(): NodeJS.ProcessEnv {
+  return unwatched;
+}
+
 /** Installs the watches once: `process.env` reads and the process's own output. */
 export function installStartWatch(): void {
   if (installed) return;
   installed = true;
-  const env = process.env;
+  const env = (unwatched = process.env);
   process.env = new Proxy(env, {
     get(target, key) {
+      if (typeof key === 'string') envReads?.add(key);
       const value = target[key as string];
       if (watching && value === undefined && typeof key === 'string') {
         if (isUserCode()) unset.add(key);
         else if (isCalledFromUserCode()) unsetVia.add(key);
       }
       return value;
+    },
+    has(target, key) {
+      if (typeof key === 'string') envReads?.add(key);
+      return key in target;
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key === 'string') envReads?.add(key);
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+    ownKeys(target) {
+      envReads?.add('*');
+      return Reflect.ownKeys(target);
     },
     // Without it a write would define a property with a partial descriptor, which process.env refuses.
     set(target, key, value) {
@@ -88,6 +109,18 @@ export function startWatching(env: Readonly<Record<string, string>> | undefined)
   unset = new Set();
   unsetVia = new Set();
   watching = true;
+}
+
+/** Notes the names of the variables read from now on (the result cache's evidence: host/resultCache.ts). */
+export function watchEnvReads(): void {
+  envReads = new Set();
+}
+
+/** The variables read since `watchEnvReads`, sorted (`*`: all of them), and stop noting. */
+export function takeEnvReads(): string[] {
+  const names = [...(envReads ?? [])].sort();
+  envReads = undefined;
+  return names;
 }
 
 /** What was seen since `startWatching`. */

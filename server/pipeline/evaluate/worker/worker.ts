@@ -20,13 +20,13 @@ import { clearLeftTimers, installTimerTracking, trackTimers } from './leftTimers
 import { installProcessJail, takeSpawned } from './processJail';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExitRequest } from './sandbox';
-import { installNetworkGuard } from './network';
+import { installNetworkGuard, takeLoopbackReached } from './network';
 import { installFsRefusals } from './fsRefusals';
 import { installAddonRefusals, installRefusalGlobal, recordRefusals, takeRefusals } from './refusals';
 import { takeInternalErrors } from './internalErrors';
 import { nameOf, toolSetOf } from './toolNames';
 import { callFactories, type FactoryCall } from './callFactories';
-import { installStartWatch, startWatching, stopWatching } from './startWatch';
+import { installStartWatch, startWatching, stopWatching, takeEnvReads, watchEnvReads } from './startWatch';
 import { creationSite, installCreationSites, observeZod3, trackCreation, untracked } from './creationSites';
 import { captureProcessState, restoreProcessState } from './processState';
 import { restoreZodState, watchZodState } from './zodState';
@@ -192,6 +192,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   evaluating = true;
   takeRefusals();
   takeFsReads();
+  takeLoopbackReached();
+  watchEnvReads();
   recordRefusals(true);
   const session = startSession();
   // Which lines of which modules the start reached: factories left to call, and (for an entry) modules the pipeline
@@ -303,6 +305,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   recordRefusals(false);
   const refusals = takeRefusals();
   const reads = takeFsReads();
+  const envRead = takeEnvReads();
+  const loopback = takeLoopbackReached();
   // Asked again now: factories and the engine may have loaded modules after the start.
   const loadedAll = await generationReport(loaded.generation);
   const inputs = [...new Set([...loadedAll.inputs, ...requiredThisGeneration()])];
@@ -323,6 +327,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     ...(retire ? { retire } : {}),
     inputs: inputs.length ? inputs : [message.file],
     ...(reads.length ? { reads } : {}),
+    ...(envRead.length ? { envRead } : {}),
+    ...(loopback ? { loopback } : {}),
     ...(loadedAll.loadedOnce.length ? { loadedOnce: loadedAll.loadedOnce } : {}),
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(report.assets.length ? { assets: report.assets } : {}),
