@@ -104,7 +104,11 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     const file = path.resolve(request.file);
     const overlays = request.overlays ?? new Map<string, string>();
     // Unsaved text is the editor's; the cache serves runs over what is on disk.
-    const key = cache && overlays.size === 0 ? cache.keyOf({ ...request, file, limits: pool.limits() }) : undefined;
+    // Everything the worker is told or runs under: the request, the limits, where it runs and whether addons load.
+    const key =
+      cache && overlays.size === 0
+        ? cache.keyOf({ ...request, file, limits: pool.limits(), cwd: options.cwd, allowAddons: options.allowAddons ?? false })
+        : undefined;
     // What the worker starts with: the user's environment, then the request's; `*` is all of it. The scratch folder's
     // variables and the worker's token are new each run by design and count as the same.
     const environment = (name: string): string | undefined => {
