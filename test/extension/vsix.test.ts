@@ -23,6 +23,7 @@ const ALLOWED = [
   'extension/LICENSE.txt',
   'extension/images/icon.png',
   'extension/dist/cli.js',
+  'extension/dist/server.js',
   'extension/dist/worker.js',
   'extension/dist/loaderHooks.mjs',
   'extension/dist/renameWorker.js',
@@ -102,10 +103,13 @@ describe('the .vsix', () => {
     expect(client).not.toMatch(/ts-morph|zod\/v4|ZodType/);
   });
 
-  it('has a server bundle that starts as a Node program', () => {
+  it('has a server bundle that starts as a Node program, through a launcher', () => {
     const cli = entry('extension/dist/cli.js').read().toString('utf8');
-    expect(cli.length).toBeGreaterThan(1000);
-    expect(cli).toMatch(/lsp/);
+    expect(cli).toMatch(/^#!\/usr\/bin\/env node/);
+    expect(cli).toMatch(/server\.js/);
+    const server = entry('extension/dist/server.js').read();
+    expect(server.length).toBeGreaterThan(1_000_000);
+    expect(server.toString('utf8')).toMatch(/lsp/);
   });
 });
 
