@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter, WorkDoneProgress } = require('vscode-languageserver-protocol/node');
 
-export function startLspSession(cli, root) {
+/** `settings`: the toolSchemaLens settings answered to workspace/configuration, over flattening every tool. */
+export function startLspSession(cli, root, settings = {}) {
   const server = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
   const published = [];
@@ -28,7 +29,7 @@ export function startLspSession(cli, root) {
     session.state = p.state;
     wake();
   });
-  connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ flattenUnionInput: true })));
+  connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ flattenUnionInput: true, ...settings })));
   connection.onRequest('window/workDoneProgress/create', (p) => {
     connection.onProgress(WorkDoneProgress.type, p.token, () => undefined);
     return null;

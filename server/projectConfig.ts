@@ -47,6 +47,7 @@ const EVALUATION_KEYS: Record<string, (v: unknown) => boolean> = {
   argv: (v) => isStrings(v),
   stubs: (v) => isStrings(v),
   allowAddons: (v) => typeof v === 'boolean',
+  cache: (v) => typeof v === 'boolean',
 };
 
 const BUDGET_KEYS: Record<string, (v: unknown) => boolean> = {

@@ -19,7 +19,16 @@ export interface Settings {
   severity: Partial<Record<string, SeveritySetting>>;
   include: string[];
   exclude: string[];
-  evaluation: { timeoutMs: number; memoryMb: number; env: Record<string, string>; envFile: string; argv: string[]; stubs: string[]; allowAddons: boolean };
+  evaluation: {
+    timeoutMs: number;
+    memoryMb: number;
+    env: Record<string, string>;
+    envFile: string;
+    argv: string[];
+    stubs: string[];
+    allowAddons: boolean;
+    cache: boolean;
+  };
   entryPoints: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
   /** Token budgets for `over-budget`; 0 turns one off. */
@@ -51,7 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
     '**/test/**',
     '**/tests/**',
   ],
-  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [], stubs: [], allowAddons: false },
+  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [], stubs: [], allowAddons: false, cache: true },
   entryPoints: [],
   trace: { server: 'off' },
   // A heavy tool is well over a thousand tokens; 20,000 is a tenth of a 200k window, where Claude Code starts
@@ -98,6 +107,7 @@ export function readSettings(raw: unknown): Settings {
       argv: strings(evaluation.argv ?? r['evaluation.argv'], d.evaluation.argv),
       stubs: strings(evaluation.stubs ?? r['evaluation.stubs'], d.evaluation.stubs),
       allowAddons: bool(evaluation.allowAddons ?? r['evaluation.allowAddons'], d.evaluation.allowAddons),
+      cache: bool(evaluation.cache ?? r['evaluation.cache'], d.evaluation.cache),
       envFile:
         typeof (evaluation.envFile ?? r['evaluation.envFile']) === 'string' ? String(evaluation.envFile ?? r['evaluation.envFile']) : d.evaluation.envFile,
     },

@@ -178,7 +178,7 @@ export class AnalysisScheduler {
       const started = performance.now();
       const result = await pipeline.analyze(files, overlays, run.token);
       if (run.token.isCancellationRequested || this.pipeline() !== pipeline) return;
-      this.listener.trace(describeRun(files, result.files, performance.now() - started));
+      this.listener.trace(describeRun(files, result.files, performance.now() - started, result.cache));
       for (const s of result.skipped ?? []) {
         if (this.skippedLogged.has(s.file)) continue;
         this.skippedLogged.add(s.file);
@@ -231,13 +231,14 @@ function isCancellation(error: unknown): boolean {
   return error instanceof Error && (error.name === 'CancelledError' || error.constructor?.name === 'CancelledError' || /cancel/i.test(error.message));
 }
 
-/** "analysed tools.ts (+1) in 120 ms: discover 10, bundle 50, evaluate 40, engine 5, locate 10" */
-function describeRun(files: string[], reports: FileReport[], ms: number): string {
+/** "analysed tools.ts (+1) in 120 ms: discover 10, bundle 50, evaluate 40, engine 5, locate 10", and what the cache answered. */
+function describeRun(files: string[], reports: FileReport[], ms: number, cache?: AnalysisResult['cache']): string {
   const sum = { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 };
   for (const r of reports) for (const k of Object.keys(sum) as Array<keyof typeof sum>) sum[k] += r.timings?.[k] ?? 0;
   const name = files.length ? path.basename(files[0]) + (files.length > 1 ? ` (+${files.length - 1})` : '') : 'nothing';
   const stages = Object.entries(sum)
     .map(([k, v]) => `${k} ${Math.round(v)}`)
     .join(', ');
-  return `analysed ${name} in ${Math.round(ms)} ms: ${stages}`;
+  const kept = cache?.hits ? `; ${cache.hits} file(s) not run again: unchanged since a run kept in ${cache.dir}` : '';
+  return `analysed ${name} in ${Math.round(ms)} ms: ${stages}${kept}`;
 }

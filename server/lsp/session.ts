@@ -162,7 +162,8 @@ export class LensSession {
       this.sendStatus();
       return;
     }
-    const options = pipelineOptions(settings, this.options.root, this.options.trusted);
+    // The result cache check keeps (evaluate/host/resultCache.ts): an editor start over an unchanged workspace runs none of it.
+    const options = { ...pipelineOptions(settings, this.options.root, this.options.trusted), cache: settings.evaluation.cache };
     if (this.pipeline) this.pipeline.updateOptions(options);
     else {
       this.pipeline = this.createPipeline(options);

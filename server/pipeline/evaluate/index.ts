@@ -103,12 +103,11 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     if (token?.isCancellationRequested) throw new EvaluationCancelled();
     const file = path.resolve(request.file);
     const overlays = request.overlays ?? new Map<string, string>();
-    // Unsaved text is the editor's; the cache serves runs over what is on disk.
     // Everything the worker is told or runs under: the request, the limits, where it runs and whether addons load.
-    const key =
-      cache && overlays.size === 0
-        ? cache.keyOf({ ...request, file, limits: pool.limits(), cwd: options.cwd, allowAddons: options.allowAddons ?? false })
-        : undefined;
+    // Unsaved text is not: it counts as the content of its file, in the evidence (host/resultCache.ts).
+    const key = cache
+      ? cache.keyOf({ ...request, overlays: undefined, file, limits: pool.limits(), cwd: options.cwd, allowAddons: options.allowAddons ?? false })
+      : undefined;
     // What the worker starts with: the user's environment, then the request's; `*` is all of it. The scratch folder's
     // variables and the worker's token are new each run by design and count as the same.
     const environment = (name: string): string | undefined => {
@@ -120,7 +119,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         );
       return NEW_EACH_RUN.has(name) ? undefined : (request.env?.[name] ?? process.env[name]);
     };
-    const kept = key ? cache!.lookup(key, environment) : undefined;
+    const kept = key ? cache!.lookup(key, environment, overlays) : undefined;
     if (kept) return kept;
     const startedAt = Date.now();
     pool.warm();
@@ -175,7 +174,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     // read or connection that went through (a refused one is refused again, the same way, and its finding kept).
     const clean = !result.failure && !result.internalErrors && !outcome.loopback && !(outcome.reads ?? []).includes('');
     const evidence = { inputs: result.inputs, reads: outcome.reads, loadedOnce: outcome.loadedOnce, envRead: outcome.envRead };
-    if (key && clean) cache!.store(key, result, evidence, startedAt, environment);
+    if (key && clean) cache!.store(key, result, evidence, startedAt, environment, overlays);
     return result;
   }
 

@@ -1,5 +1,5 @@
 /**
- * Evaluations kept across runs of `check`, by what they were asked and what they read. Running a workspace file is
+ * Evaluations kept across runs of `check` and of the language server, by what they were asked and what they read. Running a workspace file is
  * most of a cold check's cost, and most files do not change between two runs; a kept result is used only when the
  * request is the same (file, factories, environment, engine options, limits, this build of the worker, this Node)
  * and every file it depended on still has the same content: the modules it loaded, the files its code read or
@@ -8,6 +8,10 @@
  * cannot name or reached a service on loopback is never kept (a refused connection is refused again, the same way).
  * What a result may depend on beyond all that (the clock, a package edited by hand) is why `check --no-cache`
  * exists. The folder (`node_modules/.cache/tool-schema-lens`) can be deleted at any time.
+ *
+ * The editor's open buffers (overlays) are not part of the question when their text is what the disk holds, as it is
+ * when an editor starts. While one differs, the cache is neither read nor written: a run over unsaved text is
+ * answered by running it, and typing does not fill the folder with states no later run asks about.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,6 +28,9 @@ const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml',
 const CONFIG = /^(package\.json|(ts|js)config(\..+)?\.json|(vite|tsup)\.config\.[cm]?[jt]s)$/;
 const ABSENT = 'absent';
 const ENV = 'env:';
+
+/** Unsaved text by absolute path: a file's content where it has one. */
+export type Overlays = ReadonlyMap<string, string>;
 
 /** What an evaluation depended on besides its request, as the worker reported it. */
 export interface Evidence {
@@ -52,9 +59,12 @@ export interface ResultCache {
   /** A key for a request: its JSON-able parts; equal keys mean equal questions. */
   keyOf(request: unknown): string;
   /** The kept result for `key`, if everything it depended on is unchanged (timings zero: nothing ran). */
-  lookup(key: string, environment: Environment): EvaluatedFile | undefined;
-  /** Keeps `result` unless a file it depended on changed after `startedAt` (ms since the epoch) or cannot be read. */
-  store(key: string, result: EvaluatedFile, evidence: Evidence, startedAt: number, environment: Environment): void;
+  lookup(key: string, environment: Environment, overlays?: Overlays): EvaluatedFile | undefined;
+  /**
+   * Keeps `result` unless a file it depended on changed after `startedAt` (ms since the epoch), cannot be read, or
+   * has unsaved text that differs from the disk.
+   */
+  store(key: string, result: EvaluatedFile, evidence: Evidence, startedAt: number, environment: Environment, overlays?: Overlays): void;
 }
 
 interface Entry {
@@ -95,6 +105,8 @@ export function openResultCache(root: string, builtFrom: readonly string[]): Res
     if (file.startsWith(ENV)) return envDigest(environment(file.slice(ENV.length)));
     return file.endsWith(path.sep) ? `configs:${configNamesIn(path.dirname(`${file}x`)).join('/')}` : digestOf(file).digest;
   };
+  // Any buffer whose text is not its file's bytes (by the same digest), however the run reached it.
+  const unsaved = (overlays: Overlays | undefined) => [...(overlays ?? [])].some(([file, text]) => hash(text) !== digestOf(file).digest);
   const configsAbove = (file: string): string[] => {
     const out: string[] = [];
     for (let at = path.dirname(file); ; at = path.dirname(at)) {
@@ -111,14 +123,16 @@ export function openResultCache(root: string, builtFrom: readonly string[]): Res
     keyOf(request) {
       return createHash('sha256').update(salt).update(JSON.stringify(request)).digest('hex');
     },
-    lookup(key, environment) {
+    lookup(key, environment, overlays) {
+      if (unsaved(overlays)) return undefined;
       const entry = readEntry(path.join(dir, `${key}.json`));
       if (!entry) return undefined;
       for (const [file, expected] of Object.entries(entry.evidence)) if (current(file, environment) !== expected) return undefined;
       hits++;
       return { ...entry.result, timings: { bundle: 0, evaluate: 0, engine: 0, list: 0 } };
     },
-    store(key, result, evidence, startedAt, environment) {
+    store(key, result, evidence, startedAt, environment, overlays) {
+      if (unsaved(overlays)) return;
       const files = new Set([...evidence.inputs, ...(evidence.reads ?? []), ...(evidence.loadedOnce ?? [])]);
       const record: Record<string, string> = {};
       for (const file of files) {
