@@ -8,10 +8,10 @@
  * `ZodType` constructor assigns `this._def`. Both are observed without changing what zod does.
  */
 import type { InputSite, SourcePoint } from '../../types';
-import { framesOf } from './recorders/callSite';
+import { placedFrames } from './recorders/callSite';
 import { objectShape, readNode } from '../../../../shared/zod/read';
 
-const captured = new WeakMap<object, { stack?: string }>();
+const captured = new WeakMap<object, { stack?: unknown }>();
 let tracking = false;
 let installed = false;
 const patchedZod3 = new WeakSet<object>();
@@ -20,7 +20,7 @@ function capture(node: object, hook: (...args: any[]) => unknown): void {
   if (captured.has(node)) return;
   const previous = Error.stackTraceLimit;
   Error.stackTraceLimit = 24;
-  const holder: { stack?: string } = {};
+  const holder: { stack?: unknown } = {};
   Error.captureStackTrace(holder, hook);
   Error.stackTraceLimit = previous;
   captured.set(node, holder);
@@ -83,7 +83,8 @@ const IN_PACKAGE = /[\\/]node_modules[\\/]/;
 function creatorFrame(schema: object): SourcePoint | undefined {
   const holder = captured.get(schema);
   if (!holder) return undefined;
-  return framesOf(holder.stack).find((f) => !IN_ZOD.test(f.file) && !f.file.startsWith('node:') && !isWorkerFrame(f));
+  for (const f of placedFrames(holder)) if (!IN_ZOD.test(f.file) && !f.file.startsWith('node:') && !isWorkerFrame(f)) return f;
+  return undefined;
 }
 
 const workerFile = process.argv[1] ?? '';

@@ -6,7 +6,7 @@
  * processes and threads; network.ts refuses connections.
  */
 import { REFUSAL_KEY } from './loader/protocol';
-import { foreignFrames, framesOf, stackHere, userFrame } from './recorders/callSite';
+import { foreignFrames, framesOf, userFrame, userFrameHere } from './recorders/callSite';
 import type { SourcePoint } from '../../types';
 import type { Refusal } from '../protocol';
 
@@ -61,7 +61,7 @@ function note(attempt: Refusal['attempt'], resource: string | undefined, site: S
 
 /** Where user code is calling from now: taken before an asynchronous call whose refusal arrives later. */
 export function callerSite(): SourcePoint | undefined {
-  return recording ? userFrame(stackHere()) : undefined;
+  return recording ? userFrameHere() : undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, typ
 import { askLibraries } from './shipped/libraries';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from '../protocol';
-import { framesOf, stackHere, userFrame, userFrames as stackFrames } from './recorders/callSite';
+import { framesOf, userFrame, userFrameHere, userFrames as stackFrames } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { currentSession, startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
@@ -51,7 +51,7 @@ installLoader(path.join(__dirname, 'loaderHooks.mjs'), noteZod, (message) => sen
 // The workspace's own zod → JSON Schema conversions, as they run: how a listed tool finds its zod schema again.
 (globalThis as Record<symbol, unknown>)[Symbol.for(CONVERSION_KEY)] = (schema: unknown, output: unknown) => {
   try {
-    currentSession().conversions.push({ schema, json: JSON.stringify(output), callSite: userFrame(stackHere()) });
+    currentSession().conversions.push({ schema, json: JSON.stringify(output), callSite: userFrameHere() });
   } catch {
     // A result that cannot be serialised is no tool's input.
   }

@@ -2,6 +2,7 @@
  * The user-code frame that made a registration call (or threw, or exited): the first stack frame outside
  * the worker and node's internals, as the bundle's source map places it (the worker enables them), 0-based.
  */
+import { findSourceMap, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourcePoint } from '../../../types';
@@ -67,31 +68,96 @@ const workerFile = process.argv[1] ?? '';
 const workerDir = workerFile ? path.dirname(workerFile) + path.sep : '';
 
 /** The first frame of `frames` that is user code; node_modules frames only when there is nothing else. */
-export function userFrame(frames: SourcePoint[]): SourcePoint | undefined {
-  const candidates = frames.filter((f) => !isOurs(f.file, workerFile));
-  return candidates.find((f) => !/[\\/]node_modules[\\/]/.test(f.file)) ?? candidates[0];
+export function userFrame(frames: Iterable<SourcePoint>): SourcePoint | undefined {
+  let first: SourcePoint | undefined;
+  for (const f of frames) {
+    if (isOurs(f.file, workerFile)) continue;
+    if (!/[\\/]node_modules[\\/]/.test(f.file)) return f;
+    first ??= f;
+  }
+  return first;
 }
 
 /** Where the code that called `callee` (a recorder's wrapper the user calls) is. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export function captureCallSite(callee: Function): SourcePoint | undefined {
-  const previous = Error.stackTraceLimit;
-  Error.stackTraceLimit = 20;
-  const holder: { stack?: string } = {};
   // Frames from `callee` inward are dropped, so the first frame left is the caller's.
-  Error.captureStackTrace(holder, callee);
-  Error.stackTraceLimit = previous;
-  return userFrame(framesOf(holder.stack));
+  return userFrame(placedFrames(captured(20, callee)));
 }
+
+/**
+ * The frames of a stack `Error.captureStackTrace` put in `holder`, innermost first, each placed through its module's
+ * source map as it is reached. V8 formats a captured stack when it is first read; read here as call sites, only the
+ * frames a caller looks at are mapped, where Node's formatting maps and prints every frame (most of the cost of a
+ * registration's site). A stack already read as text is parsed.
+ */
+export function* placedFrames(holder: { stack?: unknown }): Generator<SourcePoint> {
+  const previousPrepare = Error.prepareStackTrace;
+  Error.prepareStackTrace = (_error, sites) => sites;
+  let stack: unknown;
+  try {
+    stack = holder.stack;
+  } finally {
+    Error.prepareStackTrace = previousPrepare;
+  }
+  if (!Array.isArray(stack)) {
+    yield* framesOf(typeof stack === 'string' ? stack : undefined);
+    return;
+  }
+  for (const site of stack as NodeJS.CallSite[]) {
+    const point = placeOf(site);
+    if (point) yield point;
+  }
+}
+
+/** Where a call site is in source, 0-based, as Node's source-mapped stack prints it. */
+function placeOf(site: NodeJS.CallSite): SourcePoint | undefined {
+  const name = site.getFileName();
+  const line = site.getLineNumber();
+  const column = site.getColumnNumber();
+  if (!name || line === null || column === null) return undefined;
+  // `{}` where the map has no entry for the position: the generated position stands, as in Node's own stacks.
+  const entry: Partial<SourceMapping> | undefined = sourceMapOf(name)?.findEntry(line - 1, column - 1);
+  if (entry?.originalSource && entry.originalLine !== undefined && entry.originalColumn !== undefined) {
+    return { file: asPath(entry.originalSource), line: entry.originalLine, character: entry.originalColumn };
+  }
+  return { file: asPath(name), line: line - 1, character: column - 1 };
+}
+
+function sourceMapOf(name: string): ReturnType<typeof findSourceMap> | undefined {
+  if (name.startsWith('node:')) return undefined;
+  try {
+    return findSourceMap(name);
+  } catch {
+    return undefined;
+  }
+}
+
+function asPath(name: string): string {
+  return name.startsWith('file://') ? fileURLToPath(name) : name;
+}
+
+/** Deep enough to reach a factory that called in. */
+const DEEP = 60;
 
 /** Every user frame of the current stack (innermost first), deep enough to reach a factory that called in. */
 export function stackHere(): SourcePoint[] {
+  return [...placedFrames(captured(DEEP, stackHere))].filter((f) => !isOurs(f.file, workerFile));
+}
+
+/** `userFrame(stackHere())`, placing only the frames up to the one it returns. */
+export function userFrameHere(): SourcePoint | undefined {
+  return userFrame(placedFrames(captured(DEEP, userFrameHere)));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+function captured(limit: number, below: Function): { stack?: unknown } {
   const previous = Error.stackTraceLimit;
-  Error.stackTraceLimit = 60;
-  const holder: { stack?: string } = {};
-  Error.captureStackTrace(holder, stackHere);
+  Error.stackTraceLimit = limit;
+  const holder: { stack?: unknown } = {};
+  Error.captureStackTrace(holder, below);
   Error.stackTraceLimit = previous;
-  return framesOf(holder.stack).filter((f) => !isOurs(f.file, workerFile));
+  return holder;
 }
 
 /** The frames of a captured stack that are not ours (user code and packages), innermost first. */
