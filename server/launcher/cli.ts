@@ -11,6 +11,11 @@ import * as vm from 'node:vm';
 import { codeCacheFile, codeCacheFolder, readCodeCache, writeCodeCache } from './codeCache';
 
 const bundle = path.join(__dirname, 'server.js');
+// A broken install says so and exits 2, as every failure of the tool itself does (never Node's stack and 1).
+if (!fs.existsSync(bundle)) {
+  process.stderr.write(`tool-schema-lens: internal error: the server bundle was not found at ${bundle}; reinstall the package\n`);
+  process.exit(2);
+}
 // Dynamic import() from a vm script needs Node's own loader (Node ≥ 20.13); without it, a plain require.
 const mainLoader = (vm.constants as Record<string, unknown> | undefined)?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
 const folder = mainLoader ? codeCacheFolder() : undefined;

@@ -22,7 +22,7 @@ const cacheFiles = () => {
 };
 const check = (env: Record<string, string> = {}) => runCli(['check', 'load-defines', '--format', 'json', '--no-cache'], { env: { TMPDIR: tmp, ...env } });
 
-describe("the CLI's code cache", () => {
+describe("the CLI's code cache", { timeout: 300_000 }, () => {
   it('a second start reads what the first wrote; the report is the same byte for byte, and so is a broken cache', async () => {
     const first = await check();
     expect(first.code).toBe(0);

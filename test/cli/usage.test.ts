@@ -50,9 +50,20 @@ describe('a failure of the tool itself', () => {
     const dir = path.join(REPO, '.cache', 'broken-install');
     mkdirSync(dir, { recursive: true });
     copyFileSync(CLI, path.join(dir, 'cli.js'));
+    copyFileSync(path.join(path.dirname(CLI), 'server.js'), path.join(dir, 'server.js'));
     const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'check', 'cli-basic'], { cwd: FIXTURES, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`tool-schema-lens: internal error: Error: The evaluation worker was not found at ${path.join(dir, 'worker.js')}`);
+  });
+
+  it('exits 2 with the reason on stderr: a broken install without its server bundle', () => {
+    const dir = path.join(REPO, '.cache', 'broken-install-launcher');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(CLI, path.join(dir, 'cli.js'));
+    const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), '--version'], { cwd: FIXTURES, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`tool-schema-lens: internal error: the server bundle was not found at ${path.join(dir, 'server.js')}; reinstall the package\n`);
   });
 });
