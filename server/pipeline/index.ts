@@ -83,6 +83,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
   const typedFactories: TypedFactoryCache = new Map();
+  /** When the workers were last restarted: the result cache answers only with what was kept since. */
+  let restartedAt = 0;
 
   const evaluatorNow = () =>
     (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root, allowAddons: options.allowAddons }));
@@ -114,7 +116,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     checkCancelled(token);
     const entries = new Set(entriesNow());
     const env = options.trusted ? evaluationEnv(options.root, options.envFile, options.env) : {};
-    const cache = options.trusted && options.cache ? await openEvaluationCache(options.root) : undefined;
+    const cache = options.trusted && options.cache ? await openEvaluationCache(options.root, restartedAt) : undefined;
     const analysedInfo = new Map<string, AnalysedFile>();
 
     const discovered = new Map<string, DiscoveredFile>();
@@ -305,6 +307,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       warmIfTrusted();
     },
     async restartWorkers() {
+      // What the user asks of a restart is that everything runs again: nothing kept before it is used.
+      restartedAt = Date.now();
       await evaluator?.restart();
     },
     reloadProject() {

@@ -258,7 +258,7 @@ export interface Pipeline {
   reach?(file: string): number;
   /** Apply new options (settings changed) without restarting anything that need not restart. */
   updateOptions(options: Partial<PipelineOptions>): void;
-  /** Kill and respawn the evaluation workers (after node_modules changed, or on user request). */
+  /** Kill and respawn the evaluation workers (after node_modules changed, or on user request); every file runs again, the result cache notwithstanding. */
   restartWorkers(): Promise<void>;
   /** Read the project's tsconfig again (it changed on disk): its compiler options and whether it parses. */
   reloadProject?(): void;

@@ -19,10 +19,13 @@ export { EvaluationCancelled } from './host/workerPool';
 export { WorkerMissing } from './host/workerScript';
 export type { ResultCache } from './host/resultCache';
 
-/** The result cache for a workspace (host/resultCache.ts), tied to this build of the worker; undefined where none can be kept. */
-export async function openEvaluationCache(root: string): Promise<ResultCache | undefined> {
+/**
+ * The result cache for a workspace (host/resultCache.ts), tied to this build of the worker; undefined where none can be
+ * kept. Entries written before `keptSince` are not used (the workers were restarted since).
+ */
+export async function openEvaluationCache(root: string, keptSince = 0): Promise<ResultCache | undefined> {
   const script = await workerScript().catch(() => undefined);
-  return script ? openResultCache(root, [script, path.join(path.dirname(script), 'loaderHooks.mjs')]) : undefined;
+  return script ? openResultCache(root, [script, path.join(path.dirname(script), 'loaderHooks.mjs')], keptSince) : undefined;
 }
 
 export interface EvaluatorOptions {

@@ -76,9 +76,10 @@ interface Entry {
 
 /**
  * The cache for a workspace, in the `node_modules/.cache` of the nearest install above `root` that a package
- * manager marked; undefined without one (a hand-made node_modules cannot say when it changed).
+ * manager marked; undefined without one (a hand-made node_modules cannot say when it changed). Entries written
+ * before `keptSince` (ms since the epoch) are not used.
  */
-export function openResultCache(root: string, builtFrom: readonly string[]): ResultCache | undefined {
+export function openResultCache(root: string, builtFrom: readonly string[], keptSince = 0): ResultCache | undefined {
   const modules = installedModules(path.resolve(root));
   if (!modules) return undefined;
   const dir = path.join(modules, '.cache', 'tool-schema-lens');
@@ -125,7 +126,10 @@ export function openResultCache(root: string, builtFrom: readonly string[]): Res
     },
     lookup(key, environment, overlays) {
       if (unsaved(overlays)) return undefined;
-      const entry = readEntry(path.join(dir, `${key}.json`));
+      const file = path.join(dir, `${key}.json`);
+      // Kept before the workers were restarted: a restart asks for every file to run again.
+      if (keptSince > 0 && statMtime(file) < keptSince) return undefined;
+      const entry = readEntry(file);
       if (!entry) return undefined;
       for (const [file, expected] of Object.entries(entry.evidence)) if (current(file, environment) !== expected) return undefined;
       hits++;
