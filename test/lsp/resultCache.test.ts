@@ -1,8 +1,8 @@
 /**
  * The language server uses the result cache `check` keeps (issue 27, item 2): a second editor start over an unchanged
  * workspace runs none of it again and publishes the same diagnostics, and says so in its log; a buffer with unsaved
- * text is answered by running it, and typing writes nothing to the cache; `toolSchemaLens.evaluation.cache: false`
- * runs every file.
+ * text is answered by running it, and typing writes nothing to the cache; restarting the workers runs every file
+ * again; `toolSchemaLens.evaluation.cache: false` runs every file.
  */
 import * as fs from 'node:fs';
 import os from 'node:os';
@@ -55,8 +55,18 @@ describe('the editor and the result cache', { timeout: 180_000 }, () => {
     expect(second.published).toEqual(first.published);
     expect(entries()).toEqual(kept);
 
-    // A buffer as the disk holds it is the disk; once its text differs, the run is its own and nothing is written.
+    // Restarting the workers is asking for every file to run again.
     const { client } = second;
+    const logged = client.logs.length;
+    const mark = client.notifications.length;
+    await client.request('workspace/executeCommand', { command: 'toolSchemaLens.restartWorkers', arguments: [] });
+    await client.waitFor('a run after the restart', () => client.logs.slice(logged).find((line) => line.startsWith('analysed ')));
+    await client.waitForStatus('idle', mark);
+    const rerun = client.logs.slice(logged);
+    expect(rerun.some((line) => line.startsWith('analysed '))).toBe(true);
+    expect(rerun.filter((line) => KEPT.test(line))).toEqual([]);
+
+    // A buffer as the disk holds it is the disk; once its text differs, the run is its own and nothing is written.
     const text = fs.readFileSync(tools(), 'utf8');
     client.open(tools(), text);
     const renamed = text.replace(/'ping'/, "'ping_v2'");
