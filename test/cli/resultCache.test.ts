@@ -2,7 +2,7 @@
  * `check` keeps evaluations across runs (issue 27, item 1) and reuses one only when its request and every file it
  * depended on are unchanged: the report of a cached run is byte-identical to an uncached one, whatever changed in
  * between (a module it imports, a JSON file its code reads, a variable it reads, the install), and a file that
- * failed is always run.
+ * failed is always run. `--no-cache` and `evaluation.cache: false` in the project configuration turn it off.
  */
 import * as fs from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -151,5 +151,18 @@ describe('the result cache', { timeout: 300_000 }, () => {
     fs.rmSync(cacheDir(), { recursive: true, force: true });
     await check('--no-cache');
     expect(fs.existsSync(cacheDir())).toBe(false);
+  });
+
+  it('is neither read nor written when the project configuration turns it off', async () => {
+    await check();
+    expect((await check()).fromCache).toBe(3);
+    write('toolschemalens.config.json', JSON.stringify({ evaluation: { cache: false } }));
+    try {
+      fs.rmSync(cacheDir(), { recursive: true, force: true });
+      expect((await check()).fromCache).toBe(0);
+      expect(fs.existsSync(cacheDir())).toBe(false);
+    } finally {
+      fs.rmSync(path.join(root, 'toolschemalens.config.json'));
+    }
   });
 });
