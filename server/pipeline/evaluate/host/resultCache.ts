@@ -1,10 +1,10 @@
 /**
- * Evaluations kept across runs of `check` and of the language server, by what they were asked and what they read. Running a workspace file is
- * most of a cold check's cost, and most files do not change between two runs; a kept result is used only when the
- * request is the same (file, factories, environment, engine options, limits, this build of the worker, this Node)
- * and every file it depended on still has the same content: the modules it loaded, the files its code read or
- * listed, the environment variables it read (by a digest of each value), the package and compiler configs above
- * it, and the install's lockfiles and markers. A result that failed, hit an error of our own, read something it
+ * Evaluations kept across runs of `check` and starts of the language server, by what they were asked and what they
+ * read. Running a workspace file is most of a cold check's cost, and most files do not change between two runs; a
+ * kept result is used only when the request is the same (file, factories, environment, engine options, limits, this
+ * build of the worker, this Node) and every file it depended on still has the same content: the modules it loaded,
+ * the files its code read or listed, the environment variables it read (by a digest of each value), the package and
+ * compiler configs above it, and the install's lockfiles and markers. A result that failed, hit an error of our own, read something it
  * cannot name or reached a service on loopback is never kept (a refused connection is refused again, the same way).
  * What a result may depend on beyond all that (the clock, a package edited by hand) is why `check --no-cache`
  * exists. The folder (`node_modules/.cache/tool-schema-lens`) can be deleted at any time.
