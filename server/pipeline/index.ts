@@ -174,7 +174,13 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       }
       analysed.push(file);
       const factories = factoriesOf(project, file, options.root, options.entryPoints);
-      analysedInfo.set(file, { file, entry: isEntry, buildsServer: factories.buildsServer, factories: factories.specs.length });
+      analysedInfo.set(file, {
+        file,
+        entry: isEntry,
+        buildsServer: factories.buildsServer,
+        factories: factories.specs.length,
+        abstractBuilders: factories.abstractBuilders,
+      });
       if (!options.trusted) continue;
       const tagged = found.sites.filter((s) => s.kind === 'tagged' && s.name).map((s) => s.name!);
       if (

@@ -6,7 +6,7 @@
  * Recognised by their text, not their types: discovery never asks the type checker.
  */
 import * as path from 'node:path';
-import { Node, SyntaxKind, type ParameterDeclaration, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type ClassDeclaration, type ParameterDeclaration, type SourceFile } from 'ts-morph';
 import { parseEntry } from '../entryPoints';
 import type { WorkspaceProject } from '../project';
 import type { FactorySpec, ParamHint } from '../types';
@@ -45,7 +45,7 @@ export function factoriesOf(
   file: string,
   root: string,
   entryPoints: readonly string[] = [],
-): { specs: FactorySpec[]; buildsServer: boolean } {
+): { specs: FactorySpec[]; buildsServer: boolean; abstractBuilders: string[] } {
   const named = new Set(
     entryPoints
       .map((e) => parseEntry(root, e))
@@ -54,13 +54,26 @@ export function factoriesOf(
   );
   const text = project.readText(file);
   const buildsServer = text !== undefined && BUILDS_OR_REGISTERS.test(text);
-  if (!buildsServer && named.size === 0) return { specs: [], buildsServer };
+  if (!buildsServer && named.size === 0) return { specs: [], buildsServer, abstractBuilders: [] };
   try {
     const sourceFile = project.sourceFile(file);
-    return { specs: sourceFile ? findFactories(sourceFile, named) : [], buildsServer };
+    return {
+      specs: sourceFile ? findFactories(sourceFile, named) : [],
+      buildsServer,
+      abstractBuilders: sourceFile ? findAbstractBuilders(sourceFile, named) : [],
+    };
   } catch {
-    return { specs: [], buildsServer };
+    return { specs: [], buildsServer, abstractBuilders: [] };
   }
+}
+
+/** The abstract classes that build a server or register tools, which are no factories (see findFactoryDeclarations). */
+export function findAbstractBuilders(sourceFile: SourceFile, named: ReadonlySet<string> = new Set()): string[] {
+  return sourceFile
+    .getStatements()
+    .filter((s) => Node.isClassDeclaration(s) && s.isAbstract() && BUILDS_OR_REGISTERS.test(s.getText()))
+    .map((s) => (s as ClassDeclaration).getName() ?? 'default')
+    .filter((name) => !named.has(name));
 }
 
 /** A factory with the parameters it was read from: the type checker builds arguments from them (factoryArguments.ts). */
@@ -94,7 +107,11 @@ export function findFactoryDeclarations(sourceFile: SourceFile, named: ReadonlyS
       const binding = bindingOf(statement.getName(), isDefault(statement));
       if (binding) add({ ...binding, kind: 'function', lines: linesOf(statement) }, statement.getParameters());
     } else if (Node.isClassDeclaration(statement)) {
-      if (!builds(statement.getName() ?? (isDefault(statement) ? 'default' : undefined), statement.getText())) continue;
+      const className = statement.getName() ?? (isDefault(statement) ? 'default' : undefined);
+      // The program never constructs an abstract class, only its subclasses, whose members its code reads: an
+      // instance of it has none (a registration under an undefined name, a throw), so it is no factory unless named.
+      if (statement.isAbstract() && !(className !== undefined && named.has(className))) continue;
+      if (!builds(className, statement.getText())) continue;
       const binding = bindingOf(statement.getName(), isDefault(statement));
       if (!binding) continue;
       const ctor = statement.getConstructors()[0];

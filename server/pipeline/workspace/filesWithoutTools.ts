@@ -16,6 +16,8 @@ export interface AnalysedFile {
   buildsServer: boolean;
   /** Top-level factories found in it. */
   factories: number;
+  /** Its abstract classes that register tools (through subclasses only: no factories). */
+  abstractBuilders?: readonly string[];
 }
 
 /** `no-tools-found` on each file that builds a server or registers tools, ran without failing, and yielded no tool anywhere. */
@@ -74,6 +76,11 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile, builder?:
   for (const c of calls.filter((call) => call.pathNeeded))
     parts.push(`${c.name}() was not called with arguments built from its types: \`${c.pathNeeded}\` is a path and the check invents none`);
   if (builder) parts.push(`and the server it built (in ${path.basename(builder)}) got no tool: the options it passed may enable none`);
+  else if (calls.length === 0 && known.abstractBuilders?.length)
+    parts.push(
+      `and ${known.abstractBuilders.join(', ')} ${known.abstractBuilders.length === 1 ? 'is an abstract class' : 'are abstract classes'}: ` +
+        'its tools are registered by the subclasses a start constructs, so they are found when the workspace (or the file that starts the server) is checked',
+    );
   else if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
   return `${parts.join(', ')}; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).`;
 }
