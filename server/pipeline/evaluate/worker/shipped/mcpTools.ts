@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageOf } from './packageInfo';
 import { detachSink } from '../recorders/sinkTransport';
+import { shareCompiledValidators } from './sharedValidators';
 
 type AnyClass = new (...args: any[]) => any;
 type Definition = Record<string, unknown>;
@@ -117,6 +118,7 @@ export async function listThrough(
   try {
     if (kit.Client) {
       const client = new kit.Client(CLIENT_INFO, { capabilities });
+      shareCompiledValidators(client);
       await client.connect(clientSide);
       const result = await client.listTools();
       return (result?.tools ?? []) as Definition[];
