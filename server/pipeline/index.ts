@@ -247,6 +247,9 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const assembled: AssembledFile[] = [];
     for (const file of analysed) {
       const evaluated = options.trusted ? await evaluations.get(file)! : undefined;
+      // Placing a file's findings takes milliseconds of this thread; between files the workers' messages (a result
+      // that frees a worker for its next job, a transform it waits on) are answered, not queued behind a burst.
+      if (options.trusted) await yieldToEventLoop();
       checkCancelled(token);
       assembled.push(
         assembleFile({

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluationFailure, FactorySpec } from '../types';
 import { unsafePackageJson } from './host/boundedLoads';
 import { entryAppendix } from './host/entryAppendix';
+import { prepareEntry } from './host/preparedEntry';
 import { transformSource } from './host/transformSource';
 import { workerScript } from './host/workerScript';
 import { EvaluationCancelled, WorkerPool, type PoolLimits } from './host/workerPool';
@@ -142,6 +143,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       request.tagged ?? [],
       factories.map((f) => f.name),
     );
+    const preparing = prepareEntry(file, appendix.source, overlays);
     const outcome = await pool.run(
       {
         file,
@@ -159,6 +161,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
         ...(request.entry ? { entry: true } : {}),
       },
       token,
+      preparing.current,
     );
     const result: EvaluatedFile = {
       file,

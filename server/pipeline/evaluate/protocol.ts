@@ -6,7 +6,7 @@ import type { EngineOptions, EvaluatedTool, EvaluationFailure, Refusal } from '.
 
 export type { Refusal } from '../types';
 import type { CallableFactory, FactoryCall } from './worker/callFactories';
-import type { TransformReply, TransformRequest } from './worker/loader/protocol';
+import type { PreparedEntry, TransformReply, TransformRequest } from './worker/loader/protocol';
 
 export type { LoadFailure, TransformReply, TransformRequest } from './worker/loader/protocol';
 
@@ -39,6 +39,8 @@ export interface EvaluateMessage {
   stubs?: string[];
   /** A workspace entry point: the worker reports which lines of which modules its start reached. */
   entry?: boolean;
+  /** The entry's transform, when the host made it before the worker was free (host/preparedEntry.ts). */
+  prepared?: PreparedEntry;
 }
 
 export type ParentMessage = EvaluateMessage | TransformReply;

@@ -51,7 +51,9 @@ export class EvaluationCancelled extends Error {
 export type WorkerOutcome = Omit<ResultMessage, 'type' | 'id' | 'tools'> & { tools: EvaluatedTool[] };
 
 interface Job {
-  message: Omit<EvaluateMessage, 'id' | 'type'>;
+  message: Omit<EvaluateMessage, 'id' | 'type' | 'prepared'>;
+  /** The entry's transform if the host has made it by the time the job is sent (preparedEntry.ts). */
+  prepared?: () => EvaluateMessage['prepared'];
   token?: CancellationLike;
   resolve: (outcome: WorkerOutcome) => void;
   reject: (error: Error) => void;
@@ -150,10 +152,10 @@ export class WorkerPool {
     if (memoryChanged) this.restart();
   }
 
-  run(message: Job['message'], token?: CancellationLike): Promise<WorkerOutcome> {
+  run(message: Job['message'], token?: CancellationLike, prepared?: Job['prepared']): Promise<WorkerOutcome> {
     if (this.disposed) return Promise.reject(new Error('The evaluator was disposed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ message, token, resolve, reject });
+      this.queue.push({ message, prepared, token, resolve, reject });
       this.pump();
     });
   }
@@ -296,7 +298,8 @@ export class WorkerPool {
           },
           cpu === undefined ? limitMs : limitMs * WALL_BOUND_FACTOR,
         );
-        const message: EvaluateMessage = { type: 'evaluate', id, ...job.message };
+        const prepared = job.prepared?.();
+        const message: EvaluateMessage = { type: 'evaluate', id, ...job.message, ...(prepared ? { prepared } : {}) };
         slot.job.startedAt = slot.job.progressAt = performance.now();
         slot.job.cpuAtStart = slot.job.cpuSeen = cpu;
         slot.child.send(message);

@@ -225,7 +225,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   trackTimers();
   startWatching(message.env);
   trackCreation(true);
-  const loaded = await importFresh(message.file, message.sources, message.appendix, message.stubs);
+  const loaded = await importFresh(message.file, message.sources, message.appendix, message.stubs, message.prepared);
   const ns = loaded.namespace;
   // A file that did not transform or an import that did not resolve is the file's, before any of its code ran.
   const report = await generationReport(loaded.generation);

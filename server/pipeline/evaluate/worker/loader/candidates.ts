@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { statSync } from 'node:fs';
 import { isReadableFile, unreadable } from '../../../boundedRead';
-import type { TsconfigFacts } from './tsconfig';
+import type { TsconfigFacts } from '../../tsconfig';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
 const JS_TO_TS: Record<string, string[]> = {

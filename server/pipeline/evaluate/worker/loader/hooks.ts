@@ -21,10 +21,19 @@ import { aliasBases, builtSourceBases, fileCandidates, firstExisting, unreadable
 import { unbuiltPackageSource } from './unbuiltPackages';
 import { canonicalSpecifier } from './packageIdentity';
 import { importedNames, isPlatformModule, isWorkerThreads, matchesStub, stubSource, workerThreadsSource } from './platformStubs';
-import { CONVERSION_KEY, GENERATION_PARAM, ZOD_SEEN_KEY, type GenerationReport, type LoadFailure, type ToHooks, type TransformReply } from './protocol';
+import {
+  CONVERSION_KEY,
+  GENERATION_PARAM,
+  ZOD_SEEN_KEY,
+  type GenerationReport,
+  type LoadFailure,
+  type ToHooks,
+  type TransformReply,
+  transformKey,
+} from './protocol';
 import { canStripHere, stripHere } from './stripTypes';
 import { bundlerDefines } from '../../bundlerDefines';
-import { forgetTsconfigs, tsconfigFor } from './tsconfig';
+import { forgetTsconfigs, tsconfigFor } from '../../tsconfig';
 
 interface Context {
   parentURL?: string;
@@ -141,6 +150,8 @@ function handle(message: ToHooks): void {
         texts: new Map(),
       };
       generations.set(message.generation, generation);
+      const prepared = message.entry.prepared;
+      if (prepared) keepTransform(message.entry.file, { source: prepared.source, options: prepared.options, code: prepared.code });
       for (const older of generations.keys()) if (older <= message.generation - KEPT_GENERATIONS) generations.delete(older);
       for (const wake of waiting.get(message.generation) ?? []) wake(generation);
       waiting.delete(message.generation);
@@ -409,14 +420,19 @@ const transformed = new Map<string, { source: string; options: string; code: str
  */
 async function transformKnown(file: string, source: string): Promise<TransformReply> {
   const { compilerOptions } = tsconfigFor(file);
-  const options = JSON.stringify([compilerOptions, bundlerDefines(file)]);
+  const options = transformKey(compilerOptions, bundlerDefines(file));
   const known = transformed.get(file);
   if (known && known.source === source && known.options === options) return { type: 'transformed', id: 0, code: known.code };
   const reply = await transformInHost(file, source, compilerOptions);
-  transformed.delete(file);
-  if (reply.code !== undefined && !reply.volatile) transformed.set(file, { source, options, code: reply.code });
-  if (transformed.size > KEPT_TRANSFORMS) transformed.delete(transformed.keys().next().value as string);
+  if (reply.code !== undefined && !reply.volatile) keepTransform(file, { source, options, code: reply.code });
+  else transformed.delete(file);
   return reply;
+}
+
+function keepTransform(file: string, kept: { source: string; options: string; code: string }): void {
+  transformed.delete(file);
+  transformed.set(file, kept);
+  if (transformed.size > KEPT_TRANSFORMS) transformed.delete(transformed.keys().next().value as string);
 }
 
 function transformInHost(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<TransformReply> {

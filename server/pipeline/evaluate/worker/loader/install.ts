@@ -12,7 +12,7 @@ import { shimFor } from '../../../sdks';
 import { RECORDERS_KEY } from '../sdkShims';
 import { canonicalSpecifier } from './packageIdentity';
 import { isWorkerThreads, REFUSED_WORKER_SOURCE } from './platformStubs';
-import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type TransformReply } from './protocol';
+import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type PreparedEntry, type TransformReply } from './protocol';
 
 type ZodSeen = (module: unknown, href: string) => void;
 type Recorder = (real: unknown, server: unknown, hrefs: { real: string; server?: string }) => Record<string, unknown>;
@@ -109,11 +109,18 @@ export async function importFresh(
   overlays: Record<string, string>,
   appendix: string,
   stubs: readonly string[] = [],
+  prepared?: PreparedEntry,
 ): Promise<{ generation: number; namespace?: Record<string, unknown>; error?: unknown }> {
   const n = ++generation;
   requiredShims = new Map();
   for (const key of Object.keys(require.cache)) if (!inPackages(key)) delete require.cache[key];
-  port?.postMessage({ type: 'start', generation: n, overlays: Object.entries(overlays), entry: { file, appendix }, stubs: [...stubs] });
+  port?.postMessage({
+    type: 'start',
+    generation: n,
+    overlays: Object.entries(overlays),
+    entry: { file, appendix, ...(prepared ? { prepared } : {}) },
+    stubs: [...stubs],
+  });
   const url = new URL(pathToFileURL(file).href);
   url.searchParams.set(GENERATION_PARAM, String(n));
   try {

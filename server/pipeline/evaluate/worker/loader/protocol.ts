@@ -15,6 +15,22 @@ export const ZOD_SEEN_KEY = 'tool-schema-lens.zod-seen';
 /** The global the worker installs and the generated converter wrappers call: a zod schema converted, and the result. */
 export const CONVERSION_KEY = 'tool-schema-lens.conversion';
 
+/**
+ * The entry's transform, made by the host while the job waited for a worker: used only when the hooks would ask for
+ * exactly this (the same text with its appendix, the same options), so it saves the round trip and nothing else.
+ */
+export interface PreparedEntry {
+  source: string;
+  /** `transformKey` of the options it was made with. */
+  options: string;
+  code: string;
+}
+
+/** What a transform depends on besides the text: the tsconfig's options and the bundler's constants for the file. */
+export function transformKey(compilerOptions: Record<string, unknown>, defines: Record<string, string>): string {
+  return JSON.stringify([compilerOptions, defines]);
+}
+
 /** Sent before a generation's first import: what the hooks need to load it. */
 export interface GenerationStart {
   type: 'start';
@@ -22,7 +38,7 @@ export interface GenerationStart {
   /** Unsaved text by absolute path. */
   overlays: Array<[string, string]>;
   /** The entry file and source appended to it (exports of factories and tagged schemas). */
-  entry: { file: string; appendix: string };
+  entry: { file: string; appendix: string; prepared?: PreparedEntry };
   /** Modules the user asked to serve as stubs (`toolSchemaLens.evaluation.stubs`): exact, or a prefix ending in `*`. */
   stubs: string[];
 }

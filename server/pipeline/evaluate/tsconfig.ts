@@ -1,11 +1,12 @@
 /**
  * The parts of the nearest tsconfig.json that decide how a file runs under `tsx`: `paths` and `baseUrl` for
  * resolution, and the compiler options esbuild's transform honours (decorators, class fields, JSX). Read in the
- * loader thread, through bounded reads only, following `extends` to a fixed depth.
+ * loader thread, through bounded reads only, following `extends` to a fixed depth; the host reads the same to transform
+ * an entry before its worker asks (host/preparedEntry.ts).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { readWorkspaceFile } from '../../../boundedRead';
+import { readWorkspaceFile } from '../boundedRead';
 
 export interface TsconfigFacts {
   /** Absolute directory `paths` are relative to. */
