@@ -151,6 +151,17 @@ describe('check: bad input never hides the rest', () => {
   });
 });
 
+describe("check: a special token's spelling in a definition", () => {
+  it('is counted as the text it is: the check reports, never an internal error', async () => {
+    const run = await runCli(['check', 'special-token-text', '--format', 'json', '--no-cache']);
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.code).toBe(0);
+    const [tool] = json(run).tools;
+    expect(tool.name).toBe('strip_markers');
+    expect(tool.tokens.input).toBeGreaterThan(20);
+  });
+});
+
 describe('check: json format', () => {
   it('prints exactly { tools, diagnostics, tokens } with the contract fields', async () => {
     const run = await runCli(['check', 'cli-basic', '--format', 'json']);

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/findings';
 import { effectiveSeverity, type SeverityOverrides } from '../severities';
 import type { Diagnostic, Location, TokenBudget, ToolReport } from '../types';
 import { heaviestKeys } from './countTools';
-import { countTokens } from './tokenizer';
+import { countEach } from './tokenizer';
 import { descriptionTexts } from './toolDefinition';
 
 /** The tools that count towards a server's budget: registered tools, once each (an exported schema is not sent). */
@@ -45,7 +45,7 @@ export function toolOverBudget(tool: ToolReport, budget: TokenBudget | undefined
   const [top] = heaviestKeys(tool.advertised);
   const heavy = top && { key: top.key, share: top.tokens / total, descriptionShare: top.tokens ? top.descriptionTokens / top.tokens : 0 };
   const descriptions = [tool.description ?? '', ...descriptionTexts(tool.advertised)].filter(Boolean);
-  const descriptionShare = descriptions.reduce((n, d) => n + countTokens(d), 0) / total;
+  const descriptionShare = countEach(descriptions).reduce((n, c) => n + c, 0) / total;
   const named = heavy !== undefined && heavy.share >= 0.25;
   const keyAt = top ? where.key(top.key) : null;
   const toolAt = where.tool();

@@ -2,7 +2,7 @@
  * Token counts per tool and per server: what a tool's definition costs in the model's context window.
  * Pure over plain data (the advertised JSON Schema and the description), so every front counts the same way.
  */
-import { CONTEXT_WINDOW, countTokens } from './tokenizer';
+import { CONTEXT_WINDOW, countEach } from './tokenizer';
 import { definitionText, descriptionTexts, propertyTexts, type SentDefinition } from './toolDefinition';
 
 export interface ToolTokens {
@@ -23,16 +23,27 @@ export interface KeyWeight {
 
 /** The tokens one tool's definition costs. */
 export function countToolTokens(def: SentDefinition): ToolTokens {
-  const input = countTokens(definitionText(def));
-  if (def.outputSchema === undefined) return { input, total: input };
-  const output = countTokens(JSON.stringify(def.outputSchema));
+  if (def.outputSchema === undefined) {
+    const [input] = countEach([definitionText(def)]);
+    return { input, total: input };
+  }
+  const [input, output] = countEach([definitionText(def), JSON.stringify(def.outputSchema)]);
   return { input, output, total: input + output };
 }
 
 /** The top-level keys of an input schema, heaviest first (only worth computing for a tool over its budget). */
 export function heaviestKeys(inputSchema: unknown): KeyWeight[] {
-  return propertyTexts(inputSchema)
-    .map(({ key, value, text }) => ({ key, tokens: countTokens(text), descriptionTokens: descriptionTexts(value).reduce((n, d) => n + countTokens(d), 0) }))
+  const keys = propertyTexts(inputSchema).map(({ key, value, text }) => ({ key, text, descriptions: descriptionTexts(value) }));
+  // One round for every text of every key.
+  const counts = countEach(keys.flatMap((k) => [k.text, ...k.descriptions]));
+  let at = 0;
+  return keys
+    .map(({ key, descriptions }) => {
+      const tokens = counts[at++];
+      let descriptionTokens = 0;
+      for (let i = 0; i < descriptions.length; i++) descriptionTokens += counts[at++];
+      return { key, tokens, descriptionTokens };
+    })
     .sort((a, b) => b.tokens - a.tokens || a.key.localeCompare(b.key));
 }
 

@@ -1,9 +1,10 @@
 /**
  * The tokenizer: OpenAI's o200k_base BPE (the encoding of GPT-4o, GPT-4.1, GPT-5 and the o-series), from
  * `gpt-tokenizer`. Its ranks are ~4.6 MB of data that take a few hundred milliseconds to load, so they are loaded
- * on the first count, in the front's process only (never in the engine, which the runtime package ships, nor in
- * every evaluation worker).
+ * in the front's process only (never in the engine, which the runtime package ships, nor in every evaluation worker),
+ * on the tokenizer's thread where the front started one (tokenizerThread.ts), else here on the first count.
  */
+import { countOnThread } from './tokenizerThread';
 
 /** What a count means, for every front to say it the same way. */
 export const TOKENIZER = {
@@ -17,18 +18,34 @@ export const TOKENIZER = {
 /** The context window a server's share is quoted against. */
 export const CONTEXT_WINDOW = 200_000;
 
-type CountTokens = (text: string) => number;
+type CountTokens = (text: string, options: { disallowedSpecial: ReadonlySet<string> }) => number;
+/**
+ * A definition is text: a special token's spelling in it (`<|endoftext|>` in a description) is counted as the
+ * characters it is, as a model's API encodes user text, never refused (the tokenizer throws on one by default).
+ */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
 let counter: CountTokens | undefined;
 
 /** Tokens of `text` under o200k_base. */
 export function countTokens(text: string): number {
+  return countEach([text])[0];
+}
+
+/** Tokens of each text, in one round to the tokenizer's thread where there is one. */
+export function countEach(texts: string[]): number[] {
+  if (texts.length === 0) return [];
+  return countOnThread(texts) ?? texts.map(countTokensHere);
+}
+
+/** Tokens of `text`, counted on this thread (the ranks load here on the first call). */
+export function countTokensHere(text: string): number {
   // A require inside the function keeps the ranks out of start-up: esbuild initialises the module on this call.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   counter ??= (require('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
-  return counter(text);
+  return counter(text, AS_TEXT);
 }
 
-/** Load the ranks now (an idle language server does it before the first result needs them). */
+/** Load the ranks now, on this thread (an API user's warm-up; the fronts start the tokenizer's thread instead). */
 export function preloadTokenizer(): void {
-  countTokens('');
+  countTokensHere('');
 }
