@@ -2,6 +2,8 @@
  * Once, before any suite runs: builds the bundles if one is missing or older than a source it is built from (`npm
  * test` builds first; a suite run on its own must not test stale code either), and installs the fixture workspaces
  * that pin their own package versions (a package-lock.json of their own): `npm ci` where node_modules is missing.
+ * The fixtures' result cache (node_modules/.cache/tool-schema-lens, where `check` keeps runs of the repo's folders)
+ * is emptied: a run starts as on a fresh clone, whatever an earlier run kept.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -28,6 +30,7 @@ const BUILDS = [
 export default function setup(): () => void {
   const started = Date.now();
   for (const b of BUILDS) if (isStale(b.outputs, b.sources)) execFileSync(process.execPath, b.args, { cwd: REPO, stdio: 'pipe' });
+  rmSync(path.join(REPO, 'node_modules', '.cache', 'tool-schema-lens'), { recursive: true, force: true });
   const fixtures = path.join(__dirname, 'fixtures');
   for (const name of readdirSync(fixtures)) {
     const dir = path.join(fixtures, name);
