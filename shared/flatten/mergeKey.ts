@@ -52,11 +52,15 @@ export function mergeKey(decls: Declaration[], kit: ZodKit, widening: CollisionW
  * array in a fixed order, integer folded into number beside it. A kind that cannot be known: `{}` (unknown).
  */
 function typedWidening(merged: MergedKey, decls: Declaration[], kit: ZodKit): MergedKey {
-  if (merged.checks) {
+  // One JSON shape: what JSON says of every declaration is the same, and what differs is checks JSON cannot say. The
+  // zod schema shipped with it is parsed by the library too, so it must be a declaration carrying none of those (a
+  // refine of one variant would refuse another's values); without one, the bare kind below.
+  const plain = merged.checks ? decls.find((d) => findChecks(d.schema).every((name) => !BEYOND_JSON.has(name))) : undefined;
+  if (plain) {
     return {
       ...merged,
       outcome: 'widened-typed',
-      schema: withoutUnsharedDefault(decls),
+      schema: withoutUnsharedDefault(decls, plain),
       seenAs: 'the JSON type its variants share',
       reason: `${merged.reason}; advertised with the JSON every variant shares`,
     };
@@ -74,6 +78,9 @@ function typedWidening(merged: MergedKey, decls: Declaration[], kit: ZodKit): Me
   const seenAs = ordered.length === 1 ? `a bare ${ordered[0]}` : ordered.join(' or ');
   return { ...merged, outcome: 'widened-typed', schema, seenAs, reason: `${merged.reason}; advertised as ${seenAs}` };
 }
+
+/** Checks a JSON shape cannot carry: a function of the user's, or a change of the value. */
+const BEYOND_JSON = new Set(['refine', 'superRefine', 'custom', 'check', 'transform', 'preprocess', 'pipe', 'effect', 'overwrite']);
 
 /** The JSON kinds a declaration's shape admits, or undefined when its kind cannot be known (no type, a combinator). */
 function kindsOf(shape: unknown): JsonKind[] | undefined {
@@ -148,12 +155,12 @@ function stringValuesOf(decls: Declaration[]): string[] | undefined {
  * K4: a default is an annotation, advertised only when every declaring variant has the identical default;
  * otherwise the kept field drops its default wrapper so it does not look like it applies to every variant.
  */
-function withoutUnsharedDefault(decls: Declaration[]): AnyZod {
-  const first = readNode(decls[0].schema);
-  if (!first || first.kind !== 'default') return decls[0].schema;
-  const text = defaultText(decls[0].schema);
+function withoutUnsharedDefault(decls: Declaration[], kept: Declaration = decls[0]): AnyZod {
+  const first = readNode(kept.schema);
+  if (!first || first.kind !== 'default') return kept.schema;
+  const text = defaultText(kept.schema);
   const shared = decls.every((d) => defaultText(d.schema) === text && text !== undefined);
-  return shared ? decls[0].schema : innerOf(first);
+  return shared ? kept.schema : innerOf(first);
 }
 
 function defaultText(schema: AnyZod): string | undefined {

@@ -38,14 +38,23 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('type-array widening on
     expect(typeOf(widened(f, f.int(), f.number()).value)).toBe('number');
   });
 
-  it('one shape whose checks may differ keeps the shape every variant declares', () => {
+  it('one shape whose checks may differ keeps the shape every variant declares, from a declaration without a refine', () => {
     const { value, message } = widened(
       f,
       f.refine(f.min(f.int(), 0), (v: number) => v < 10),
-      f.refine(f.min(f.int(), 0), (v: number) => v < 20),
+      f.min(f.int(), 0),
     );
     expect(value).toMatchObject({ type: 'integer', minimum: 0 });
     expect(message).toContain('as the JSON type its variants share');
+  });
+
+  it('one shape whose every declaration refines differently is its bare kind: no refine is applied to another variant', () => {
+    const { value } = widened(
+      f,
+      f.refine(f.min(f.int(), 0), (v: number) => v < 10),
+      f.refine(f.min(f.int(), 0), (v: number) => v > 20),
+    );
+    expect(typeOf(value)).toBe('integer');
   });
 
   it('a kind that cannot be known stays {} (no type)', () => {
