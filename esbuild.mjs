@@ -52,8 +52,6 @@ const entries = [
   },
   // TypeScript's rename for the quick fix runs in a worker thread of the language server.
   { in: 'server/lsp/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
-  // The tokenizer's ranks load and count on a thread of the CLI and the language server (tokens/tokenizerThread.ts).
-  { in: 'server/pipeline/tokens/thread/entry.ts', out: 'dist/tokenizer.js', external: [] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 

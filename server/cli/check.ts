@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { layerSettings, pipelineOptions } from '../settings';
 import { readProjectConfig } from '../projectConfig';
-import { createPipeline, startTokenizerThread, stopTransformer, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
+import { createPipeline, stopTransformer, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -76,8 +76,6 @@ function flagLayer(options: CheckOptions): Record<string, unknown> {
 }
 
 async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoot[]): Promise<void> {
-  // The tokenizer's ranks load on their own thread while the workspace is discovered and evaluated.
-  startTokenizerThread();
   for (const job of jobs) {
     const project = readProjectConfig(job.root);
     const settings = layerSettings(project?.section, flagLayer(options));

@@ -20,7 +20,6 @@ import {
   configProblemDiagnostic,
   notEvaluatedText,
   preloadTokenizer,
-  startTokenizerThread,
   ResultStore,
   sentTools,
   serverTokens,
@@ -168,9 +167,8 @@ export class LensSession {
     if (this.pipeline) this.pipeline.updateOptions(options);
     else {
       this.pipeline = this.createPipeline(options);
-      // The tokenizer's ranks load once (a few hundred ms) on a thread of their own, never inside an analysis; where
-      // no thread can start (running from source), here while the workers start.
-      if (this.options.trusted && !startTokenizerThread()) setImmediate(() => preloadTokenizer());
+      // The tokenizer's ranks load once (a few hundred ms) while the workers start, not inside the first analysis.
+      if (this.options.trusted) setImmediate(() => preloadTokenizer());
     }
     if (!this.options.trusted) this.shared.trustNotice.show();
     // Whatever ran under the old settings is moot.

@@ -6,6 +6,5 @@
 export { countToolTokens, heaviestKeys, serverTokens, type KeyWeight, type ServerTokens, type ToolTokens } from './countTools';
 export { sentTools, toolOverBudget } from './budget';
 export { CONTEXT_WINDOW, countTokens, preloadTokenizer, TOKENIZER } from './tokenizer';
-export { startTokenizerThread } from './tokenizerThread';
 export { definitionText, type SentDefinition } from './toolDefinition';
 export { toolSets, type ToolSet } from './toolSets';
