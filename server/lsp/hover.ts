@@ -33,7 +33,7 @@ interface KeyHit {
 }
 
 /** The hover at a position in a file, or null when nothing of ours is there. */
-export function hoverAt(tools: ToolReport[], diagnosticsHere: Diagnostic[], file: string, position: Position): Hover | null {
+export function hoverAt(tools: readonly ToolReport[], diagnosticsHere: readonly Diagnostic[], file: string, position: Position): Hover | null {
   const findings = diagnosticsHere.filter((d) => contains(d.range, position));
   const keyHits: KeyHit[] = [];
   for (const tool of tools) {
@@ -94,7 +94,7 @@ interface DefinitionKeyHit {
  * A key of a tool's schema under the cursor, where the tool was written: one hit per tool (a shared shape spread
  * into many tools answers for the first few). Union keys a flatten merged have their own, richer answer (keySection).
  */
-function definitionKeysAt(tools: ToolReport[], file: string, position: Position): DefinitionKeyHit[] {
+function definitionKeysAt(tools: readonly ToolReport[], file: string, position: Position): DefinitionKeyHit[] {
   const hits: DefinitionKeyHit[] = [];
   for (const tool of tools) {
     const key = tool.definedAt?.keys.find((k) => k.file === file && contains(k.range, position));

@@ -23,7 +23,12 @@ interface Anchor {
   tools: ToolReport[];
 }
 
-export function listTools(tools: ToolReport[], params: ListToolsParams | undefined, uriOf: (file: string) => string, context: ListContext): ListToolsResult {
+export function listTools(
+  tools: readonly ToolReport[],
+  params: ListToolsParams | undefined,
+  uriOf: (file: string) => string,
+  context: ListContext,
+): ListToolsResult {
   const one = params?.uri !== undefined && params.position !== undefined;
   const summary = (t: ToolReport): ToolSummary => {
     const library = libraryLabelOf(t);

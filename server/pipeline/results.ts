@@ -64,12 +64,27 @@ export class ResultStore {
   /** Analysed files that hold a suppression comment: reported even with no finding left, where one is unused. */
   private readonly withSuppressions = new Set<string>();
   private severities: SeverityOverrides = {};
+  /**
+   * What the views below derive from the origins, kept until the store changes: a status update, a code lens or a
+   * hover reads every file's diagnostics, and merging them per request made each keystroke cost the whole workspace.
+   */
+  private views?: Views;
 
   constructor(private readonly readDisk: (file: string) => string | undefined = diskText) {}
+
+  /** Called after every change to what the origins say (and to what the views read: severities, suppressions). */
+  private changed(): void {
+    this.views = undefined;
+  }
+
+  private currentViews(): Views {
+    return (this.views ??= { inFile: new Map() });
+  }
 
   /** The user's severities (an unused suppression's, off included); returns the files to publish again. */
   setSeverities(severities: SeverityOverrides): Set<string> {
     this.severities = severities;
+    this.changed();
     return this.filesWithDiagnostics();
   }
 
@@ -89,6 +104,7 @@ export class ResultStore {
     for (const d of this.workspaceFindings) if (!after.has(diagnosticKey(d))) touched.add(d.file);
     for (const d of next) if (!before.has(diagnosticKey(d))) touched.add(d.file);
     this.workspaceFindings = next;
+    this.changed();
     return touched;
   }
 
@@ -173,6 +189,7 @@ export class ResultStore {
         touched.add(f);
       }
     }
+    this.changed();
     // The first registration found (or the last one gone) hides (or shows) every file's exported schemas.
     if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
     for (const f of [...touched, ...fresh]) {
@@ -182,6 +199,7 @@ export class ResultStore {
       else this.withSuppressions.delete(f);
       touched.add(f);
     }
+    this.changed();
     return touched;
   }
 
@@ -232,8 +250,9 @@ export class ResultStore {
 
   /** True when some origin recorded a registration: exported schemas are then reported only through their tools. */
   private hasRegistrations(): boolean {
-    for (const entry of this.origins.values()) if (entry.report?.tools.some((t) => t.kind === 'registration')) return true;
-    return false;
+    const views = this.currentViews();
+    views.registered ??= [...this.origins.values()].some((entry) => entry.report?.tools.some((t) => t.kind === 'registration'));
+    return views.registered;
   }
 
   /** Forget origins (deleted files, files no longer candidates); returns the files whose diagnostics change. */
@@ -249,6 +268,7 @@ export class ResultStore {
       if (this.withSuppressions.delete(origin)) touched.add(origin);
       this.diskTexts.delete(origin);
     }
+    this.changed();
     if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
     return touched;
   }
@@ -262,6 +282,7 @@ export class ResultStore {
     this.diskTexts.clear();
     for (const f of this.withSuppressions) touched.add(f);
     this.withSuppressions.clear();
+    this.changed();
     return touched;
   }
 
@@ -274,10 +295,17 @@ export class ResultStore {
   }
 
   /** Diagnostics lying in `file`, from every origin, once each (a registration's finding wins over its exported schema's). */
-  diagnosticsIn(file: string): Diagnostic[] {
-    const all: Diagnostic[] = [];
-    for (const entry of this.origins.values()) all.push(...(entry.diagnostics.get(file) ?? []));
-    for (const d of this.workspaceFindings) if (d.file === file) all.push(d);
+  diagnosticsIn(file: string): readonly Diagnostic[] {
+    const views = this.currentViews();
+    let shown = views.inFile.get(file);
+    if (!shown) views.inFile.set(file, (shown = this.mergedIn(file, views)));
+    return shown;
+  }
+
+  private mergedIn(file: string, views: Views): Diagnostic[] {
+    // Every origin's diagnostics by the file they lie in, in origin order: gathered once per change, not per file.
+    views.lying ??= lyingIn(this.origins.values(), this.workspaceFindings);
+    const all = views.lying.get(file) ?? [];
     const merged = withoutUnusedExports(preferRegistrations(all), this.hasRegistrations());
     // "No tool found here" from a run that saw this file alone is wrong once another run placed a tool here (a base
     // class whose method registers, analysed in another batch than the files that use it): judged on merged results.
@@ -298,7 +326,13 @@ export class ResultStore {
   }
 
   /** Every tool known, with the file whose analysis reported it. */
-  tools(): ToolReport[] {
+  tools(): readonly ToolReport[] {
+    const views = this.currentViews();
+    views.tools ??= this.mergedTools();
+    return views.tools;
+  }
+
+  private mergedTools(): ToolReport[] {
     const out: ToolReport[] = [];
     const registered = this.hasRegistrations();
     // A tool reached from two origins (two entry points, or an entry and its own file) is one tool, on the server the
@@ -326,13 +360,25 @@ export class ResultStore {
   }
 
   problemCount(): number {
+    const views = this.currentViews();
+    views.problems ??= this.countProblems();
+    return views.problems;
+  }
+
+  private countProblems(): number {
     let n = 0;
     for (const file of this.filesWithDiagnostics()) n += this.diagnosticsIn(file).length;
     return n;
   }
 
   /** Problems per tool id, over every file: what a code lens, a symbol and the Tools view count (two servers' `search` apart). */
-  problemsByTool(): Map<string, ProblemCounts> {
+  problemsByTool(): ReadonlyMap<string, ProblemCounts> {
+    const views = this.currentViews();
+    views.byTool ??= this.countByTool();
+    return views.byTool;
+  }
+
+  private countByTool(): Map<string, ProblemCounts> {
     const out = new Map<string, ProblemCounts>();
     for (const file of this.filesWithDiagnostics()) {
       for (const d of this.diagnosticsIn(file)) {
@@ -346,6 +392,29 @@ export class ResultStore {
     }
     return out;
   }
+}
+
+/** Views of the store derived from its origins, each made on first use after a change. */
+interface Views {
+  /** Each origin's diagnostics (and the workspace-wide ones) by the file they lie in. */
+  lying?: Map<string, Diagnostic[]>;
+  inFile: Map<string, Diagnostic[]>;
+  registered?: boolean;
+  tools?: ToolReport[];
+  problems?: number;
+  byTool?: Map<string, ProblemCounts>;
+}
+
+function lyingIn(origins: Iterable<OriginEntry>, workspaceFindings: readonly Diagnostic[]): Map<string, Diagnostic[]> {
+  const byFile = new Map<string, Diagnostic[]>();
+  const add = (file: string, list: readonly Diagnostic[]) => {
+    const here = byFile.get(file);
+    if (here) here.push(...list);
+    else byFile.set(file, [...list]);
+  };
+  for (const entry of origins) for (const [file, list] of entry.diagnostics) add(file, list);
+  for (const d of workspaceFindings) add(d.file, [d]);
+  return byFile;
 }
 
 export interface ProblemCounts {

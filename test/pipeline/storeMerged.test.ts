@@ -90,4 +90,32 @@ describe('ResultStore on merged results', () => {
     store.apply(2, [file], new Map(), result(file, [], [diagnostic(file, 'evaluation-failed', { failure: 'untrusted' })], 'untrusted'));
     expect(store.tools()).toEqual([]);
   });
+
+  it('answers every view from the latest change: runs, workspace findings, removals, a clear', () => {
+    // The views are kept between changes (each keystroke's status and lenses read them): none may outlive a change.
+    const store = new ResultStore(() => undefined);
+    const a = '/ws/src/a.ts';
+    const b = '/ws/src/b.ts';
+    const widened = (file: string, name: string) => diagnostic(file, 'collision-widened', { tool: name, toolId: `registration ${name} ${file}` });
+    const views = () => ({
+      tools: store.tools().map((t) => t.name),
+      problems: store.problemCount(),
+      inA: store.diagnosticsIn(a).map((d) => d.code),
+      byTool: [...store.problemsByTool()].map(([id, c]) => [id, c.warnings]),
+      notEvaluated: store.notEvaluated().files,
+    });
+    expect(views()).toEqual({ tools: [], problems: 0, inA: [], byTool: [], notEvaluated: 0 });
+    store.apply(1, [a], new Map(), result(a, [tool('ping', a)], [widened(a, 'ping')]));
+    expect(views()).toEqual({ tools: ['ping'], problems: 1, inA: ['collision-widened'], byTool: [['registration ping /ws/src/a.ts', 1]], notEvaluated: 0 });
+    store.apply(2, [b], new Map(), result(b, [], [diagnostic(b, 'evaluation-failed', { failure: 'load' })], 'load'));
+    expect(views()).toMatchObject({ tools: ['ping'], problems: 2, notEvaluated: 1 });
+    store.setWorkspaceDiagnostics([diagnostic(a, 'over-budget')]);
+    expect(views()).toMatchObject({ problems: 3, inA: ['collision-widened', 'over-budget'] });
+    store.apply(3, [a], new Map(), result(a, [tool('ping', a), tool('send', a)], []));
+    expect(views()).toEqual({ tools: ['ping', 'send'], problems: 2, inA: ['over-budget'], byTool: [], notEvaluated: 1 });
+    store.remove([b]);
+    expect(views()).toMatchObject({ problems: 1, notEvaluated: 0 });
+    store.clear();
+    expect(views()).toEqual({ tools: [], problems: 0, inA: [], byTool: [], notEvaluated: 0 });
+  });
 });
