@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from '../../server/pipeline/evaluate/index';
 import { workerScript } from '../../server/pipeline/evaluate/host/workerScript';
 import type { SourcePoint } from '../../server/pipeline/types';
@@ -187,6 +187,31 @@ describe('the pool', () => {
       const after = await own.evaluate({ file: src('duplicate.ts'), options });
       expect(after.tools).toHaveLength(2);
       expect(own.pids()[0]).not.toBe(recycled[0]);
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('replaces a worker recycled while idle, and warms it with the last file before the next one asks', async () => {
+    const own = createEvaluator({ workers: 1, maxEvaluationsPerWorker: 2 });
+    try {
+      const first = await own.evaluate({ file: src('duplicate.ts'), options });
+      const [recycled] = own.pids();
+      await own.evaluate({ file: src('duplicate.ts'), options });
+      // Nothing is asked of the pool now: its replacement starts on its own, and loads the SDKs by running the last file.
+      await vi.waitFor(
+        () => {
+          expect(own.pids()).toHaveLength(1);
+          expect(own.pids()[0]).not.toBe(recycled);
+        },
+        { timeout: 60_000, interval: 20 },
+      );
+      const [replacement] = own.pids();
+      const next = await own.evaluate({ file: src('duplicate.ts'), options });
+      expect(next.tools).toHaveLength(2);
+      expect(own.pids()).toEqual([replacement]);
+      // The replacement had the SDK and zod loaded before it was asked.
+      expect(next.timings.evaluate).toBeLessThan(first.timings.evaluate);
     } finally {
       await own.dispose();
     }

@@ -57,6 +57,8 @@ interface Job {
   token?: CancellationLike;
   resolve: (outcome: WorkerOutcome) => void;
   reject: (error: Error) => void;
+  /** Queued by the pool itself to warm a fresh worker (replaceSoon): its outcome is nobody's. */
+  warmUp?: true;
 }
 
 interface Slot {
@@ -104,6 +106,8 @@ function killTree(child: ChildProcess): void {
   child.kill('SIGKILL');
 }
 
+/** How long a pool whose worker retired stays without one before it starts the next (see replaceSoon). */
+const REPLACE_AFTER_MS = 250;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
 /** How often a busy worker's resident memory and CPU time are read. */
 const WATCH_POLL_MS = 50;
@@ -135,6 +139,7 @@ export class WorkerPool {
   /** The permission flags and scratch folder of this pool's workers, made with the first worker. */
   private confinement?: Confinement;
   private growTimer?: NodeJS.Timeout;
+  private replaceTimer?: NodeJS.Timeout;
   private watchTimer?: NodeJS.Timeout;
 
   constructor(private options: PoolOptions) {
@@ -174,6 +179,7 @@ export class WorkerPool {
   dispose(): Promise<void> {
     this.disposed = true;
     clearTimeout(this.growTimer);
+    clearTimeout(this.replaceTimer);
     clearInterval(this.watchTimer);
     for (const job of this.queue.splice(0)) job.reject(new Error('The evaluator was disposed'));
     const exits = this.slots.map((s) => s.exited);
@@ -331,8 +337,30 @@ export class WorkerPool {
     job.resolve({ ...outcome, tools: resolved });
     const heapCap = this.options.memoryMb * 1024 * 1024 * this.options.maxHeapFraction;
     if (retire === 'the module started processes') slot.spawned = true;
-    if (retire || slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) this.kill(slot);
+    if (retire) this.kill(slot);
+    else if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) {
+      this.kill(slot);
+      if (!job.warmUp) this.replaceSoon(job.message);
+    }
     this.pump();
+  }
+
+  /**
+   * A worker recycled with nothing queued (its evaluations or its heap used up) is replaced once the pool has stayed
+   * without one a moment, and the replacement runs the retired worker's last file once, its outcome dropped: the
+   * workspace's SDKs and zod load then, not on the next keystroke (a scan of 200 files ended in a recycle, and the
+   * first edit after it waited 0.7 s). The moment keeps a run that is ending (a check whose last file recycled its
+   * worker) from starting a worker it never uses. A worker retired because of what its file did is not warmed so.
+   */
+  private replaceSoon(last: Job['message']): void {
+    clearTimeout(this.replaceTimer);
+    this.replaceTimer = setTimeout(() => {
+      this.replaceTimer = undefined;
+      if (this.disposed || this.queue.length > 0 || !this.slots.every((s) => s.retiring)) return;
+      this.queue.push({ message: last, warmUp: true, resolve: () => undefined, reject: () => undefined });
+      this.pump();
+    }, REPLACE_AFTER_MS);
+    this.replaceTimer.unref();
   }
 
   private died(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
