@@ -108,6 +108,8 @@ function killTree(child: ChildProcess): void {
 
 /** How long a pool whose worker retired stays without one before it starts the next (see replaceSoon). */
 const REPLACE_AFTER_MS = 250;
+/** How many of the last evaluations a replacement's warm-up is chosen from. */
+const RECENT_KEPT = 8;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
 /** How often a busy worker's resident memory and CPU time are read. */
 const WATCH_POLL_MS = 50;
@@ -140,6 +142,7 @@ export class WorkerPool {
   private confinement?: Confinement;
   private growTimer?: NodeJS.Timeout;
   private replaceTimer?: NodeJS.Timeout;
+  private readonly recent: Array<{ message: Job['message']; ms: number }> = [];
   private watchTimer?: NodeJS.Timeout;
 
   constructor(private options: PoolOptions) {
@@ -335,32 +338,41 @@ export class WorkerPool {
     const resolved = tools.map((t) => ('streamed' in t ? job.recorded[t.streamed] : t)).filter((t): t is EvaluatedTool => t !== undefined);
     const { retire, ...outcome } = rest;
     job.resolve({ ...outcome, tools: resolved });
+    if (!job.warmUp && !retire && !message.failure) this.remember(job.message, message.evaluateMs + message.engineMs);
     const heapCap = this.options.memoryMb * 1024 * 1024 * this.options.maxHeapFraction;
     if (retire === 'the module started processes') slot.spawned = true;
     if (retire) this.kill(slot);
     else if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) {
       this.kill(slot);
-      if (!job.warmUp) this.replaceSoon(job.message);
+      if (!job.warmUp) this.replaceSoon();
     }
     this.pump();
   }
 
   /**
    * A worker recycled with nothing queued (its evaluations or its heap used up) is replaced once the pool has stayed
-   * without one a moment, and the replacement runs the retired worker's last file once, its outcome dropped: the
-   * workspace's SDKs and zod load then, not on the next keystroke (a scan of 200 files ended in a recycle, and the
-   * first edit after it waited 0.7 s). The moment keeps a run that is ending (a check whose last file recycled its
-   * worker) from starting a worker it never uses. A worker retired because of what its file did is not warmed so.
+   * without one a moment, and the replacement runs the quickest of the files evaluated last, once, its outcome
+   * dropped: the workspace's SDKs and zod load then, not on the next keystroke (a scan of 200 files ended in a
+   * recycle, and the first edit after it waited 0.8 s). The quickest, because a keystroke that comes meanwhile waits
+   * for it: a whole-server entry would hold it seconds. The moment keeps a run that is ending (a check whose last file
+   * recycled its worker) from starting a worker it never uses.
    */
-  private replaceSoon(last: Job['message']): void {
+  private replaceSoon(): void {
     clearTimeout(this.replaceTimer);
     this.replaceTimer = setTimeout(() => {
       this.replaceTimer = undefined;
-      if (this.disposed || this.queue.length > 0 || !this.slots.every((s) => s.retiring)) return;
-      this.queue.push({ message: last, warmUp: true, resolve: () => undefined, reject: () => undefined });
+      const quickest = [...this.recent].sort((a, b) => a.ms - b.ms)[0];
+      if (this.disposed || !quickest || this.queue.length > 0 || !this.slots.every((s) => s.retiring)) return;
+      this.queue.push({ message: quickest.message, warmUp: true, resolve: () => undefined, reject: () => undefined });
       this.pump();
     }, REPLACE_AFTER_MS);
     this.replaceTimer.unref();
+  }
+
+  /** The last files evaluated cleanly (a file whose worker had to retire is never one), with the worker's time on each. */
+  private remember(message: Job['message'], ms: number): void {
+    this.recent.push({ message, ms });
+    if (this.recent.length > RECENT_KEPT) this.recent.shift();
   }
 
   private died(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
