@@ -163,7 +163,7 @@ export class LensSession {
       return;
     }
     // The result cache check keeps (evaluate/host/resultCache.ts): an editor start over an unchanged workspace runs none of it.
-    const options = { ...pipelineOptions(settings, this.options.root, this.options.trusted), cache: settings.evaluation.cache };
+    const options = { ...pipelineOptions(settings, this.options.root, this.options.trusted), cache: settings.evaluation.cache, keepWorkersWarm: true };
     if (this.pipeline) this.pipeline.updateOptions(options);
     else {
       this.pipeline = this.createPipeline(options);

@@ -87,7 +87,13 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let restartedAt = 0;
 
   const evaluatorNow = () =>
-    (evaluator ??= createEvaluator({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb, cwd: options.root, allowAddons: options.allowAddons }));
+    (evaluator ??= createEvaluator({
+      timeoutMs: options.timeoutMs,
+      memoryMb: options.memoryMb,
+      cwd: options.root,
+      allowAddons: options.allowAddons,
+      keepWarm: options.keepWorkersWarm,
+    }));
   const checkCancelled = (token?: CancellationLike) => {
     if (token?.isCancellationRequested) throw new CancelledError();
   };

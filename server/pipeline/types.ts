@@ -74,6 +74,8 @@ export interface PipelineOptions {
    * unchanged (evaluate/host/resultCache.ts). The CLI's default; the editor keeps its results in memory instead.
    */
   cache?: boolean;
+  /** A front that outlives its runs (the language server): workers recycled while idle are replaced and warmed at once. */
+  keepWorkersWarm?: boolean;
 }
 
 export interface TokenBudget {

@@ -193,7 +193,7 @@ describe('the pool', () => {
   });
 
   it('replaces a worker recycled while idle, and warms it with a file it ran before the next one asks', async () => {
-    const own = createEvaluator({ workers: 1, maxEvaluationsPerWorker: 2 });
+    const own = createEvaluator({ workers: 1, maxEvaluationsPerWorker: 2, keepWarm: true });
     try {
       const first = await own.evaluate({ file: src('duplicate.ts'), options });
       const [recycled] = own.pids();

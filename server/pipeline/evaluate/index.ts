@@ -44,6 +44,8 @@ export interface EvaluatorOptions {
   maxEvaluationsPerWorker?: number;
   /** A further worker starts only once every worker has been on one file this long (default 250 ms). */
   spareWorkerAfterMs?: number;
+  /** A long-lived front: a worker recycled while idle is replaced and warmed at once (see the pool's replaceSoon). */
+  keepWarm?: boolean;
   /** Path of the worker script (default: dist/worker.js next to the server, or built from source). */
   workerScript?: string;
 }
@@ -100,6 +102,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     maxEvaluations: options.maxEvaluationsPerWorker ?? 200,
     maxHeapFraction: 0.6,
     spareAfterMs: options.spareWorkerAfterMs ?? 250,
+    keepWarm: options.keepWarm ?? false,
     transform: async ({ id, file, source, compilerOptions }) => ({ type: 'transformed', id, ...(await transformSource(file, source, compilerOptions)) }),
   });
 

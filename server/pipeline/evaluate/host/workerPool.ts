@@ -36,6 +36,8 @@ export interface PoolOptions extends PoolLimits {
    * thread on a small machine), while a slow or hanging module never holds up the others.
    */
   spareAfterMs?: number;
+  /** Replace a worker recycled while idle at once, and warm it (replaceSoon): for a front that outlives its runs. */
+  keepWarm?: boolean;
   /** Makes the TypeScript transforms a worker's loader asks for (transformSource.ts): workers start no esbuild. */
   transform: (request: TransformRequest) => Promise<TransformReply>;
 }
@@ -106,8 +108,6 @@ function killTree(child: ChildProcess): void {
   child.kill('SIGKILL');
 }
 
-/** How long a pool whose worker retired stays without one before it starts the next (see replaceSoon). */
-const REPLACE_AFTER_MS = 250;
 /** How many of the last evaluations a replacement's warm-up is chosen from. */
 const RECENT_KEPT = 8;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
@@ -344,18 +344,17 @@ export class WorkerPool {
     if (retire) this.kill(slot);
     else if (slot.evaluations >= this.options.maxEvaluations || message.heapUsed > heapCap) {
       this.kill(slot);
-      if (!job.warmUp) this.replaceSoon();
+      if (!job.warmUp && this.options.keepWarm) this.replaceSoon();
     }
     this.pump();
   }
 
   /**
-   * A worker recycled with nothing queued (its evaluations or its heap used up) is replaced once the pool has stayed
-   * without one a moment, and the replacement runs the quickest of the files evaluated last, once, its outcome
-   * dropped: the workspace's SDKs and zod load then, not on the next keystroke (a scan of 200 files ended in a
-   * recycle, and the first edit after it waited 0.8 s). The quickest, because a keystroke that comes meanwhile waits
-   * for it: a whole-server entry would hold it seconds. The moment keeps a run that is ending (a check whose last file
-   * recycled its worker) from starting a worker it never uses.
+   * A worker recycled with nothing queued (its evaluations or its heap used up) is replaced at once, and the
+   * replacement runs the quickest of the files evaluated last, once, its outcome dropped: the workspace's SDKs and
+   * zod load then, not on the next keystroke (a scan of 200 files ended in a recycle, and the first edit after it
+   * waited 0.8 s). The quickest, because a keystroke that comes meanwhile waits for it: a whole-server entry would
+   * hold it seconds. Only for a front that outlives its runs (keepWarm): a check that ends has no next file.
    */
   private replaceSoon(): void {
     clearTimeout(this.replaceTimer);
@@ -365,7 +364,7 @@ export class WorkerPool {
       if (this.disposed || !quickest || this.queue.length > 0 || !this.slots.every((s) => s.retiring)) return;
       this.queue.push({ message: quickest.message, warmUp: true, resolve: () => undefined, reject: () => undefined });
       this.pump();
-    }, REPLACE_AFTER_MS);
+    }, 0);
     this.replaceTimer.unref();
   }
 
