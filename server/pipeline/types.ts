@@ -74,7 +74,7 @@ export interface PipelineOptions {
    * unchanged (evaluate/host/resultCache.ts). The CLI's default; the editor keeps its results in memory instead.
    */
   cache?: boolean;
-  /** A front that outlives its runs (the language server): workers recycled while idle are replaced and warmed at once. */
+  /** A front that outlives its runs (the language server): a worker near its recycle gets a warm successor ahead of it. */
   keepWorkersWarm?: boolean;
 }
 

@@ -217,6 +217,32 @@ describe('the pool', () => {
     }
   });
 
+  it('warms a successor for a worker near its recycle, which takes no file until that worker goes', async () => {
+    // Four evaluations a worker: from the third (three quarters) on, its successor stands by.
+    const own = createEvaluator({ workers: 2, maxEvaluationsPerWorker: 4, keepWarm: true });
+    try {
+      const first = await own.evaluate({ file: src('duplicate.ts'), options });
+      const [old] = own.pids();
+      await own.evaluate({ file: src('duplicate.ts'), options });
+      expect(own.pids()).toEqual([old]);
+      await own.evaluate({ file: src('duplicate.ts'), options });
+      await vi.waitFor(() => expect(own.pids()).toHaveLength(2), { timeout: 60_000, interval: 20 });
+      const standby = own.pids().find((pid) => pid !== old)!;
+      // The fourth file goes to the old worker, not to the idle standby: the old one retires on it.
+      const fourth = await own.evaluate({ file: src('duplicate.ts'), options });
+      expect(fourth.tools).toHaveLength(2);
+      await vi.waitFor(() => expect(own.pids()).toEqual([standby]), { timeout: 60_000, interval: 20 });
+      expect(alive(old)).toBe(false);
+      // The successor had the SDK and zod loaded before it was asked.
+      const next = await own.evaluate({ file: src('duplicate.ts'), options });
+      expect(next.tools).toHaveLength(2);
+      expect(own.pids()).toEqual([standby]);
+      expect(next.timings.evaluate).toBeLessThan(first.timings.evaluate);
+    } finally {
+      await own.dispose();
+    }
+  });
+
   it('reuses warm workers, and dispose leaves no worker alive', async () => {
     const own = createEvaluator({ workers: 1 });
     const first = await own.evaluate({ file: src('duplicate.ts'), options });

@@ -44,7 +44,7 @@ export interface EvaluatorOptions {
   maxEvaluationsPerWorker?: number;
   /** A further worker starts only once every worker has been on one file this long (default 250 ms). */
   spareWorkerAfterMs?: number;
-  /** A long-lived front: a worker recycled while idle is replaced and warmed at once (see the pool's replaceSoon). */
+  /** A long-lived front: a worker near its recycle gets a warm successor (see the pool's standBy and replaceSoon). */
   keepWarm?: boolean;
   /** Path of the worker script (default: dist/worker.js next to the server, or built from source). */
   workerScript?: string;
