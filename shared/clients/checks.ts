@@ -28,6 +28,14 @@ type SchemaPart = 'input' | 'output';
 type Check = (tool: PreparedTool, rule: Rule, part: SchemaPart) => Hit[];
 
 const COMBINATORS = ['oneOf', 'anyOf', 'allOf'] as const;
+
+/** Each profile's name pattern compiled once: every tool is judged against every target twice per evaluation. */
+const namePatterns = new Map<string, RegExp>();
+function namePattern(source: string): RegExp {
+  let pattern = namePatterns.get(source);
+  if (!pattern) namePatterns.set(source, (pattern = new RegExp(source)));
+  return pattern;
+}
 /** The dialect a 2020-12-only validator accepts (with or without the trailing `#`). */
 const DIALECT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -148,7 +156,7 @@ export const CHECKS: Record<RuleId, Check> = {
     return name.length > limit ? [hit('name', [], { name, length: name.length, limit })] : [];
   },
   'name-characters': (tool, rule) => {
-    const pattern = new RegExp(rule.params?.namePattern ?? '.*');
+    const pattern = namePattern(rule.params?.namePattern ?? '.*');
     return pattern.test(tool.definition.name) ? [] : [hit('name', [], { name: tool.definition.name, pattern: rule.params?.namePattern ?? '' })];
   },
   annotations: (tool, rule) => {
