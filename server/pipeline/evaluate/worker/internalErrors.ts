@@ -25,8 +25,11 @@ export function takeInternalErrors(): string[] {
 
 /**
  * A fault the tests inject (`TOOL_SCHEMA_LENS_FAULT=client-rules`) to show that a throwing rule is traced, not lost;
- * nothing sets it otherwise.
+ * nothing sets it otherwise. Read once, as the worker loads: once user code runs, `process.env` is watched
+ * (startWatch.ts), and a read per tool judged cost two stack captures and counted as the file's own read of it.
  */
+const FAULT = process.env.TOOL_SCHEMA_LENS_FAULT;
+
 export function injectedFault(what: 'client-rules'): void {
-  if (process.env.TOOL_SCHEMA_LENS_FAULT === what) throw new Error(`injected fault (TOOL_SCHEMA_LENS_FAULT=${what})`);
+  if (FAULT === what) throw new Error(`injected fault (TOOL_SCHEMA_LENS_FAULT=${what})`);
 }
