@@ -5,8 +5,9 @@
  * `x` the package.json beside the config; a constant computed otherwise is left out (the file then fails to load
  * as it would under tsx, and the finding names the variable).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { readWorkspaceFile } from '../boundedRead';
 
 const CONFIGS = ['vite.config.ts', 'vite.config.mts', 'vite.config.js', 'vite.config.mjs', 'tsup.config.ts', 'tsup.config.js', 'tsup.config.mjs'];
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -18,22 +19,50 @@ export function bundlerDefines(file: string): Record<string, string> {
 /** The first config up from `dir`, stopping at the package that holds it. */
 function definesFrom(dir: string): Record<string, string> {
   for (let at = dir; ; at = path.dirname(at)) {
+    const names = namesIn(at);
     for (const name of CONFIGS) {
-      const text = readText(path.join(at, name));
+      const text = names.has(name) ? readText(path.join(at, name)) : undefined;
       if (text !== undefined) return parseDefines(text, () => packageVersion(at));
     }
-    if (readText(path.join(at, 'package.json')) !== undefined || path.dirname(at) === at) return {};
+    if (names.has('package.json') || path.dirname(at) === at) return {};
   }
 }
 
-function readText(file: string): string | undefined {
-  // Asked for every transform, mostly of files that are not there: a failed read's exception costs more than a look.
-  if (!existsSync(file)) return undefined;
+const KEPT_FOLDERS = 1000;
+const RACY_MS = 2000;
+const listings = new Map<string, { mtimeMs: number; names: Set<string> }>();
+
+/**
+ * The names in a folder, listed again only when the folder changed (a file added, removed or renamed changes its
+ * mtime): asked for every transform, of every folder up to the package, this was eight lookups a folder.
+ */
+function namesIn(dir: string): Set<string> {
+  let stat: Stats | undefined;
   try {
-    return readFileSync(file, 'utf8');
+    stat = statSync(dir, { throwIfNoEntry: false });
   } catch {
-    return undefined;
+    stat = undefined; // a folder the worker may not read (the permission model): nothing there for us
   }
+  if (!stat) return new Set();
+  const known = listings.get(dir);
+  if (known && known.mtimeMs === stat.mtimeMs) return known.names;
+  let names: Set<string>;
+  try {
+    names = new Set(readdirSync(dir));
+  } catch {
+    names = new Set();
+  }
+  listings.delete(dir);
+  // A folder changed within the last seconds may change again within its mtime's granularity: listed again next time.
+  if (Date.now() - stat.mtimeMs > RACY_MS) listings.set(dir, { mtimeMs: stat.mtimeMs, names });
+  if (listings.size > KEPT_FOLDERS) listings.delete(listings.keys().next().value as string);
+  return names;
+}
+
+/** A config's text; a FIFO or a device by that name is never read. */
+function readText(file: string): string | undefined {
+  const read = readWorkspaceFile(file);
+  return 'text' in read ? read.text : undefined;
 }
 
 function packageVersion(dir: string): string | undefined {
