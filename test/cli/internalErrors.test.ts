@@ -18,6 +18,9 @@ afterAll(() => {
 
 describe('an internal error', { timeout: 240_000 }, () => {
   it('is counted by check, and printed whole with --debug', async () => {
+    // A run without the fault first: its results, kept in the result cache, must not answer the runs with it.
+    const before = await runCli(['check', 'two-servers', '--clients', 'codex']);
+    expect(before.stdout).toContain('client-rejects');
     const plain = await runCli(['check', 'two-servers', '--clients', 'codex'], { env: FAULT });
     expect(plain.stderr).toContain('tool-schema-lens: 2 internal error(s) of the check itself; a finding may be missing (run with --debug to see them)');
     // The client finding the rule would have made is the one missing: nothing else changes.

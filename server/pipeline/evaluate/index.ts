@@ -14,7 +14,7 @@ import { workerScript } from './host/workerScript';
 import { EvaluationCancelled, WorkerPool, type PoolLimits } from './host/workerPool';
 import { openResultCache, type ResultCache } from './host/resultCache';
 import { SCRATCH_ENV } from './host/permissions';
-import { EVALUATION_MARKER } from './protocol';
+import { EVALUATION_MARKER, FAULT_ENV } from './protocol';
 
 export { EvaluationCancelled } from './host/workerPool';
 export { WorkerMissing } from './host/workerScript';
@@ -110,10 +110,19 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     if (token?.isCancellationRequested) throw new EvaluationCancelled();
     const file = path.resolve(request.file);
     const overlays = request.overlays ?? new Map<string, string>();
-    // Everything the worker is told or runs under: the request, the limits, where it runs and whether addons load.
-    // Unsaved text is not: it counts as the content of its file, in the evidence (host/resultCache.ts).
+    // Everything the worker is told or runs under: the request, the limits, where it runs, whether addons load and
+    // an injected fault. Unsaved text is not: it counts as the content of its file, in the evidence (host/resultCache.ts).
+    const fault = process.env[FAULT_ENV];
     const key = cache
-      ? cache.keyOf({ ...request, overlays: undefined, file, limits: pool.limits(), cwd: options.cwd, allowAddons: options.allowAddons ?? false })
+      ? cache.keyOf({
+          ...request,
+          overlays: undefined,
+          file,
+          limits: pool.limits(),
+          cwd: options.cwd,
+          allowAddons: options.allowAddons ?? false,
+          ...(fault ? { fault } : {}),
+        })
       : undefined;
     // What the worker starts with: the user's environment, then the request's; `*` is all of it. The scratch folder's
     // variables and the worker's token are new each run by design and count as the same.

@@ -13,6 +13,12 @@ export type { LoadFailure, TransformReply, TransformRequest } from './worker/loa
 /** Environment variable set on every worker (and so inherited by what it starts): the pool's token for it. */
 export const EVALUATION_MARKER = 'TOOL_SCHEMA_LENS_EVALUATION';
 
+/**
+ * The fault the tests inject into a worker (worker/internalErrors.ts). It changes results, so it is part of the
+ * result cache's key: the worker reads it once, before `process.env` is watched, so no evidence records it.
+ */
+export const FAULT_ENV = 'TOOL_SCHEMA_LENS_FAULT';
+
 /** The key under which the worker installs its recorders on globalThis; the SDK shims look it up. */
 export const RECORDERS_KEY = 'tool-schema-lens.recorders';
 

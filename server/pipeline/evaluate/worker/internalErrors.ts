@@ -3,6 +3,8 @@
  * silent. Each is noted here and travels with the file's result; the CLI prints them (all with --debug, a count
  * without) and the language server writes them to its output channel.
  */
+import { FAULT_ENV } from '../protocol';
+
 const MAX_NOTED = 20;
 let noted: string[] = [];
 
@@ -26,9 +28,10 @@ export function takeInternalErrors(): string[] {
 /**
  * A fault the tests inject (`TOOL_SCHEMA_LENS_FAULT=client-rules`) to show that a throwing rule is traced, not lost;
  * nothing sets it otherwise. Read once, as the worker loads: once user code runs, `process.env` is watched
- * (startWatch.ts), and a read per tool judged cost two stack captures and counted as the file's own read of it.
+ * (startWatch.ts), and a read per tool judged cost two stack captures and counted as the file's own read of it; the
+ * host puts it in the result cache's key instead (evaluate/index.ts).
  */
-const FAULT = process.env.TOOL_SCHEMA_LENS_FAULT;
+const FAULT = process.env[FAULT_ENV];
 
 export function injectedFault(what: 'client-rules'): void {
   if (FAULT === what) throw new Error(`injected fault (TOOL_SCHEMA_LENS_FAULT=${what})`);
