@@ -78,7 +78,7 @@ export interface Evaluator {
   evaluate(request: EvaluationRequest, token?: CancellationLike, cache?: ResultCache): Promise<EvaluatedFile>;
   /** New limits; a changed memory cap restarts the workers. */
   setLimits(limits: Partial<PoolLimits>): void;
-  /** Kill and respawn the workers (node_modules changed, or the user asked). */
+  /** Kill and respawn the workers (node_modules changed, or the user asked); resolves once the old ones have exited. */
   restart(): Promise<void>;
   /** Start a worker now, ahead of the first evaluation (no user code runs until one is asked for). */
   warm(): void;
@@ -199,10 +199,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
   return {
     evaluate,
     setLimits: (limits) => pool.setLimits(limits),
-    restart: () => {
-      pool.restart();
-      return Promise.resolve();
-    },
+    restart: () => pool.restart(),
     warm: () => pool.warm(),
     pids: () => pool.pids(),
     // The workers are gone (and whatever they started) when this resolves: a CLI exits only after it.

@@ -175,7 +175,7 @@ export class WorkerPool {
   setLimits(limits: Partial<PoolLimits>): void {
     const memoryChanged = limits.memoryMb !== undefined && limits.memoryMb !== this.options.memoryMb;
     this.options = { ...this.options, ...limits };
-    if (memoryChanged) this.restart();
+    if (memoryChanged) void this.restart();
   }
 
   run(message: Job['message'], token?: CancellationLike, prepared?: Job['prepared']): Promise<WorkerOutcome> {
@@ -191,9 +191,14 @@ export class WorkerPool {
     if (!this.disposed && this.slots.length === 0) this.spawn();
   }
 
-  /** Kill every worker; running evaluations fail as `exit`, queued ones run on fresh workers. */
-  restart(): void {
+  /**
+   * Kill every worker; running evaluations fail as `exit`, queued ones run on fresh workers. Resolves once the killed
+   * ones have exited: a restart the user asked for is done when the old processes are gone, not when they were signalled.
+   */
+  restart(): Promise<void> {
+    const exits = this.slots.map((s) => s.exited);
     for (const slot of [...this.slots]) this.kill(slot);
+    return Promise.all(exits).then(() => undefined);
   }
 
   /** Kill every worker; resolves once each has exited and left no process behind. */
@@ -203,9 +208,7 @@ export class WorkerPool {
     clearTimeout(this.replaceTimer);
     clearInterval(this.watchTimer);
     for (const job of this.queue.splice(0)) job.reject(new Error('The evaluator was disposed'));
-    const exits = this.slots.map((s) => s.exited);
-    this.restart();
-    return Promise.all(exits).then(() => this.confinement?.dispose());
+    return this.restart().then(() => this.confinement?.dispose());
   }
 
   /** Process ids of the live workers (for tests and tracing). */
