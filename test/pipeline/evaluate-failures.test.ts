@@ -218,8 +218,9 @@ describe('the pool', () => {
   });
 
   it('warms a successor for a worker near its recycle, which takes no file until that worker goes', async () => {
-    // Four evaluations a worker: from the third (three quarters) on, its successor stands by.
-    const own = createEvaluator({ workers: 2, maxEvaluationsPerWorker: 4, keepWarm: true });
+    // Four evaluations a worker: from the third (three quarters) on, its successor stands by. No spare worker: on a
+    // loaded machine the successor's warm-up can outlast the spare's delay, and a spare would take the fifth file.
+    const own = createEvaluator({ workers: 2, maxEvaluationsPerWorker: 4, keepWarm: true, spareWorkerAfterMs: 600_000 });
     try {
       const first = await own.evaluate({ file: src('duplicate.ts'), options });
       const [old] = own.pids();
