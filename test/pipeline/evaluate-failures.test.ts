@@ -244,6 +244,24 @@ describe('the pool', () => {
     }
   });
 
+  it('a file that hangs holds up the others only until a spare worker has started', async () => {
+    // A limit far beyond the test: the queued file must come back while the hanging one still runs.
+    const own = createEvaluator({ workers: 2, timeoutMs: 120_000 });
+    try {
+      await own.evaluate({ file: src('duplicate.ts'), options });
+      const [first] = own.pids();
+      let hangingEnded = false;
+      void own.evaluate({ file: src('loop.ts'), options }).finally(() => (hangingEnded = true));
+      const queued = await own.evaluate({ file: src('duplicate.ts'), options });
+      expect(queued.tools.map((t) => t.name)).toEqual(['same', 'same']);
+      expect(hangingEnded).toBe(false);
+      expect(own.pids()).toHaveLength(2);
+      expect(own.pids()).toContain(first);
+    } finally {
+      await own.dispose();
+    }
+  });
+
   it('reuses warm workers, and dispose leaves no worker alive', async () => {
     const own = createEvaluator({ workers: 1 });
     const first = await own.evaluate({ file: src('duplicate.ts'), options });

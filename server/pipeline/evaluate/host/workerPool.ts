@@ -31,9 +31,10 @@ export interface PoolOptions extends PoolLimits {
   /** Recycle a worker whose heap passed this fraction of the cap. */
   maxHeapFraction: number;
   /**
-   * Another worker (up to `size`) starts only when every worker has been on its current file this long: quick
-   * files keep one worker busy (a second doubles start-up and JIT warm-up and competes with the parent's
-   * thread on a small machine), while a slow or hanging module never holds up the others.
+   * Another worker (up to `size`) starts only when every worker has been on its current file this long, and at
+   * least as long as a new worker took to start and finish its first file (spareAfter): quick files keep one worker
+   * busy (a second doubles start-up and JIT warm-up and competes with the parent's thread on a small machine),
+   * while a slow or hanging module never holds up the others.
    */
   spareAfterMs?: number;
   /**
@@ -99,6 +100,8 @@ interface Slot {
   spawned: boolean;
   /** Resolves once the process has exited and its strays are gone. */
   exited: Promise<void>;
+  /** When it was forked (performance.now()): its first result tells what a new worker costs (coldStartMs). */
+  spawnedAt: number;
 }
 
 /** On POSIX each worker leads its own process group, so whatever user code spawned dies with it. */
@@ -161,6 +164,8 @@ export class WorkerPool {
   private growTimer?: NodeJS.Timeout;
   private replaceTimer?: NodeJS.Timeout;
   private readonly recent: Array<{ message: Job['message']; ms: number }> = [];
+  /** What the last new worker took from its fork to its first result: starting a process, loading the SDKs, a file. */
+  private coldStartMs = 0;
   private watchTimer?: NodeJS.Timeout;
 
   constructor(private options: PoolOptions) {
@@ -260,9 +265,16 @@ export class WorkerPool {
     return undefined;
   }
 
+  /**
+   * How long a worker may be on its file before a spare starts. Never less than what a new worker took to give its
+   * first result: a spare started sooner is seldom ready before the held-up worker is free, and the work it repeats
+   * (a process, the SDKs and zod, the JIT) competes with both on a small machine. A spare for every file held up
+   * 250 ms made a 7-file check 1.3× slower; waiting up to a cold start's cost is at most twice the best choice
+   * (rent the skis until the rent paid equals their price), and the measure grows with the machine's load.
+   */
   private spareAfter(slot: Slot): number {
     const ms = this.options.spareAfterMs ?? 0;
-    return slot.evaluations === 0 ? ms * 4 : ms;
+    return Math.max(slot.evaluations === 0 ? ms * 4 : ms, this.coldStartMs);
   }
 
   private spawn(): Slot {
@@ -279,6 +291,7 @@ export class WorkerPool {
       token,
       spawned: false,
       exited,
+      spawnedAt: performance.now(),
     };
     slot.ready = this.options.script().then(
       (script) =>
@@ -287,6 +300,7 @@ export class WorkerPool {
           const env: NodeJS.ProcessEnv = { ...process.env, ...confinement.env, [EVALUATION_MARKER]: token };
           // Our own runner's flags (loaders, inspectors) are not the user's code's business.
           delete env.NODE_OPTIONS;
+          slot.spawnedAt = performance.now();
           const child = fork(script, [], {
             cwd: this.options.cwd,
             env,
@@ -372,6 +386,7 @@ export class WorkerPool {
     if (!job || job.id !== message.id) return;
     clearTimeout(job.timer);
     slot.job = undefined;
+    if (slot.evaluations === 0) this.coldStartMs = performance.now() - slot.spawnedAt;
     slot.evaluations++;
     const { type: _type, id: _id, tools, ...rest } = message;
     const resolved = tools.map((t) => ('streamed' in t ? job.recorded[t.streamed] : t)).filter((t): t is EvaluatedTool => t !== undefined);
