@@ -177,6 +177,12 @@ describe('module shapes', () => {
     ]);
   });
 
+  it('waits for registrations made in timers of zero delay, however they were started', async () => {
+    const result = await evaluate(sdks('zeroDelay.ts'));
+    expect(result.failure).toBeUndefined();
+    expect(result.tools.map((t) => t.name).sort()).toEqual(['after_sleep', 'in_immediate', 'in_timer']);
+  });
+
   it('runs the file as the main module, so a main-module guard lets its server start', async () => {
     const file = sdks('mainGuard.ts');
     const result = await evaluate(file);

@@ -57,6 +57,11 @@ export function trackTimers(): void {
   tracking = true;
 }
 
+/** How many timers started since `trackTimers` are still pending. */
+export function pendingTimerCount(): number {
+  return pending.size;
+}
+
 /** Stops noting, and clears every timer started since `trackTimers` that is still pending; returns how many. */
 export function clearLeftTimers(): number {
   tracking = false;

@@ -15,8 +15,8 @@ import { framesOf, userFrame, userFrameHere, userFrames as stackFrames } from '.
 import { recorders } from './recorders/index';
 import { currentSession, startSession, type Recording } from './recorders/session';
 import { watchForOrphaning } from './orphanWatch';
-import { leftRunning, resourceCounts } from './leftRunning';
-import { clearLeftTimers, installTimerTracking, trackTimers } from './leftTimers';
+import { leftRunning, resourceCounts, type ResourceCounts } from './leftRunning';
+import { clearLeftTimers, installTimerTracking, pendingTimerCount, trackTimers } from './leftTimers';
 import { installProcessJail, takeSpawned } from './processJail';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExitRequest } from './sandbox';
@@ -150,10 +150,17 @@ function emptyObjectWith(zodModules: ReadonlyMap<string, unknown>): () => unknow
   };
 }
 
-/** Lets registrations made in promises and timers of zero delay land before judging. */
+/** Timers and immediates alive when the evaluation started (the worker's own), to tell the file's from them. */
+let timersAtStart: ResourceCounts = new Map();
+
+/**
+ * Lets registrations made in promises and timers of zero delay land before judging. The wait for a timer (a
+ * millisecond at least, on each re-check) is skipped when the file started none: none of ours, none Node counts.
+ */
 async function settle(pending: Promise<unknown>[]): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   await Promise.allSettled(pending);
+  if (pendingTimerCount() === 0 && leftRunning(timersAtStart).every((type) => type !== 'Timeout' && type !== 'Immediate')) return;
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -222,6 +229,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   };
   const started = performance.now();
   const resourcesBefore = resourceCounts();
+  timersAtStart = resourcesBefore;
   trackTimers();
   startWatching(message.env);
   trackCreation(true);
