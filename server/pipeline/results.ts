@@ -72,9 +72,19 @@ export class ResultStore {
 
   constructor(private readonly readDisk: (file: string) => string | undefined = diskText) {}
 
-  /** Called after every change to what the origins say (and to what the views read: severities, suppressions). */
-  private changed(): void {
+  /**
+   * Called after every change to what the origins say (and to what the views read: severities, suppressions).
+   * With the files whose diagnostics may differ, the other files' merged diagnostics are kept: an edit re-merges
+   * its own files, not the whole workspace's (a status update after each keystroke counts every file's problems).
+   */
+  private changed(files?: Iterable<string>): void {
+    const kept = files && this.views?.inFile;
     this.views = undefined;
+    if (!kept) return;
+    for (const f of files) kept.delete(f);
+    // "No tool found here" is judged on every origin's tools, which any change can move.
+    for (const f of [...kept.keys()]) if (kept.get(f)?.dependsOnTools) kept.delete(f);
+    this.views = { inFile: kept };
   }
 
   private currentViews(): Views {
@@ -103,8 +113,10 @@ export class ResultStore {
     const touched = new Set<string>();
     for (const d of this.workspaceFindings) if (!after.has(diagnosticKey(d))) touched.add(d.file);
     for (const d of next) if (!before.has(diagnosticKey(d))) touched.add(d.file);
+    // Every file with a workspace-wide finding before or after is merged again: a finding can change and keep its key.
+    const merged = new Set([...this.workspaceFindings, ...next].map((d) => d.file));
     this.workspaceFindings = next;
-    this.changed();
+    this.changed(merged);
     return touched;
   }
 
@@ -189,9 +201,10 @@ export class ResultStore {
         touched.add(f);
       }
     }
-    this.changed();
+    this.changed(touched);
     // The first registration found (or the last one gone) hides (or shows) every file's exported schemas.
-    if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
+    const registrationsFlipped = this.hasRegistrations() !== registeredBefore;
+    if (registrationsFlipped) for (const f of this.filesWithDiagnostics()) touched.add(f);
     for (const f of [...touched, ...fresh]) {
       this.diskTexts.delete(f);
       const text = this.suppressionText(f);
@@ -199,7 +212,7 @@ export class ResultStore {
       else this.withSuppressions.delete(f);
       touched.add(f);
     }
-    this.changed();
+    this.changed(registrationsFlipped ? undefined : touched);
     return touched;
   }
 
@@ -268,8 +281,11 @@ export class ResultStore {
       if (this.withSuppressions.delete(origin)) touched.add(origin);
       this.diskTexts.delete(origin);
     }
-    this.changed();
-    if (this.hasRegistrations() !== registeredBefore) for (const f of this.filesWithDiagnostics()) touched.add(f);
+    this.changed(touched);
+    if (this.hasRegistrations() !== registeredBefore) {
+      for (const f of this.filesWithDiagnostics()) touched.add(f);
+      this.changed();
+    }
     return touched;
   }
 
@@ -297,23 +313,24 @@ export class ResultStore {
   /** Diagnostics lying in `file`, from every origin, once each (a registration's finding wins over its exported schema's). */
   diagnosticsIn(file: string): readonly Diagnostic[] {
     const views = this.currentViews();
-    let shown = views.inFile.get(file);
-    if (!shown) views.inFile.set(file, (shown = this.mergedIn(file, views)));
-    return shown;
+    let merged = views.inFile.get(file);
+    if (!merged) views.inFile.set(file, (merged = this.mergedIn(file, views)));
+    return merged.shown;
   }
 
-  private mergedIn(file: string, views: Views): Diagnostic[] {
+  private mergedIn(file: string, views: Views): MergedFile {
     // Every origin's diagnostics by the file they lie in, in origin order: gathered once per change, not per file.
     views.lying ??= lyingIn(this.origins.values(), this.workspaceFindings);
     const all = views.lying.get(file) ?? [];
     const merged = withoutUnusedExports(preferRegistrations(all), this.hasRegistrations());
     // "No tool found here" from a run that saw this file alone is wrong once another run placed a tool here (a base
     // class whose method registers, analysed in another batch than the files that use it): judged on merged results.
-    const shown =
-      merged.some((d) => d.code === 'no-tools-found') && this.tools().some((t) => t.location.file === file)
-        ? merged.filter((d) => d.code !== 'no-tools-found')
-        : merged;
-    return this.withSuppressions.has(file) ? applySuppressions(file, this.suppressionText(file), shown, this.severities) : shown;
+    const dependsOnTools = merged.some((d) => d.code === 'no-tools-found');
+    const shown = dependsOnTools && this.tools().some((t) => t.location.file === file) ? merged.filter((d) => d.code !== 'no-tools-found') : merged;
+    return {
+      shown: this.withSuppressions.has(file) ? applySuppressions(file, this.suppressionText(file), shown, this.severities) : shown,
+      dependsOnTools,
+    };
   }
 
   /** Every file that currently has diagnostics. */
@@ -398,11 +415,18 @@ export class ResultStore {
 interface Views {
   /** Each origin's diagnostics (and the workspace-wide ones) by the file they lie in. */
   lying?: Map<string, Diagnostic[]>;
-  inFile: Map<string, Diagnostic[]>;
+  /** Each file's merged diagnostics, kept across changes to other files (`changed`). */
+  inFile: Map<string, MergedFile>;
   registered?: boolean;
   tools?: ToolReport[];
   problems?: number;
   byTool?: Map<string, ProblemCounts>;
+}
+
+interface MergedFile {
+  shown: Diagnostic[];
+  /** Whether what is shown depends on every origin's tools (a "no tool found here"). */
+  dependsOnTools: boolean;
 }
 
 function lyingIn(origins: Iterable<OriginEntry>, workspaceFindings: readonly Diagnostic[]): Map<string, Diagnostic[]> {

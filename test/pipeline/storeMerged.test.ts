@@ -118,4 +118,53 @@ describe('ResultStore on merged results', () => {
     store.clear();
     expect(views()).toEqual({ tools: [], problems: 0, inA: [], byTool: [], notEvaluated: 0 });
   });
+
+  it("keeps other files' merged diagnostics across a change, and every file agrees with a store that never kept any", () => {
+    // A store read after every change keeps what a change cannot have touched; a store built from the same changes
+    // and read once (nothing kept) is the reference. Runs place findings in their own and other files, tools in other
+    // files (a "no tool found" there goes), workspace findings change in place (same key, another severity).
+    const files = ['/ws/a.ts', '/ws/b.ts', '/ws/c.ts', '/ws/d.ts'];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), Math.floor(seed / 65536) % n);
+    const steps: Array<(store: ResultStore) => void> = [
+      (store) => store.setWorkspaceDiagnostics([diagnostic(files[0], 'over-budget', { severity: 'warning' })]),
+      (store) => store.setWorkspaceDiagnostics([diagnostic(files[0], 'over-budget', { severity: 'error' })]),
+    ];
+    for (let seq = 1; seq <= 60; seq++) {
+      const origin = files[random(files.length)];
+      const kind = random(10);
+      if (kind === 0) steps.push((store) => store.remove([origin]));
+      else if (kind === 1) {
+        const severity = random(2) ? 'warning' : 'error';
+        steps.push((store) => store.setWorkspaceDiagnostics([diagnostic(origin, 'over-budget', { severity })]));
+      } else {
+        const elsewhere = files[random(files.length)];
+        const tools = random(2) ? [tool(`t${seq}`, elsewhere)] : [];
+        const diagnostics = [
+          diagnostic(origin, random(2) ? 'no-tools-found' : 'collision-widened'),
+          ...(random(2) ? [diagnostic(elsewhere, 'collision-widened', { message: `from ${origin}` })] : []),
+        ];
+        steps.push((store) => {
+          const run = result(origin, tools, []);
+          const byFile = new Map<string, Diagnostic[]>();
+          for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+          store.apply(seq, [origin], new Map(), { ...run, diagnosticsByFile: byFile });
+        });
+      }
+    }
+    const read = (store: ResultStore) => ({ problems: store.problemCount(), byFile: files.map((f) => store.diagnosticsIn(f)) });
+    const kept = new ResultStore(() => undefined);
+    let keptAcross = 0;
+    steps.forEach((step, i) => {
+      const before = files.map((f) => kept.diagnosticsIn(f));
+      step(kept);
+      const reference = new ResultStore(() => undefined);
+      for (const s of steps.slice(0, i + 1)) s(reference);
+      const now = read(kept);
+      expect(now).toEqual(read(reference));
+      keptAcross += now.byFile.filter((list, j) => list === before[j]).length;
+    });
+    // Not a store that merges everything again after each change.
+    expect(keptAcross).toBeGreaterThan(60);
+  });
 });
