@@ -57,6 +57,12 @@ export function treeRss(root) {
   return treePids(root).reduce((sum, pid) => sum + rssBytes(pid), 0);
 }
 
+/** CPU seconds used so far by `root` alone and by it with its descendants alive now (workers that ended are not counted). */
+export function treeCpu(root) {
+  const pids = treePids(root);
+  return { root: cpuSeconds(root), total: pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) };
+}
+
 /**
  * Start sampling; `stop()` returns the peak RSS in bytes and the CPU seconds each process of the tree had
  * used when last seen (null where /proc is missing). CPU time does not depend on what else the machine runs.
