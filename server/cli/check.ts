@@ -87,7 +87,12 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
     });
     const entryPoints = named.length > 0 ? named : settings.entryPoints;
     // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
-    const pipeline = createPipeline({ ...pipelineOptions(settings, job.root, true), entryPoints, cache: options.cache !== false && settings.evaluation.cache });
+    const pipeline = createPipeline({
+      ...pipelineOptions(settings, job.root, true),
+      entryPoints,
+      cache: options.cache !== false && settings.evaluation.cache,
+      keepTokenCounts: true,
+    });
     try {
       // Entries named on the command line are checked even when only some files were asked for.
       const entryFiles = named.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));

@@ -17,7 +17,7 @@ import { evaluationEnv } from './envFile';
 import { factoriesOf } from './discover/factories';
 import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
 import { checkWorkspace, keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspace';
-import { preloadTokenizer } from './tokens';
+import { keepCountsIn, preloadTokenizer, saveKeptCounts } from './tokens';
 import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
 // The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
@@ -124,6 +124,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const entries = new Set(entriesNow());
     const env = options.trusted ? evaluationEnv(options.root, options.envFile, options.env) : {};
     const cache = options.trusted && options.cache ? await openEvaluationCache(options.root, restartedAt) : undefined;
+    if (cache && options.keepTokenCounts) keepCountsIn(cache.dir);
     const analysedInfo = new Map<string, AnalysedFile>();
 
     const discovered = new Map<string, DiscoveredFile>();
@@ -295,6 +296,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     );
     const stubbed = [...new Set(assembled.flatMap((a) => a.evaluated?.stubbed ?? []))].sort();
     const internalErrors = assembled.flatMap((a) => (a.evaluated?.internalErrors ?? []).map((message) => ({ file: a.report.file, message })));
+    saveKeptCounts();
     return {
       files: reports.filter((r) => r.tools.length > 0 || r.diagnostics.length > 0),
       diagnosticsByFile,

@@ -74,6 +74,11 @@ export interface PipelineOptions {
    * unchanged (evaluate/host/resultCache.ts). The CLI's default; the editor keeps its results in memory instead.
    */
   cache?: boolean;
+  /**
+   * With `cache`, keep token counts across runs in the same folder (tokens/keptCounts.ts): a run whose texts were all
+   * counted before never loads the tokenizer. The CLI's; the editor loads the tokenizer once and keeps it.
+   */
+  keepTokenCounts?: boolean;
   /** A front that outlives its runs (the language server): a worker near its recycle gets a warm successor ahead of it. */
   keepWorkersWarm?: boolean;
 }

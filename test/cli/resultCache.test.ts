@@ -2,7 +2,8 @@
  * `check` keeps evaluations across runs (issue 27, item 1) and reuses one only when its request and every file it
  * depended on are unchanged: the report of a cached run is byte-identical to an uncached one, whatever changed in
  * between (a module it imports, a JSON file its code reads, a variable it reads, the install), and a file that
- * failed is always run. `--no-cache` and `evaluation.cache: false` in the project configuration turn it off.
+ * failed is always run. Token counts are kept beside the evaluations, by the text counted. `--no-cache` and
+ * `evaluation.cache: false` in the project configuration turn both off.
  */
 import * as fs from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -109,9 +110,24 @@ describe('the result cache', { timeout: 300_000 }, () => {
     expect(warm.report).toBe(first);
     // tools.ts, named.ts and greeted.ts; broken.ts failed and local.ts reached a service, so they run every time.
     expect(warm.fromCache).toBe(3);
-    expect(fs.readdirSync(cacheDir()).filter((n) => n.endsWith('.json'))).toHaveLength(3);
+    expect(fs.readdirSync(cacheDir()).filter((n) => n.endsWith('.json') && !n.startsWith('token-counts-'))).toHaveLength(3);
     const uncached = await check('--no-cache');
     expect(uncached).toEqual({ report: first, fromCache: 0 });
+  });
+
+  it('keeps token counts beside them: a second run takes them from there, and a damaged file is counted again', async () => {
+    const [countsFile] = fs.readdirSync(cacheDir()).filter((n) => /^token-counts-o200k_base-[\d.]+\.json$/.test(n));
+    expect(countsFile).toBeDefined();
+    const kept = JSON.parse(fs.readFileSync(path.join(cacheDir(), countsFile), 'utf8')) as { counts: Record<string, number> };
+    expect(Object.keys(kept.counts).length).toBeGreaterThanOrEqual(6);
+    // Every kept count planted as 1000: a run that shows them never asked the tokenizer.
+    const planted = { ...kept, counts: Object.fromEntries(Object.keys(kept.counts).map((key) => [key, 1000])) };
+    fs.writeFileSync(path.join(cacheDir(), countsFile), JSON.stringify(planted));
+    const fromKept = JSON.parse((await check()).report) as { tools: Array<{ name: string; tokens: { total: number } }> };
+    expect(fromKept.tools.find((t) => t.name === 'search')?.tokens.total).toBe(1000);
+    fs.writeFileSync(path.join(cacheDir(), countsFile), '{ not json');
+    expect((await check()).report).toBe(first);
+    expect((await check()).report).toBe(first);
   });
 
   it('runs a file again when a module it imports changed', async () => {
@@ -147,7 +163,7 @@ describe('the result cache', { timeout: 300_000 }, () => {
     expect((await check()).fromCache).toBe(3);
   });
 
-  it('is neither read nor written with --no-cache', async () => {
+  it('is neither read nor written with --no-cache, token counts included', async () => {
     fs.rmSync(cacheDir(), { recursive: true, force: true });
     await check('--no-cache');
     expect(fs.existsSync(cacheDir())).toBe(false);

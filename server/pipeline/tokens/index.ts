@@ -5,6 +5,6 @@
  */
 export { countToolTokens, heaviestKeys, serverTokens, type KeyWeight, type ServerTokens, type ToolTokens } from './countTools';
 export { sentTools, toolOverBudget } from './budget';
-export { CONTEXT_WINDOW, countTokens, preloadTokenizer, TOKENIZER } from './tokenizer';
+export { CONTEXT_WINDOW, countTokens, keepCountsIn, preloadTokenizer, saveKeptCounts, TOKENIZER } from './tokenizer';
 export { definitionText, type SentDefinition } from './toolDefinition';
 export { toolSets, type ToolSet } from './toolSets';

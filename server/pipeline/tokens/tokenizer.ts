@@ -6,6 +6,8 @@
  * small check, 0.2 s more CPU and 20 to 70 MB more peak memory (the thread's isolate compiles their 4 MB again).
  */
 
+import { openKeptCounts, type KeptCounts } from './keptCounts';
+
 /** What a count means, for every front to say it the same way. */
 export const TOKENIZER = {
   encoding: 'o200k_base',
@@ -36,12 +38,32 @@ export function countEach(texts: string[]): number[] {
   return texts.map(countTokensHere);
 }
 
-/** Tokens of `text`, counted on this thread (the ranks load here on the first call). */
+let kept: KeptCounts | undefined;
+
+/** Tokens of `text`, counted on this thread (the ranks load here on the first call not answered by kept counts). */
 export function countTokensHere(text: string): number {
+  const known = kept?.get(text);
+  if (known !== undefined) return known;
   // A require inside the function keeps the ranks out of start-up: esbuild initialises the module on this call.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   counter ??= (require('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
-  return counter(text, AS_TEXT);
+  const count = counter(text, AS_TEXT);
+  kept?.set(text, count);
+  return count;
+}
+
+/**
+ * Keep counts across runs in `dir` (a check with its result cache), or stop keeping them (undefined). One folder per
+ * process: the first asked for wins, so a check of several folders keeps them all in its first one's.
+ */
+export function keepCountsIn(dir: string | undefined): void {
+  if (dir === undefined) kept = undefined;
+  else kept ??= openKeptCounts(dir, TOKENIZER.encoding);
+}
+
+/** Write the counts kept this run (see keepCountsIn). */
+export function saveKeptCounts(): void {
+  kept?.save();
 }
 
 /** Load the ranks now (an idle language server does it before the first result needs them). */
