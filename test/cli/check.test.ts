@@ -26,7 +26,8 @@ describe('check: text format', () => {
   // A plain SDK server flattens nothing: the nested union ships as written (union-shipped), and the collision
   // flattening would bring is in that finding's message instead of a diagnostic of its own.
   it('prints file:line:col severity code message, grouped by file, and a summary; exit 0 without errors', async () => {
-    const run = await runCli(['check', 'cli-basic']);
+    // Uncached: another suite's check of this folder may have kept it, and stderr would say it took it from there.
+    const run = await runCli(['check', 'cli-basic', '--no-cache']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
