@@ -26,6 +26,17 @@ const esbuildApiPlugin = {
   },
 };
 
+// The tokenizer's ranks are a bundle of their own beside the server's (server/pipeline/tokens/ranks.ts): the
+// server's require of them is left to run time, so a start that counts nothing never reads them.
+const ranksPlugin = {
+  name: 'tokenizer-ranks',
+  setup(b) {
+    b.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, (args) =>
+      args.importer.endsWith('ranks.ts') ? undefined : { path: './tokenizer.js', external: true },
+    );
+  },
+};
+
 // An ES module bundle of CommonJS code (esbuildApi.cjs) still needs `require` and `__dirname`.
 const LOADER_HOOKS_BANNER = [
   'import { createRequire as __tslCreateRequire } from "node:module";',
@@ -39,7 +50,8 @@ const entries = [
   // The CLI is the package's bin: `npx tool-schema-lens` needs the shebang. It is a small launcher that runs the
   // server bundle through V8's code cache (server/launcher/); the bundle is kept ASCII for it (see below).
   { in: 'server/launcher/cli.ts', out: 'dist/cli.js', external: [], banner: { js: '#!/usr/bin/env node' } },
-  { in: 'server/cli.ts', out: 'dist/server.js', external: [], plugins: [esbuildApiPlugin], ascii: true },
+  { in: 'server/cli.ts', out: 'dist/server.js', external: [], plugins: [esbuildApiPlugin, ranksPlugin], ascii: true },
+  { in: 'server/pipeline/tokens/ranks.ts', out: 'dist/tokenizer.js', external: [] },
   { in: 'server/pipeline/evaluate/worker/worker.ts', out: 'dist/worker.js', external: [] },
   // The worker's module loader hooks: Node loads them as an ES module, on a thread of its own.
   {

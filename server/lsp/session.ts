@@ -168,7 +168,15 @@ export class LensSession {
     else {
       this.pipeline = this.createPipeline(options);
       // The tokenizer's ranks load once (a few hundred ms) while the workers start, not inside the first analysis.
-      if (this.options.trusted) setImmediate(() => preloadTokenizer());
+      if (this.options.trusted)
+        setImmediate(() => {
+          // A broken install (no tokenizer beside the bundle) is said in the log; each analysis then says it too.
+          try {
+            preloadTokenizer();
+          } catch (error) {
+            this.logError('loading the tokenizer', error);
+          }
+        });
     }
     if (!this.options.trusted) this.shared.trustNotice.show();
     // Whatever ran under the old settings is moot.

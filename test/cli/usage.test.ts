@@ -51,10 +51,23 @@ describe('a failure of the tool itself', () => {
     mkdirSync(dir, { recursive: true });
     copyFileSync(CLI, path.join(dir, 'cli.js'));
     copyFileSync(path.join(path.dirname(CLI), 'server.js'), path.join(dir, 'server.js'));
+    copyFileSync(path.join(path.dirname(CLI), 'tokenizer.js'), path.join(dir, 'tokenizer.js'));
     const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'check', 'cli-basic'], { cwd: FIXTURES, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`tool-schema-lens: internal error: Error: The evaluation worker was not found at ${path.join(dir, 'worker.js')}`);
+  });
+
+  it('exits 2 with the reason on stderr: a broken install without its tokenizer', () => {
+    const dir = path.join(REPO, '.cache', 'broken-install-tokenizer');
+    mkdirSync(dir, { recursive: true });
+    for (const file of ['cli.js', 'server.js', 'worker.js', 'loaderHooks.mjs']) copyFileSync(path.join(path.dirname(CLI), file), path.join(dir, file));
+    const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'check', 'cli-basic', '--no-cache'], { cwd: FIXTURES, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      `tool-schema-lens: internal error: Error: The tokenizer was not found beside ${path.join(dir, 'server.js')}; reinstall the package`,
+    );
   });
 
   it('exits 2 with the reason on stderr: a broken install without its server bundle', () => {

@@ -44,12 +44,23 @@ let kept: KeptCounts | undefined;
 export function countTokensHere(text: string): number {
   const known = kept?.get(text);
   if (known !== undefined) return known;
-  // A require inside the function keeps the ranks out of start-up: esbuild initialises the module on this call.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  counter ??= (require('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  counter ??= loadRanks();
   const count = counter(text, AS_TEXT);
   kept?.set(text, count);
   return count;
+}
+
+/** The counting function; in the bundle, `dist/tokenizer.js` beside it (esbuild.mjs): a missing one is a broken install. */
+function loadRanks(): CountTokens {
+  try {
+    // A require inside the function keeps the ranks out of start-up.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  } catch (error) {
+    const missing = (error as { code?: unknown }).code === 'MODULE_NOT_FOUND';
+    if (!missing) throw error;
+    throw new Error(`The tokenizer was not found beside ${__filename}; reinstall the package`, { cause: error });
+  }
 }
 
 /**
