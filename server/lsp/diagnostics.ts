@@ -13,6 +13,7 @@ import {
 import type { Diagnostic, ResultStore } from '../pipeline';
 import type { OpenDocuments } from './documents';
 import { uriToPath } from './uris';
+import { sendAndForget } from './unanswered';
 
 export const DIAGNOSTIC_SOURCE = 'tool-schema-lens';
 
@@ -95,20 +96,20 @@ export class DiagnosticsPublisher {
       if (diagnostics.length === 0 && !this.pushed.has(file) && !open) continue;
       if (diagnostics.length) this.pushed.add(file);
       else this.pushed.delete(file);
-      void this.connection.sendDiagnostics({ uri: this.docs.uri(file), version: open ? this.docs.version(file) : undefined, diagnostics });
+      sendAndForget(() => this.connection.sendDiagnostics({ uri: this.docs.uri(file), version: open ? this.docs.version(file) : undefined, diagnostics }));
     }
     if (pulledChanged && this.refreshSupported) this.connection.languages.diagnostics.refresh();
   }
 
   /** A buffer opened: in pull mode the client now pulls it, so clear what we pushed while it was closed. */
   opened(file: string): void {
-    if (this.pullMode && this.pushed.delete(file)) void this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] });
+    if (this.pullMode && this.pushed.delete(file)) sendAndForget(() => this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] }));
   }
 
   /** Clear everything we ever published (analysis disabled, shutting down). */
   clearAll(files: Iterable<string>): void {
     for (const file of new Set([...files, ...this.pushed])) {
-      void this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] });
+      sendAndForget(() => this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] }));
     }
     this.pushed.clear();
     if (this.pullMode && this.refreshSupported) this.connection.languages.diagnostics.refresh();

@@ -186,6 +186,7 @@ export class LensSession {
 
   /** Re-analyse the whole workspace in the background (the first time with progress). */
   async rescan(): Promise<void> {
+    if (this.disposed) return;
     // Open buffers first, on their own: the user is looking at them, and they must not wait for the whole scan.
     const open = this.openFiles();
     const openRun = open.length ? this.scheduler.analyzeChanged(open) : undefined;
@@ -196,6 +197,8 @@ export class LensSession {
     );
     // The scan waits for them so that it does not compete for the workers and the CPU.
     await openRun;
+    // Shut down meanwhile (the client left): nothing to scan for.
+    if (this.disposed) return;
     await this.scheduler.scanAll(progress, new Set(open));
     this.firstScanDone = true;
     this.sendStatus();

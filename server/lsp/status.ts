@@ -1,6 +1,7 @@
 /** The status bar's feed: what the server is doing and how many tools and problems it knows. */
 import type { Connection } from 'vscode-languageserver';
 import { StatusNotification, type StatusParams } from '../../protocol';
+import { sendAndForget } from './unanswered';
 
 export class StatusReporter {
   private last = '';
@@ -11,7 +12,7 @@ export class StatusReporter {
     const key = JSON.stringify(status);
     if (key === this.last) return;
     this.last = key;
-    void this.connection.sendNotification(StatusNotification, status);
+    sendAndForget(() => this.connection.sendNotification(StatusNotification, status));
   }
 }
 

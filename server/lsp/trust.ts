@@ -7,6 +7,7 @@
  * (`false`, `"true"`, `"false"`, `0`, `1`, `null` are all untrusted), and the log says what was received.
  */
 import { MessageType, type Connection } from 'vscode-languageserver';
+import { sendAndForget } from './unanswered';
 
 export type Transport = 'stdio' | 'node-ipc' | 'other';
 
@@ -43,6 +44,6 @@ export class TrustNotice {
   show(): void {
     if (this.shown) return;
     this.shown = true;
-    void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: UNTRUSTED_NOTICE });
+    sendAndForget(() => this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: UNTRUSTED_NOTICE }));
   }
 }
