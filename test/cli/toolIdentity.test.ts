@@ -43,7 +43,7 @@ describe('two servers with a tool of the same name', { timeout: 240_000 }, () =>
   it('count their problems apart in the editor', async () => {
     const root = copyFixture('two-servers');
     roots.push(root);
-    const client = await TestClient.spawn({ root, settings: { clients: ['codex'] } });
+    const client = await TestClient.inProcess({ root, settings: { clients: ['codex'] } });
     clients.push(client);
     await client.waitForStatus('idle');
     const listed: Array<{ name: string; uri: string; problems: { errors: number } }> = await client.request('toolSchemaLens/listTools', {});

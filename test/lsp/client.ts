@@ -8,7 +8,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Readable, Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from '../../server/lsp/server';
+import { createPipeline } from '../../server/pipeline';
 import {
   WorkDoneProgress,
   IPCMessageReader,
@@ -43,8 +46,8 @@ export interface ClientOptions {
   lazyCodeActions?: boolean;
   /** More workspace folders besides `root` (a multi-root workspace). */
   folders?: string[];
-  /** The editor's pid sent in `initialize` (default: this test process). */
-  processId?: number;
+  /** The editor's pid sent in `initialize` (default: this test process; null: none). */
+  processId?: number | null;
   /** Environment of the spawned server over this process's own (a fake HOME). */
   env?: Record<string, string>;
 }
@@ -70,6 +73,9 @@ export class TestClient {
   initializeResult!: InitializeResult;
   private readonly versions = new Map<string, number>();
   private readonly waiters = new Set<() => void>();
+
+  /** An in-process server's end: its sessions' workers taken down, its connection closed. */
+  private stopServer?: () => void;
 
   private constructor(
     readonly connection: ProtocolConnection,
@@ -135,6 +141,30 @@ export class TestClient {
     return TestClient.spawn({ ...options, processId: parentPid });
   }
 
+  /**
+   * The server in this process, from source, over in-memory streams, with the real pipeline and its real worker
+   * processes: for suites that test what the server answers rather than its process (start, exit, stdio, trust
+   * over IPC, environment), without a process and its bundle's start per session. Never sent `exit`, which ends
+   * the process it runs in: shutdown() and kill() take its workers down instead.
+   */
+  static async inProcess(options: ClientOptions): Promise<TestClient> {
+    if (options.env) throw new Error("an in-process server shares this process's environment: spawn one for env");
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    const server = startServer(serverConnection, { createPipeline, transport: 'stdio' });
+    serverConnection.listen();
+    const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    // No processId: the library would watch it with a timer that outlives the session.
+    const client = new TestClient(connection, { ...options, processId: null });
+    client.stopServer = () => {
+      server.workspaces()?.sessions.forEach((s) => s.disposeNow());
+      serverConnection.dispose();
+    };
+    await client.initialize();
+    return client;
+  }
+
   /** Connect to a server running in this process over in-memory streams. */
   static async connect(options: ClientOptions, input: Readable, output: Writable): Promise<TestClient> {
     const connection = createProtocolConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
@@ -166,7 +196,7 @@ export class TestClient {
       },
     };
     this.initializeResult = await this.connection.sendRequest('initialize', {
-      processId: this.options.processId ?? process.pid,
+      processId: this.options.processId === undefined ? process.pid : this.options.processId,
       rootUri: uriOf(this.options.root),
       workspaceFolders: [this.options.root, ...(this.options.folders ?? [])].map((f) => ({ uri: uriOf(f), name: path.basename(f) })),
       capabilities,
@@ -312,6 +342,10 @@ export class TestClient {
   /** shutdown + exit; resolves with the process's exit code (in-process: null). */
   async shutdown(): Promise<number | null> {
     await this.connection.sendRequest('shutdown');
+    if (this.stopServer) {
+      this.kill();
+      return null;
+    }
     const exited = this.process ? new Promise<number | null>((r) => this.process!.once('exit', (code) => r(code))) : Promise.resolve(null);
     void this.connection.sendNotification('exit');
     const code = await exited;
@@ -321,6 +355,7 @@ export class TestClient {
 
   kill(): void {
     this.connection.dispose();
+    this.stopServer?.();
     this.process?.kill('SIGKILL');
   }
 }

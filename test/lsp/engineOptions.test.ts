@@ -15,7 +15,7 @@ afterAll(() => {
 async function advertised(settings: Record<string, unknown>): Promise<Record<string, any>> {
   const root = copyFixture('engine-options');
   roots.push(root);
-  const client = await TestClient.spawn({ root, settings });
+  const client = await TestClient.inProcess({ root, settings });
   try {
     await client.waitForStatus('idle', 0, 60_000);
     const listed: Array<{ name: string; advertised: Record<string, any> }> = await client.request('toolSchemaLens/listTools', {});

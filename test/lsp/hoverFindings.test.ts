@@ -19,7 +19,7 @@ async function hoverOnCollision(initializationOptions?: Record<string, unknown>)
   const root = copyFixture('lsp-basic');
   roots.push(root);
   const tools = path.join(root, 'src/tools.ts');
-  const client = await TestClient.spawn({ root, ...(initializationOptions ? { initializationOptions } : {}) });
+  const client = await TestClient.inProcess({ root, ...(initializationOptions ? { initializationOptions } : {}) });
   try {
     await client.waitForDiagnostics(tools, { match: (d) => d.some((x) => x.code === 'collision-widened') }, 60_000);
     const hover = await client.hover(tools, positionOf(tools, 'attachment', 0, 3));

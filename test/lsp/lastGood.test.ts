@@ -24,7 +24,7 @@ interface Listed {
 
 describe('the last good results of a file', { timeout: 180_000 }, () => {
   it('stay, marked stale, while its runs fail, and go once one succeeds', async () => {
-    client = await TestClient.spawn({ root });
+    client = await TestClient.inProcess({ root });
     const good = fs.readFileSync(tools, 'utf8');
     client.open(tools);
     await client.waitForDiagnostics(tools, { version: 1, match: (d) => d.some((x) => x.code === 'collision-widened') });

@@ -20,7 +20,7 @@ describe('listTools at a position inside a schema (lsp-basic)', { timeout: 90_00
 
   beforeAll(async () => {
     root = copyFixture('lsp-basic');
-    client = await TestClient.spawn({ root });
+    client = await TestClient.inProcess({ root });
     await client.waitForStatus('idle');
   });
   afterAll(() => {
@@ -55,7 +55,7 @@ describe('listTools in a schema file used by an exported schema and a registered
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-examples-'));
     fs.cpSync(path.join(REPO, 'examples'), root, { recursive: true, filter: (f) => !f.includes('node_modules') });
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-    client = await TestClient.spawn({ root });
+    client = await TestClient.inProcess({ root });
     await client.waitForStatus('idle');
   });
   afterAll(() => {

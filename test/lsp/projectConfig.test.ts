@@ -23,7 +23,7 @@ const configChanged = () => client!.notify('workspace/didChangeWatchedFiles', { 
 
 describe('the project file in the editor', { timeout: 180_000 }, () => {
   it('is read, published on, re-read on change, overridden by the editor, and written by the quick fixes', async () => {
-    client = await TestClient.spawn({ root, settings: { flattenUnionInput: 'auto' } });
+    client = await TestClient.inProcess({ root, settings: { flattenUnionInput: 'auto' } });
     client.open(server);
 
     // Its mistakes, on its keys.

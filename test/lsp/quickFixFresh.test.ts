@@ -18,7 +18,7 @@ afterAll(() => {
 
 describe('a quick fix right after an edit', { timeout: 120_000 }, () => {
   it("is answered once the buffer's analysis is in, with the rename, not with nothing", async () => {
-    client = await TestClient.spawn({ root });
+    client = await TestClient.inProcess({ root });
     client.open(tools);
     const published = await client.waitForDiagnostics(tools, { version: 1, match: (d) => d.some((x) => x.code === 'collision-widened') }, 60_000);
     const collision = published.diagnostics.find((d) => d.code === 'collision-widened')!;

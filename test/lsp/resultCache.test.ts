@@ -35,7 +35,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** A server started on the workspace, once its first scan is done: what it published for tools.ts, and its log. */
 async function start(settings: Record<string, unknown> = {}): Promise<{ client: TestClient; published: unknown; kept: number }> {
-  const client = await TestClient.spawn({ root, settings, initializationOptions: { debounceMs: 0 } });
+  const client = await TestClient.inProcess({ root, settings, initializationOptions: { debounceMs: 0 } });
   const published = await client.waitForDiagnostics(tools(), { match: (d) => d.some((x) => x.code === 'collision-widened') });
   await client.waitForStatus('idle');
   const kept = client.logs.map((line) => KEPT.exec(line)).reduce((n, m) => n + (m ? Number(m[1]) : 0), 0);

@@ -34,7 +34,7 @@ describe.each(['servers-patterns', 'discover-styles', 'locate-registry'])('%s in
       .map((t) => `${t.name} ${t.file}:${t.line}`)
       .sort();
 
-    const client = await TestClient.spawn({ root, settings: { flattenUnionInput: 'auto' } });
+    const client = await TestClient.inProcess({ root, settings: { flattenUnionInput: 'auto' } });
     clients.push(client);
     await client.waitForStatus('idle');
     const listed: Summary[] = await client.request('toolSchemaLens/listTools', {});

@@ -40,7 +40,7 @@ describe('a buffer edited during the first scan', { timeout: 120_000 }, () => {
     const target = path.join(root, 'src/b_target.ts');
     fs.writeFileSync(slow, SLOW);
     fs.writeFileSync(target, COLLIDING);
-    const client = await TestClient.spawn({ root, initializationOptions: { debounceMs: 0 } });
+    const client = await TestClient.inProcess({ root, initializationOptions: { debounceMs: 0 } });
     try {
       // The scan's batch (both files) is under way: the slow module holds it open for seconds.
       await client.waitFor('the scan batch', () =>

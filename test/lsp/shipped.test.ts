@@ -22,7 +22,7 @@ describe('what ships, in the editor (lsp-basic, default settings)', { timeout: 9
   beforeAll(async () => {
     root = copyFixture('lsp-basic');
     tools = path.join(root, 'src/tools.ts');
-    client = await TestClient.spawn({ root, settings: { flattenUnionInput: 'auto' } });
+    client = await TestClient.inProcess({ root, settings: { flattenUnionInput: 'auto' } });
     client.open(tools);
   });
   afterAll(() => {
@@ -63,7 +63,7 @@ describe('the "Ship flattened" quick fix on union-shipped (lsp-basic, default se
   beforeAll(async () => {
     root = copyFixture('lsp-basic');
     tools = path.join(root, 'src/tools.ts');
-    client = await TestClient.spawn({ root, settings: { flattenUnionInput: 'auto' } });
+    client = await TestClient.inProcess({ root, settings: { flattenUnionInput: 'auto' } });
     client.open(tools);
   });
   afterAll(() => {
@@ -106,7 +106,7 @@ describe('the "Ship flattened" quick fix on union-shipped (lsp-basic, default se
       fs.symlinkSync(path.join(REPO, 'node_modules', '@modelcontextprotocol', 'sdk'), path.join(bare, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
       const real = fs.realpathSync(bare);
       const file = path.join(real, 'src/tools.ts');
-      const other = await TestClient.spawn({ root: real, settings: { flattenUnionInput: 'auto' } });
+      const other = await TestClient.inProcess({ root: real, settings: { flattenUnionInput: 'auto' } });
       try {
         other.open(file);
         const published = await other.waitForDiagnostics(file, { match: (d) => d.some((x) => x.code === 'union-shipped') });

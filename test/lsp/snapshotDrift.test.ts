@@ -29,7 +29,7 @@ describe('snapshot marks in the tool list', { timeout: 240_000 }, () => {
     const store = path.join(root, 'src', 'store.ts');
     fs.writeFileSync(store, fs.readFileSync(store, 'utf8').replace('value: z.number().int().min(0) }', 'value: z.number().int().min(0), by: z.number() }'));
 
-    const client = await TestClient.spawn({ root, settings: { flattenUnionInput: 'auto', snapshot: 'tools.snapshot.json' } });
+    const client = await TestClient.inProcess({ root, settings: { flattenUnionInput: 'auto', snapshot: 'tools.snapshot.json' } });
     clients.push(client);
     await client.waitForStatus('idle');
     const listed: Summary[] = await client.request('toolSchemaLens/listTools', {});
@@ -48,7 +48,7 @@ describe('snapshot marks in the tool list', { timeout: 240_000 }, () => {
   it('without the snapshot file: no marks, and the log says how to write it', async () => {
     const root = copyFixture('flatten-verdicts');
     roots.push(root);
-    const client = await TestClient.spawn({ root, settings: { flattenUnionInput: 'auto', snapshot: 'missing.snapshot.json' } });
+    const client = await TestClient.inProcess({ root, settings: { flattenUnionInput: 'auto', snapshot: 'missing.snapshot.json' } });
     clients.push(client);
     await client.waitForStatus('idle');
     const listed: Summary[] = await client.request('toolSchemaLens/listTools', {});

@@ -46,7 +46,7 @@ describe('tools in their own files, registered by a helper', { timeout: 120_000 
     );
     moveNote = path.join(root, 'src/tools/move-note.ts');
     findNotes = path.join(root, 'src/tools/find-notes.ts');
-    client = await TestClient.spawn({ root, initializationOptions: { debounceMs: 0 } });
+    client = await TestClient.inProcess({ root, initializationOptions: { debounceMs: 0 } });
     await client.waitForStatus('idle', 0, 90_000);
   });
 

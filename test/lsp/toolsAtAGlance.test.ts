@@ -21,7 +21,7 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
   beforeAll(async () => {
     root = copyFixture('tokens-budget');
     file = path.join(root, 'server.ts');
-    client = await TestClient.spawn({ root, initializationOptions: { debounceMs: 0 } });
+    client = await TestClient.inProcess({ root, initializationOptions: { debounceMs: 0 } });
     await client.waitForStatus('idle');
   });
   afterAll(() => {
@@ -112,7 +112,7 @@ describe('Compare: the schema as written and flattened, for the tool at a positi
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-compare-'));
     fs.cpSync(path.join(REPO, 'examples'), root, { recursive: true, filter: (f) => !f.includes('node_modules') });
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-    client = await TestClient.spawn({ root });
+    client = await TestClient.inProcess({ root });
     await client.waitForStatus('idle');
   });
   afterAll(() => {
