@@ -1,6 +1,7 @@
 /** `$/progress` for the first scan, when the client can show it (the library sends nothing otherwise). */
 import type { Connection } from 'vscode-languageserver';
 import type { ScanProgress } from './analysis';
+import { toLiveClient } from './unanswered';
 
 export async function scanProgress(connection: Connection, supported: boolean, title: string): Promise<ScanProgress | undefined> {
   if (!supported) return undefined;
@@ -10,12 +11,12 @@ export async function scanProgress(connection: Connection, supported: boolean, t
     let ended = false;
     return {
       report(done, total) {
-        if (!ended) reporter.report(total ? Math.round((done / total) * 100) : 100, `${done} of ${total} files`);
+        if (!ended) toLiveClient(() => reporter.report(total ? Math.round((done / total) * 100) : 100, `${done} of ${total} files`));
       },
       done() {
         if (ended) return;
         ended = true;
-        reporter.done();
+        toLiveClient(() => reporter.done());
       },
     };
   } catch {

@@ -38,6 +38,7 @@ import { FileDebouncer, type OpenDocuments } from './documents';
 import { hoverAt } from './hover';
 import { RenameService } from './renameService';
 import { scanProgress } from './progress';
+import { toLiveClient } from './unanswered';
 import { codeLensesIn } from './codeLens';
 import type { ListToolsParams, ListToolsResult, ServerSummary, StatusParams } from '../../protocol';
 import { documentSymbols, workspaceSymbols } from './symbols';
@@ -119,7 +120,7 @@ export class LensSession {
           this.sendStatus();
         },
         failed: (error) => this.logError('analysis', error),
-        trace: (line) => this.connection.console.log(line),
+        trace: (line) => toLiveClient(() => this.connection.console.log(line)),
         tsconfig: (problem) => {
           const next = (problem && configProblemDiagnostic(problem, this.settings?.severity)) ?? undefined;
           const same = next?.message === this.tsconfigProblem?.message && next?.severity === this.tsconfigProblem?.severity;
@@ -279,8 +280,8 @@ export class LensSession {
 
   /** A fix that has no edit says why: in the log always, and to the user who picked it. */
   private readonly cannotApply = (message: string, show: boolean): void => {
-    this.connection.console.warn(`Tool Schema Lens: ${message}`);
-    if (show) void this.connection.window.showWarningMessage(`Tool Schema Lens: ${message}`);
+    toLiveClient(() => this.connection.console.warn(`Tool Schema Lens: ${message}`));
+    if (show) toLiveClient(() => this.connection.window.showWarningMessage(`Tool Schema Lens: ${message}`));
   };
 
   listTools(params: ListToolsParams | undefined): ListToolsResult {
@@ -291,7 +292,9 @@ export class LensSession {
 
   private snapshotDriftOf?: SnapshotDrift;
   private get snapshotDrift(): SnapshotDrift {
-    return (this.snapshotDriftOf ??= new SnapshotDrift(this.options.root, (message) => this.connection.console.warn(`Tool Schema Lens: ${message}`)));
+    return (this.snapshotDriftOf ??= new SnapshotDrift(this.options.root, (message) =>
+      toLiveClient(() => this.connection.console.warn(`Tool Schema Lens: ${message}`)),
+    ));
   }
 
   /** Code lenses of a file; an open buffer edited since its analysis is answered when the analysis catches up. */
@@ -379,7 +382,7 @@ export class LensSession {
   }
 
   private logError(what: string, error: unknown): void {
-    this.connection.console.error(`Tool Schema Lens: ${what} failed: ${describeError(error)}`);
+    toLiveClient(() => this.connection.console.error(`Tool Schema Lens: ${what} failed: ${describeError(error)}`));
   }
 
   private sendStatus(): void {

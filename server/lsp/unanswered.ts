@@ -10,3 +10,12 @@ export function sendAndForget(send: () => Promise<unknown>): void {
     // Closed or disposed: the client is gone.
   }
 }
+
+/** A log line or progress report (sent synchronously) to a client that may have gone: dropped, as above. */
+export function toLiveClient(send: () => void): void {
+  try {
+    send();
+  } catch {
+    // Closed or disposed: the client is gone.
+  }
+}

@@ -21,6 +21,8 @@ class ScriptedPipeline implements Pipeline {
   deps = new Map<string, string[]>();
   throwOnAnalyze = false;
   disposed = false;
+  /** Called as each analysis returns its result. */
+  onAnalyzed: () => void = () => undefined;
   constructor(readonly options: PipelineOptions) {}
   async listCandidates() {
     return fs
@@ -75,6 +77,7 @@ class ScriptedPipeline implements Pipeline {
       diagnostics: diagnosticsByFile.get(file) ?? [],
       timings: { discover: 0, bundle: 0, evaluate: 0, engine: 0, locate: 0 },
     }));
+    setImmediate(this.onAnalyzed);
     return { files: files_, diagnosticsByFile };
   }
   dependents(file: string) {
@@ -108,7 +111,7 @@ async function inProcess(files: Record<string, string>) {
     () => fs.rmSync(root, { recursive: true, force: true }),
   );
   await client.waitFor('pipeline', () => pipeline);
-  return { root, client, pipeline: () => pipeline, file: (n: string) => path.join(root, n) };
+  return { root, client, connection, pipeline: () => pipeline, file: (n: string) => path.join(root, n) };
 }
 
 describe('scheduling (scripted pipeline)', () => {
@@ -165,6 +168,21 @@ describe('scheduling (scripted pipeline)', () => {
     expect(hover).not.toBeNull();
     expect(await client.request('toolSchemaLens/listTools', {})).toHaveLength(1);
     expect(client.logs.some((l) => l.includes('pipeline bug'))).toBe(true);
+  });
+
+  it('ends a scan that outlives its client quietly: nothing sent, nothing thrown', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    cleanup.push(() => process.off('unhandledRejection', onRejection));
+    const { client, connection, pipeline } = await inProcess({ 'a.ts': '// slow:200\n// widen:k\n' });
+    await client.waitFor('the first scan in flight', () => pipeline().calls.length > 0);
+    const analysed = new Promise<void>((resolve) => (pipeline().onAnalyzed = resolve));
+    connection.dispose(); // the client has gone; the scan's results, progress and status have no one to go to
+    await analysed;
+    // The scan's end (results, progress done, status) runs in the turns after the result: let them run.
+    for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+    expect(rejections).toEqual([]);
   });
 
   it('disposes the pipeline on shutdown', async () => {
