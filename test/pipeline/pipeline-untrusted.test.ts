@@ -1,5 +1,5 @@
 // An untrusted workspace: nothing is evaluated, and every candidate file says so at its first line.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,7 @@ describe('workspace trust decides whether user code runs at all', () => {
   afterAll(() => {
     if (previous === undefined) delete process.env.TSL_SENTINEL;
     else process.env.TSL_SENTINEL = previous;
+    rmSync(path.dirname(sentinel), { recursive: true, force: true });
   });
 
   it('untrusted: the module never runs', async () => {

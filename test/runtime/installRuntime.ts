@@ -14,6 +14,8 @@ export const RUNTIME_DIR = path.join(REPO, 'runtime');
 export interface PackedRuntime {
   tarball: string;
   packedBytes: number;
+  /** Removes the checkout and the tarball. */
+  remove(): void;
 }
 
 /**
@@ -39,7 +41,7 @@ export function packRuntime(): PackedRuntime {
   mkdirSync(out);
   const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: runtime, encoding: 'utf8' }).trim().split('\n').pop()!;
   const tarball = path.join(out, name);
-  return { tarball, packedBytes: statSync(tarball).size };
+  return { tarball, packedBytes: statSync(tarball).size, remove: () => rmSync(work, { recursive: true, force: true }) };
 }
 
 export function installRuntime(tarball: string, workspace: string): void {

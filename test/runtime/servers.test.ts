@@ -18,11 +18,14 @@ const MCP_SERVERS: Array<[string, Target]> = [
   ['runtime-sdk117-zod3', 'draft-7'],
   ['runtime-server2-zod4', 'draft-2020-12'],
 ];
-let tarball = '';
 
 beforeAll(() => {
-  tarball = packRuntime().tarball;
-  for (const name of [...MCP_SERVERS.map(([n]) => n), 'runtime-ai5-zod4']) installRuntime(tarball, path.join(FIXTURES, name));
+  const packed = packRuntime();
+  try {
+    for (const name of [...MCP_SERVERS.map(([n]) => n), 'runtime-ai5-zod4']) installRuntime(packed.tarball, path.join(FIXTURES, name));
+  } finally {
+    packed.remove(); // installed: the tarball is no longer needed
+  }
 }, 120_000);
 
 interface Listed {
