@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, REPO, SERVER } from '../../lsp/client';
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
@@ -13,7 +13,10 @@ const hasNvim = nvim.status === 0;
 if (!hasNvim) console.warn('SKIPPED test/e2e/neovim: `nvim` is not installed (apt-get install neovim).');
 
 describe.skipIf(!hasNvim)('Neovim (headless) with the language server', () => {
-  const root = copyFixture('lsp-basic');
+  let root = '';
+  beforeAll(() => {
+    root = copyFixture('lsp-basic'); // here, not in the describe body, which runs even when the suite is skipped
+  });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('shows diagnostics, hovers, and applies the rename quick fix', () => {
