@@ -5,7 +5,9 @@
 // over its result cache, filled once before the pairs (a second run over unchanged files, as in a local loop). Ratios are of medians measured in this run (the machine is shared: never compare across runs). Targets
 // (issue 27): wall ≤ 0.5× tsc, CPU ≤ 0.7× tsc, peak memory ≤ tsc's. `BENCH_TSC_WORKSPACE=<dir>` measures another
 // folder (a public server checked out with its dependencies) instead of the generated one.
-import { spawn } from 'node:child_process';
+// BENCH_BASELINE_CLI=<another build's dist/cli.js> runs its cold check in each pair too, in turn, and prints this
+// build's figures as ratios of the baseline's (a build from before the result cache is run without `--no-cache`).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { samplePeakRss } from './processTree.mjs';
@@ -19,6 +21,10 @@ if (!existsSync(cli)) {
   console.error('dist/cli.js is missing: run `npm run build` first (npm run bench does).');
   process.exit(2);
 }
+
+const baseline = process.env.BENCH_BASELINE_CLI ? path.resolve(process.env.BENCH_BASELINE_CLI) : undefined;
+const baselineFlags =
+  baseline && spawnSync(process.execPath, [baseline, 'check', '--help'], { encoding: 'utf8' }).stdout.includes('--no-cache') ? ['--no-cache'] : [];
 
 const root = process.env.BENCH_TSC_WORKSPACE ? path.resolve(process.env.BENCH_TSC_WORKSPACE) : generateWorkspace({ files: 200, toolsPerFile: 5 }).root;
 console.log(`workspace: ${path.relative(REPO_ROOT, root) || root}; ${PAIRS} pairs, check then tsc in each`);
@@ -37,8 +43,8 @@ async function measure(args) {
 }
 
 /** A check run, which exits 1 on findings; anything else is a failure of the check itself. */
-async function measureCheck(flags) {
-  const check = await measure([cli, 'check', root, '--format', 'json', ...flags]);
+async function measureCheck(flags, build = cli) {
+  const check = await measure([build, 'check', root, '--format', 'json', ...flags]);
   if (check.code !== 0 && check.code !== 1) {
     console.error(`check failed (exit ${check.code}):\n${check.stderr}`);
     process.exit(1);
@@ -46,7 +52,7 @@ async function measureCheck(flags) {
   return check;
 }
 
-const runs = { check: [], cached: [], tsc: [] };
+const runs = { check: [], cached: [], tsc: [], baseline: [] };
 await measureCheck([]); // fills the result cache
 for (let pair = 1; pair <= PAIRS; pair++) {
   const check = await measureCheck(['--no-cache']);
@@ -56,9 +62,11 @@ for (let pair = 1; pair <= PAIRS; pair++) {
   runs.check.push(check);
   runs.cached.push(cached);
   runs.tsc.push(types);
+  if (baseline) runs.baseline.push(await measureCheck(baselineFlags, baseline));
   const cpuText = (r) => (r.cpu === null ? '' : `, CPU ${r.cpu.toFixed(1)} s`);
   console.log(
-    `pair ${pair}: check ${ms(check.wall)}${cpuText(check)}, ${mb(check.peak)} · cached ${ms(cached.wall)}${cpuText(cached)}, ${mb(cached.peak)} · tsc ${ms(types.wall)}${cpuText(types)}, ${mb(types.peak)} (exit ${types.code})`,
+    `pair ${pair}: check ${ms(check.wall)}${cpuText(check)}, ${mb(check.peak)} · cached ${ms(cached.wall)}${cpuText(cached)}, ${mb(cached.peak)} · tsc ${ms(types.wall)}${cpuText(types)}, ${mb(types.peak)} (exit ${types.code})` +
+      (baseline ? ` · baseline check ${ms(runs.baseline.at(-1).wall)}${cpuText(runs.baseline.at(-1))}, ${mb(runs.baseline.at(-1).peak)}` : ''),
   );
 }
 
@@ -88,4 +96,18 @@ for (const [label, check, types, target, show] of table) {
   console.log(
     `  ${label.padEnd(12)} ${show(check).padStart(9)} vs ${show(types).padStart(9)}   ${ratio.toFixed(2)}×   (target ≤ ${target}×) ${verdict(ratio, target)}`,
   );
+}
+
+if (baseline) {
+  console.log(`\ncold check against the baseline's cold check (${baseline}), medians of ${PAIRS} pairs`);
+  for (const [label, key, show] of [
+    ['wall time', 'wall', ms],
+    ['CPU time', 'cpu', (v) => `${v.toFixed(1)} s`],
+    ['peak memory', 'peak', mb],
+  ]) {
+    const now = med(runs.check, key);
+    const then = med(runs.baseline, key);
+    if (now === null || then === null) console.log(`  ${label.padEnd(12)} n/a (no /proc)`);
+    else console.log(`  ${label.padEnd(12)} ${show(now).padStart(9)} vs ${show(then).padStart(9)}   ${(now / then).toFixed(2)}×`);
+  }
 }
