@@ -98,12 +98,17 @@ export class DiagnosticsPublisher {
       else this.pushed.delete(file);
       sendAndForget(() => this.connection.sendDiagnostics({ uri: this.docs.uri(file), version: open ? this.docs.version(file) : undefined, diagnostics }));
     }
-    if (pulledChanged && this.refreshSupported) this.connection.languages.diagnostics.refresh();
+    if (pulledChanged && this.refreshSupported) this.refreshPulled();
   }
 
   /** A buffer opened: in pull mode the client now pulls it, so clear what we pushed while it was closed. */
   opened(file: string): void {
     if (this.pullMode && this.pushed.delete(file)) sendAndForget(() => this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] }));
+  }
+
+  // Typed void by the library, the refresh is a request: its promise, when the client fails it, is dropped too.
+  private refreshPulled(): void {
+    sendAndForget(() => Promise.resolve<unknown>(this.connection.languages.diagnostics.refresh()));
   }
 
   /** Clear everything we ever published (analysis disabled, shutting down). */
@@ -112,7 +117,7 @@ export class DiagnosticsPublisher {
       sendAndForget(() => this.connection.sendDiagnostics({ uri: this.docs.uri(file), diagnostics: [] }));
     }
     this.pushed.clear();
-    if (this.pullMode && this.refreshSupported) this.connection.languages.diagnostics.refresh();
+    if (this.pullMode && this.refreshSupported) this.refreshPulled();
   }
 
   /** `textDocument/diagnostic`: answer once the results speak for the buffer's current version (or after a grace period). */

@@ -5,6 +5,7 @@ import { describeError } from './errors';
 import { guardFrames } from './frameGuard';
 import { startServer } from './server';
 import { transportFromArgv } from './trust';
+import { toLiveClient } from './unanswered';
 
 export function runLanguageServer(): void {
   const transport = transportFromArgv(process.argv);
@@ -20,7 +21,7 @@ export function runLanguageServer(): void {
       : createConnection(ProposedFeatures.all);
   // A bug of ours in some background promise is logged, never the end of the user's editor session.
   process.on('unhandledRejection', (reason) => {
-    connection.console.error(`Tool Schema Lens: unhandled rejection: ${describeError(reason)}`);
+    toLiveClient(() => connection.console.error(`Tool Schema Lens: unhandled rejection: ${describeError(reason)}`));
   });
   startServer(connection, { createPipeline, transport });
   connection.listen();

@@ -23,6 +23,7 @@ import type { CreatePipeline, LensSession } from './session';
 import { Workspaces } from './workspaces';
 import { isTrusted, trustDecision, type Transport } from './trust';
 import { pathToUri, uriToPath } from './uris';
+import { toLiveClient } from './unanswered';
 import { registerWatchers } from './watchers';
 
 export interface ServerDeps {
@@ -40,7 +41,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       try {
         return await fn(...args);
       } catch (error) {
-        connection.console.error(`Tool Schema Lens: ${name} failed: ${describeError(error)}`);
+        toLiveClient(() => connection.console.error(`Tool Schema Lens: ${name} failed: ${describeError(error)}`));
         return fallback;
       }
     };
@@ -125,7 +126,7 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
       const file = (action.data as { file?: string } | undefined)?.file;
       return (file && (await workspaces?.sessionFor(file).resolveCodeAction(action))) || action;
     } catch (error) {
-      connection.console.error(`Tool Schema Lens: codeAction/resolve failed: ${String(error)}`);
+      toLiveClient(() => connection.console.error(`Tool Schema Lens: codeAction/resolve failed: ${String(error)}`));
       return action;
     }
   });

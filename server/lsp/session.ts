@@ -38,7 +38,7 @@ import { FileDebouncer, type OpenDocuments } from './documents';
 import { hoverAt } from './hover';
 import { RenameService } from './renameService';
 import { scanProgress } from './progress';
-import { toLiveClient } from './unanswered';
+import { sendAndForget, toLiveClient } from './unanswered';
 import { codeLensesIn } from './codeLens';
 import type { ListToolsParams, ListToolsResult, ServerSummary, StatusParams } from '../../protocol';
 import { documentSymbols, workspaceSymbols } from './symbols';
@@ -335,7 +335,7 @@ export class LensSession {
   }
 
   private refreshCodeLenses(): void {
-    if (this.options.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    if (this.options.codeLensRefresh) sendAndForget(() => this.connection.sendRequest('workspace/codeLens/refresh'));
   }
 
   pullDiagnostics(uri: string, token: CancellationToken) {
