@@ -20,6 +20,16 @@ function namespaceOf(mod: Internals): Internals {
   return mod;
 }
 
+/** Whether a zod 3 `schema` is an instance of this module's copy of zod, not of another copy loaded beside it. */
+export function madeByModule(mod: unknown, schema: unknown): boolean {
+  try {
+    const ZodType = namespaceOf(mod)?.ZodType;
+    return typeof ZodType === 'function' && schema instanceof ZodType;
+  } catch {
+    return false;
+  }
+}
+
 /** Which flavour of zod a module namespace is, or undefined when it is not one. */
 function moduleFlavour(mod: Internals): ModuleFlavour | undefined {
   const ns = namespaceOf(mod);

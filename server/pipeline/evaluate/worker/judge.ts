@@ -57,8 +57,8 @@ export interface JudgeOptions {
   flattenUnionInput?: FlattenMode;
   target?: Target;
   collisionWidening?: CollisionWidening;
-  /** Files of the zod modules the bundle loads: the zod version of a zod 3 schema. */
-  zodFiles?: readonly string[];
+  /** The zod modules the workspace loaded, by file: which copy made a zod 3 schema, and so its version. */
+  zodModules?: ReadonlyMap<string, unknown>;
 }
 
 /** A tool the engine could not process: shown as unmountable with the engine's own complaint. */
@@ -124,7 +124,7 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
 
 /** The tool as reported: the engine's judgement, and the library's answer where it gave one. */
 function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAnswer | undefined, options: JudgeOptions): EvaluatedTool {
-  const library = shippingLibraryOf(r, judgement.input, options.zodFiles ?? []);
+  const library = shippingLibraryOf(r, judgement.input, options.zodModules ?? new Map());
   const definition = answer?.definition;
   // Not asked (or it failed): SDK 1.23–1.32 are known to send an empty object for a non-object root.
   const emptyRoot =
@@ -218,7 +218,7 @@ function compareFor(judgement: Judgement, shipped: unknown, options: JudgeOption
  * The flatten mode is the one thing decided per tool (the callers set it).
  */
 function engineOptions(options: JudgeOptions): Omit<AdvertiseOptions, 'flattenUnionInput'> {
-  const { zodFiles: _zodFiles, flattenUnionInput: _mode, ...engine } = options;
+  const { zodModules: _zodModules, flattenUnionInput: _mode, ...engine } = options;
   return engine;
 }
 

@@ -126,14 +126,14 @@ process.on('disconnect', () => {
 });
 watchForOrphaning();
 
-/** Every zod module the workspace loaded in this worker (by href), registered with the engine as it loaded. */
+/**
+ * Every zod module the workspace loaded in this worker (by href), registered with the engine as it loaded; one map
+ * read by every judgement (which copy made a zod 3 schema), so a copy loaded mid-evaluation counts.
+ */
 const zodLoaded = new Map<string, unknown>();
-/** Their hrefs, one array read by every judgement (its zod version), so a copy loaded mid-evaluation counts. */
-const zodHrefs: string[] = [];
 function noteZod(mod: unknown, href: string): void {
   if (zodLoaded.has(href)) return;
   zodLoaded.set(href, mod);
-  zodHrefs.push(href);
   registerZod(mod);
   observeZod3(mod);
   watchZodState(mod);
@@ -210,7 +210,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   process.argv.splice(1, Infinity, message.file, ...(message.argv ?? []));
   // Zod announces itself as it loads (loader/hooks.ts), before any user module that imports it runs, so each tool
   // can be judged the moment it is recorded; a copy loaded by an earlier evaluation is this one's too.
-  const options: JudgeOptions = { ...message.engine, zodFiles: zodHrefs };
+  const options: JudgeOptions = { ...message.engine, zodModules: zodLoaded };
   const emptyInput = emptyObjectWith(zodLoaded);
   const early = new Map<Recording, { name: string; tool: EvaluatedTool; judgement: Judgement }>();
   const streamed = new Map<EvaluatedTool, number>();

@@ -23,10 +23,14 @@ export interface LibraryAnswer {
 }
 
 /** The library (and versions) a recording's tool ships through. */
-export function shippingLibraryOf(r: Recording, input: unknown, zodFiles: readonly string[]): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
+export function shippingLibraryOf(
+  r: Recording,
+  input: unknown,
+  zodModules: ReadonlyMap<string, unknown>,
+): Pick<ShippedInfo, 'library' | 'libraryVersion' | 'zodVersion'> {
   const module = r.mcpServer?.module ?? r.libraryModule;
   const pkg = module ? packageOf(module) : undefined;
-  const zodVersion = zodVersionOf(input, zodFiles);
+  const zodVersion = zodVersionOf(input, zodModules);
   return { library: pkg?.name ?? libraryNames(r.sdk).package, ...(pkg ? { libraryVersion: pkg.version } : {}), ...(zodVersion ? { zodVersion } : {}) };
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { madeByModule } from '../../../../../shared/zod/modules';
 import { v4VersionOf } from '../../../../../shared/zod/read';
 
 export interface PackageInfo {
@@ -45,13 +46,20 @@ function readPackage(dir: string): PackageInfo | undefined {
   return undefined;
 }
 
-/** The version of the zod copy that built `schema`: zod 4 carries it on every node; zod 3 is the package the bundle loaded. */
-export function zodVersionOf(schema: unknown, zodModuleFiles: readonly string[]): string | undefined {
+/**
+ * The version of the zod copy that built `schema`: zod 4 carries it on every node; a zod 3 schema is an instance of
+ * one loaded copy's classes. A worker keeps the copies every evaluation loaded (a monorepo's packages, or another
+ * workspace folder's, may use zod 3 and 4 side by side), so the first zod package loaded is only the last resort.
+ */
+export function zodVersionOf(schema: unknown, zodModules: ReadonlyMap<string, unknown>): string | undefined {
   const v4 = v4VersionOf(schema);
   if (v4) return v4;
-  for (const file of zodModuleFiles) {
+  let first: string | undefined;
+  for (const [file, mod] of zodModules) {
     const info = packageOf(file);
-    if (info?.name === 'zod') return info.version;
+    if (info?.name !== 'zod') continue;
+    if (madeByModule(mod, schema)) return info.version;
+    first ??= info.version;
   }
-  return undefined;
+  return first;
 }
