@@ -18,6 +18,7 @@ import { watchForOrphaning } from './orphanWatch';
 import { leftRunning, resourceCounts, type ResourceCounts } from './leftRunning';
 import { clearLeftTimers, installTimerTracking, pendingTimerCount, trackTimers } from './leftTimers';
 import { installProcessJail, takeSpawned } from './processJail';
+import { freshEvaluationInput, installEvaluationInput } from './evaluationInput';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExitRequest } from './sandbox';
 import { installNetworkGuard, takeLoopbackReached } from './network';
@@ -40,6 +41,7 @@ process.setSourceMapsEnabled(true);
 const exitWorker = installSandbox();
 installNetworkGuard();
 installProcessJail();
+installEvaluationInput();
 installFsRefusals();
 installTimerTracking();
 installAddonRefusals();
@@ -208,6 +210,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   if (message.factories?.length || message.entry) session.reached = [];
   // As if the file were run directly: `import.meta.url === pathToFileURL(process.argv[1]).href` guards pass.
   process.argv.splice(1, Infinity, message.file, ...(message.argv ?? []));
+  freshEvaluationInput();
   // Zod announces itself as it loads (loader/hooks.ts), before any user module that imports it runs, so each tool
   // can be judged the moment it is recorded; a copy loaded by an earlier evaluation is this one's too.
   const options: JudgeOptions = { ...message.engine, zodModules: zodLoaded };
