@@ -18,7 +18,7 @@ import { watchForOrphaning } from './orphanWatch';
 import { leftRunning, resourceCounts, type ResourceCounts } from './leftRunning';
 import { clearLeftTimers, installTimerTracking, pendingTimerCount, trackTimers } from './leftTimers';
 import { installProcessJail, takeSpawned } from './processJail';
-import { freshEvaluationInput, installEvaluationInput } from './evaluationInput';
+import { endInputIfLoadWaits, freshEvaluationInput, installEvaluationInput } from './evaluationInput';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
 import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExitRequest } from './sandbox';
 import { installNetworkGuard, takeLoopbackReached } from './network';
@@ -31,7 +31,7 @@ import { installStartWatch, startWatching, stopWatching, takeEnvReads, watchEnvR
 import { creationSite, installCreationSites, observeZod3, trackCreation, untracked } from './creationSites';
 import { captureProcessState, restoreProcessState } from './processState';
 import { restoreZodState, watchZodState } from './zodState';
-import { generationReport, importFresh, installLoader, requiredThisGeneration } from './loader/install';
+import { generationReport, importFresh, installLoader, requiredThisGeneration, transformPending } from './loader/install';
 import { takeFsReads } from './fsReads';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
@@ -179,6 +179,7 @@ const REQUESTS = new Set([
   'FileHandleCloseReq',
 ]);
 const REQUEST_WAIT_MS = 1500;
+const waitsOnRequest = () => transformPending() || process.getActiveResourcesInfo().some((r) => REQUESTS.has(r));
 
 /**
  * A start that awaits I/O before it registers (a tenant looked up over the network, a config file read) is let
@@ -236,7 +237,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   trackTimers();
   startWatching(message.env);
   trackCreation(true);
-  const loaded = await importFresh(message.file, message.sources, message.appendix, message.stubs, message.prepared);
+  const loaded = await endInputIfLoadWaits(importFresh(message.file, message.sources, message.appendix, message.stubs, message.prepared), waitsOnRequest);
   const ns = loaded.namespace;
   // A file that did not transform or an import that did not resolve is the file's, before any of its code ran.
   const report = await generationReport(loaded.generation);

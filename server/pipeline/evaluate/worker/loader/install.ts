@@ -21,6 +21,8 @@ let port: import('node:worker_threads').MessagePort | undefined;
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the one definition, shared with the ES module stub
 const RefusedWorker = (new Function(`${REFUSED_WORKER_SOURCE}\nreturn Worker;`) as () => unknown)();
 let generation = 0;
+/** Transforms asked of the host and not yet answered: while one is, the load is waiting on the host, not idle. */
+let transformsAsked = 0;
 const pending = new Map<number, (report: GenerationReport) => void>();
 /** CommonJS shims of this generation, by resolved file: one recorder call per library per evaluation. */
 let requiredShims = new Map<string, unknown>();
@@ -37,6 +39,7 @@ export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (messag
   port = channel.port1;
   port.on('message', (message: FromHooks) => {
     if (message.type === 'transform') {
+      transformsAsked++;
       toHost(message);
     } else if (message.type === 'report') {
       pending.get(message.generation)?.(message);
@@ -44,7 +47,9 @@ export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (messag
     }
   });
   process.on('message', (message: TransformReply) => {
-    if (message?.type === 'transformed') port?.postMessage(message);
+    if (message?.type !== 'transformed') return;
+    transformsAsked = Math.max(0, transformsAsked - 1);
+    port?.postMessage(message);
   });
   port.unref();
   register(pathToFileURL(hooksFile).href, { data: { port: channel.port2 }, transferList: [channel.port2] });
@@ -128,6 +133,11 @@ export async function importFresh(
   } catch (error) {
     return { generation: n, error };
   }
+}
+
+/** Whether the loader is waiting on a transform from the host. */
+export function transformPending(): boolean {
+  return transformsAsked > 0;
 }
 
 /** What generation `n` loaded, stubbed and failed on. */
