@@ -24,6 +24,18 @@ interface RegisteredTools {
   _registeredTools?: Record<string, { inputSchema?: unknown; description?: unknown; outputSchema?: unknown }>;
 }
 
+/** Marks an `experimental.tasks` whose `registerToolTask` records. */
+const TASKS_RECORDED = Symbol('tool-schema-lens.tasks-recorded');
+
+/** The accessor `key` has on `proto` or a prototype above it. */
+function accessorOf(proto: object | null, key: string): PropertyDescriptor | undefined {
+  for (let p = proto; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(p, key);
+    if (descriptor) return descriptor;
+  }
+  return undefined;
+}
+
 const recordingClasses = new WeakMap<AnyClass, WeakMap<RecordingSession, AnyClass>>();
 
 /**
@@ -86,6 +98,7 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
       super(info, { jsonSchemaValidator: NEVER_ASKED_VALIDATOR, ...(options && typeof options === 'object' ? options : {}) }, ...rest);
       identify(this, info, captureCallSite(RecordingMcpServer));
       session.noteReach();
+      if (module && session.open) session.mcpServers.push({ instance: this, Real, module });
     }
 
     tool(...args: unknown[]): unknown {
@@ -119,6 +132,32 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
       return result;
     }
 
+    /** `experimental.tasks.registerToolTask` (1.x): a task tool is listed like any other, so it is recorded like one. */
+    get experimental(): unknown {
+      const real = super.experimental as { tasks?: Record<string | symbol, unknown> } | undefined;
+      const tasks = real?.tasks;
+      if (!tasks || typeof tasks.registerToolTask !== 'function' || tasks[TASKS_RECORDED]) return real;
+      const register = tasks.registerToolTask as (...args: unknown[]) => unknown;
+      tasks[TASKS_RECORDED] = true;
+      const registerToolTask = (...args: unknown[]): unknown => {
+        const callSite = captureCallSite(registerToolTask);
+        const { result, input, description, output } = registerThrough(this as RegisteredTools, 'registerTool', args, () => register.apply(tasks, args));
+        session.record({
+          sdk: 'mcp',
+          name: String(args[0]),
+          input,
+          description,
+          output,
+          callSite,
+          server: identityOf(this),
+          mcpServer: module ? { instance: this, Real, module } : undefined,
+        });
+        return result;
+      };
+      tasks.registerToolTask = registerToolTask;
+      return real;
+    }
+
     /** Connected to nothing that answers (recorders/sinkTransport.ts): what it sends after connecting goes nowhere. */
     connect(): Promise<void> {
       attachSink((this as { server?: unknown }).server);
@@ -126,6 +165,8 @@ export function recordingMcpServer(Real: AnyClass, module: string | undefined, s
     }
   }
   if (typeof Real.prototype.tool !== 'function') delete (RecordingMcpServer.prototype as { tool?: unknown }).tool;
+  // Only over the real class's own getter: a class that sets `experimental` as a field must keep doing so.
+  if (!accessorOf(Real.prototype, 'experimental')?.get) delete (RecordingMcpServer.prototype as { experimental?: unknown }).experimental;
   Object.defineProperty(RecordingMcpServer, 'name', { value: Real.name });
   perSession.set(session, RecordingMcpServer);
   return RecordingMcpServer;

@@ -35,6 +35,7 @@ import { generationReport, importFresh, installLoader, requiredThisGeneration, t
 import { takeFsReads } from './fsReads';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
+import { initializeServers } from './initializeServers';
 
 process.setSourceMapsEnabled(true);
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
@@ -270,6 +271,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     factoryCalls = await callFactories(ns, message.factories, message.file, session, () => settle(session.pending));
     failure = atStart;
   }
+  // Servers that register tools once a client initializes: initialized now, as a client would, while recording.
+  await initializeServers(session, () => settle(session.pending));
   // Low-level servers answer tools/list with what their handlers compute: asked now, as a client would.
   const served = await listLowLevelServers(session);
   session.recordings.push(...served.recordings);

@@ -79,6 +79,8 @@ export interface Conversion {
 
 export class RecordingSession {
   readonly recordings: Recording[] = [];
+  /** McpServers built during the evaluation: each one that acts on a client's initialize is initialized by one. */
+  readonly mcpServers: RecordedServer[] = [];
   /** Low-level servers built during the evaluation, listed by a real client once the start settled. */
   readonly lowLevelServers: LowLevelServer[] = [];
   /** The workspace's own zod → JSON Schema conversions: how a listed tool is traced back to its zod schema. */

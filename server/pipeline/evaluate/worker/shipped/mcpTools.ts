@@ -89,11 +89,38 @@ async function loadKit(serverModule: string): Promise<ClientKit | undefined> {
 
 const CLIENT_INFO = { name: 'tool-schema-lens', version: '0.0.0' };
 
-/** Every capability a client can declare: a server that offers tools only to some clients shows them all. */
-export const EVERY_CAPABILITY = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+/**
+ * Every capability a client can declare (the 2025-11-25 schema's, tasks and URL elicitation included): a server that
+ * offers tools only to some clients shows them all.
+ */
+export const EVERY_CAPABILITY = {
+  roots: { listChanged: true },
+  sampling: { context: {}, tools: {} },
+  elicitation: { form: {}, url: {} },
+  tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+};
 
-/** One `tools/list` through a fresh connection, as a client declaring every capability; rejects with the server's error. */
-function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
+interface InitializedLike {
+  server?: { oninitialized?: unknown };
+}
+
+/**
+ * One `tools/list` through a fresh connection, as a client declaring every capability; rejects with the server's
+ * error. The server's own `oninitialized` ran once, during the evaluation (`initializeAsClient`): not again here,
+ * where what it registers would not be recorded and the timers it starts would outlive the evaluation.
+ */
+async function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
+  const inner = (server as InitializedLike).server;
+  const own = inner?.oninitialized;
+  if (inner && own !== undefined) inner.oninitialized = undefined;
+  try {
+    return await connectedList(server, Real, kit);
+  } finally {
+    if (inner && own !== undefined) inner.oninitialized = own;
+  }
+}
+
+function connectedList(server: object, Real: AnyClass, kit: ClientKit): Promise<Definition[]> {
   detachSink((server as { server?: unknown }).server);
   return listThrough(
     kit,
@@ -101,6 +128,21 @@ function listOnce(server: object, Real: AnyClass, kit: ClientKit): Promise<Defin
     () => (server as { close?: () => Promise<void> }).close?.(),
     EVERY_CAPABILITY,
   );
+}
+
+/** Whether the server acts on a client's initialize (`server.server.oninitialized`, SDK 1.x and 2.x). */
+export function actsOnInitialize(server: object): boolean {
+  return typeof (server as InitializedLike).server?.oninitialized === 'function';
+}
+
+/**
+ * Initializes the server as the SDK's own client declaring every capability would, then disconnects: what its
+ * `oninitialized` registers is registered as under a real client. Resolves once the client got its answer.
+ */
+export async function initializeAsClient(server: object, Real: AnyClass, serverModule: string): Promise<void> {
+  const kit = await clientKit(serverModule);
+  if (!kit || typeof Real.prototype.connect !== 'function') return;
+  await connectedList(server, Real, kit);
 }
 
 /**
