@@ -63,6 +63,6 @@ describe.each([
       expect(JSON.stringify(ours.shipped?.definition)).toBe(JSON.stringify(sent));
     }
     const roots = tools.find((t) => t.name === 'listRoots');
-    if (roots) expect([path.basename(roots.callSite!.file), roots.callSite!.line]).toEqual(['rootsTool.ts', 5]) // 0-based: line 6;
+    if (roots) expect([path.basename(roots.callSite!.file), roots.callSite!.line]).toEqual(['rootsTool.ts', 5]); // 0-based: line 6;
   });
 });
