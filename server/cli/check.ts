@@ -1,13 +1,14 @@
 /**
  * `check`: turn the path arguments into workspace roots (a directory is a root; a file is analysed
  * within the nearest folder holding a tsconfig.json or package.json), run the pipeline on each, and
- * gather one report. Workers are always disposed, whatever happens.
+ * gather one report. Workers are always disposed, whatever happens; esbuild's service, shared by every check of
+ * the process, is stopped by the process's entry (server/cli.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { layerSettings, pipelineOptions } from '../settings';
 import { readProjectConfig } from '../projectConfig';
-import { createPipeline, stopTransformer, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
+import { createPipeline, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -42,12 +43,7 @@ interface Job {
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const jobs = planJobs(options.cwd, options.paths);
   const results: CheckedRoot[] = [];
-  try {
-    await checkJobs(jobs, options, results);
-  } finally {
-    // esbuild's service (the TypeScript transforms) is a child process too: `check` ends only after it, as after its workers.
-    await stopTransformer();
-  }
+  await checkJobs(jobs, options, results);
   return collectReport(options.cwd, results);
 }
 

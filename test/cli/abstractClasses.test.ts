@@ -5,13 +5,13 @@
  * undefined name (and paying a typed retry that builds a TypeScript program for it).
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 const json = (stdout: string) => JSON.parse(stdout);
 
 describe('an abstract class that registers', { timeout: 120_000 }, () => {
   it('is found through the subclass its start constructs, once, at the registration', async () => {
-    const run = await runCli(['check', 'servers-abstract', '--format', 'json', '--no-cache']);
+    const run = await runInProcess(['check', 'servers-abstract', '--format', 'json', '--no-cache']);
     const report = json(run.stdout);
     expect(report.tools.map((t: any) => `${t.name} ${t.file}`)).toEqual(['echo_run servers-abstract/src/base.ts']);
     expect(report.typedCalls).toBeUndefined();
@@ -19,7 +19,7 @@ describe('an abstract class that registers', { timeout: 120_000 }, () => {
   });
 
   it('checked alone is not constructed: no tool under an undefined name, and the finding says where its tools are', async () => {
-    const run = await runCli(['check', 'servers-abstract/src/base.ts', '--format', 'json', '--no-cache']);
+    const run = await runInProcess(['check', 'servers-abstract/src/base.ts', '--format', 'json', '--no-cache']);
     const report = json(run.stdout);
     expect(report.tools).toEqual([]);
     expect(report.typedCalls).toBeUndefined();
@@ -28,7 +28,15 @@ describe('an abstract class that registers', { timeout: 120_000 }, () => {
   });
 
   it('named as the entry, it is called as the user asked', async () => {
-    const run = await runCli(['check', 'servers-abstract/src/base.ts', '--entry', 'servers-abstract/src/base.ts#BaseTool', '--format', 'json', '--no-cache']);
+    const run = await runInProcess([
+      'check',
+      'servers-abstract/src/base.ts',
+      '--entry',
+      'servers-abstract/src/base.ts#BaseTool',
+      '--format',
+      'json',
+      '--no-cache',
+    ]);
     const report = json(run.stdout);
     expect(report.tools.map((t: any) => t.name)).toEqual(['undefined_run']);
   });

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, runCli } from './runCli';
+import { REPO, runInProcess } from './runCli';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tsl-broken-tsconfig-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -27,7 +27,7 @@ describe('a tsconfig.json that does not parse', { timeout: 120_000 }, () => {
         '',
       ].join('\n'),
     );
-    const run = await runCli(['check', '.'], { cwd: root, timeoutMs: 100_000 });
+    const run = await runInProcess(['check', '.'], { cwd: root, timeoutMs: 100_000 });
     expect(run.code).toBe(1);
     expect(run.stdout.split('\n')[0]).toBe(
       "tsconfig.json:5:1 error config-invalid tsconfig.json does not parse: '}' expected; this folder was analysed without it (its paths, baseUrl and JSX settings ignored), and tsc fails on it too",
@@ -37,7 +37,7 @@ describe('a tsconfig.json that does not parse', { timeout: 120_000 }, () => {
 
   it("takes the project's severity for config-invalid: a warning there, exit 0", async () => {
     writeFileSync(path.join(root, 'toolschemalens.config.json'), JSON.stringify({ severity: { 'config-invalid': 'warning' } }));
-    const run = await runCli(['check', '.'], { cwd: root, timeoutMs: 100_000 });
+    const run = await runInProcess(['check', '.'], { cwd: root, timeoutMs: 100_000 });
     expect([run.code, run.stdout.split('\n')[0].startsWith('tsconfig.json:5:1 warning config-invalid tsconfig.json does not parse')]).toEqual([0, true]);
   });
 });

@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundlerDefines, parseDefines } from '../../server/pipeline/evaluate/bundlerDefines';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 describe("a bundler's define", () => {
   it('the constants replace as the bundler would: the tool is found with its name and description', async () => {
-    const run = await runCli(['check', 'load-defines', '--format', 'json']);
+    const run = await runInProcess(['check', 'load-defines', '--format', 'json']);
     const report = JSON.parse(run.stdout);
     expect(report.diagnostics.filter((d: any) => d.code === 'evaluation-failed')).toEqual([]);
     expect(report.tools.map((t: any) => [t.name, t.definition?.description])).toEqual([['acme_lookup', 'v2.3.4']]);

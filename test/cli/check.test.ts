@@ -1,5 +1,6 @@
-// `tool-schema-lens check` end to end: the built CLI as a child process on small real workspaces,
-// with every finding expected at its exact line and column.
+// `tool-schema-lens check` on small real workspaces, with every finding expected at its exact line and column.
+// What the process does (its text report through a pipe, its terminal, the user's output kept off its streams) is
+// the built CLI as a child process; what a report says is the same command line run in the test process.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -7,7 +8,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../../shared/findings';
-import { CLI, FIXTURES, runCli, type CliRun } from './runCli';
+import { CLI, FIXTURES, runCli, runInProcess, type CliRun } from './runCli';
 
 const COLLISION_ID =
   'Tool notify: key `target.id` is declared differently by variants user (string) and group (number), so the model sees `target.id` as unknown; rename it in one variant.';
@@ -46,13 +47,13 @@ describe('check: text format', () => {
   });
 
   it('--collision-widening base-type: different JSON types (object, array) are still widened to unknown', async () => {
-    const run = await runCli(['check', 'cli-basic', '--flatten', 'always', '--collision-widening', 'base-type']);
+    const run = await runInProcess(['check', 'cli-basic', '--flatten', 'always', '--collision-widening', 'base-type']);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe(`cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`);
   });
 
   it('exits 1 when a finding is an error: a tool name registered on one server from two files', async () => {
-    const run = await runCli(['check', '.'], { cwd: path.join(FIXTURES, 'cli-errors') });
+    const run = await runInProcess(['check', '.'], { cwd: path.join(FIXTURES, 'cli-errors') });
     const duplicate = 'Tool search is registered 2 times, so a host refuses all but one; give each tool a unique name.';
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(
@@ -154,7 +155,7 @@ describe('check: bad input never hides the rest', () => {
 
 describe("check: a special token's spelling in a definition", () => {
   it('is counted as the text it is: the check reports, never an internal error', async () => {
-    const run = await runCli(['check', 'special-token-text', '--format', 'json', '--no-cache']);
+    const run = await runInProcess(['check', 'special-token-text', '--format', 'json', '--no-cache']);
     expect(run.stderr).not.toContain('internal error');
     expect(run.code).toBe(0);
     const [tool] = json(run).tools;
@@ -165,7 +166,7 @@ describe("check: a special token's spelling in a definition", () => {
 
 describe('check: json format', () => {
   it('prints exactly { tools, diagnostics, tokens } with the contract fields', async () => {
-    const run = await runCli(['check', 'cli-basic', '--format', 'json']);
+    const run = await runInProcess(['check', 'cli-basic', '--format', 'json']);
     expect(run.code).toBe(0);
     const out = json(run);
     expect(Object.keys(out)).toEqual(['tools', 'diagnostics', 'tokens']);
@@ -224,7 +225,7 @@ describe('check: json format', () => {
   });
 
   it('--flatten always counts every tool as flattened: the collisions are diagnostics, the advertised input one object', async () => {
-    const out = json(await runCli(['check', 'cli-basic', '--format', 'json', '--flatten', 'always']));
+    const out = json(await runInProcess(['check', 'cli-basic', '--format', 'json', '--flatten', 'always']));
     expect(out.diagnostics.map((d: any) => [d.line, d.code, d.message])).toEqual([
       [7, 'collision-widened', COLLISION_MEDIA],
       [8, 'collision-widened', COLLISION_MEDIA],
@@ -236,7 +237,7 @@ describe('check: json format', () => {
 
   it('--no-flatten is --flatten never: the union ships as written, its losses inside union-shipped', async () => {
     for (const flags of [['--no-flatten'], ['--flatten', 'never']]) {
-      const out = json(await runCli(['check', 'cli-basic', '--format', 'json', ...flags]));
+      const out = json(await runInProcess(['check', 'cli-basic', '--format', 'json', ...flags]));
       expect(out.diagnostics.map((d: any) => [d.code, d.message])).toEqual([['union-shipped', UNION_SHIPPED_CONTENT]]);
       const content = out.tools.find((t: any) => t.name === 'send_message').advertised.properties.content;
       expect(content.oneOf ?? content.anyOf).toHaveLength(2);
@@ -244,7 +245,7 @@ describe('check: json format', () => {
   });
 
   it("--target is the emulation's dialect: what the installed SDK sends stays as it sends it", async () => {
-    const out = json(await runCli(['check', 'cli-basic/tools.ts', '--format', 'json', '--target', 'draft-2020-12']));
+    const out = json(await runInProcess(['check', 'cli-basic/tools.ts', '--format', 'json', '--target', 'draft-2020-12']));
     expect(out.tools.map((t: any) => [t.source, t.advertised.$schema])).toEqual([
       ['library', 'http://json-schema.org/draft-07/schema#'],
       ['library', 'http://json-schema.org/draft-07/schema#'],
@@ -254,7 +255,7 @@ describe('check: json format', () => {
 
 describe('check: sarif format', () => {
   it('is valid SARIF 2.1.0 with one rule per code and one result per finding', async () => {
-    const run = await runCli(['check', 'cli-broken', 'cli-errors', '--format', 'sarif', '--flatten', 'always']);
+    const run = await runInProcess(['check', 'cli-broken', 'cli-errors', '--format', 'sarif', '--flatten', 'always']);
     expect(run.code).toBe(1);
     const log = json(run);
     // The published schema is draft-04; its keywords are the same in draft-07 except `id`, which became `$id`.
@@ -293,7 +294,7 @@ describe('check: sarif format', () => {
 
 describe('check: zod 3 with MCP SDK 1.17 (the fixture pins its own node_modules)', () => {
   it('reads the older SDK and zod 3 schemas', async () => {
-    const run = await runCli(['check', 'eval-zod3-sdk117/src/server.ts', '--flatten', 'always']);
+    const run = await runInProcess(['check', 'eval-zod3-sdk117/src/server.ts', '--flatten', 'always']);
     const message =
       'Tool send: key `target.media` is declared differently by variants photo (string) and album (array), so the model sees `target.media` as unknown; rename it in one variant.';
     expect(run.code).toBe(0);
@@ -306,7 +307,7 @@ describe('check: zod 3 with MCP SDK 1.17 (the fixture pins its own node_modules)
 
 describe('check: a module that never finishes loading', () => {
   it('is stopped at --timeout with a finding, keeps the tool it registered before hanging, and the file next to it is still analysed', async () => {
-    const run = await runCli(['check', 'cli-hang', '--timeout', '1000', '--format', 'json', '--flatten', 'always']);
+    const run = await runInProcess(['check', 'cli-hang', '--timeout', '1000', '--format', 'json', '--flatten', 'always']);
     expect(run.code).toBe(0);
     const out = json(run);
     // A fresh worker gets twice the limit for its first file (it also loads the SDKs then).
@@ -345,7 +346,7 @@ describe('check: a module that never finishes loading', () => {
 
 describe('check: failures in imports', () => {
   it('underlines an import that does not resolve; a throw inside an imported module lands at the throw and points back at the file that ran', async () => {
-    const run = await runCli(['check', 'cli-broken-import', '--format', 'sarif']);
+    const run = await runInProcess(['check', 'cli-broken-import', '--format', 'sarif']);
     const results = json(run).runs[0].results;
     expect(results.map((r: any) => [r.message.text, r.locations[0].physicalLocation, r.relatedLocations])).toEqual([
       [

@@ -2,7 +2,7 @@
 // CLI on a workspace with a 130-tool server (over VS Code Copilot's 128) and a 60-character tool name (over 64
 // once Claude Code prefixes `mcp__web__`), in every output format and with --clients.
 import { describe, expect, it } from 'vitest';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 const URL_FORMAT =
   'Tool fetch_page: `url` has format "uri" (from `.url()`), so Codex was observed to reject the request (400 \'uri\' is not a valid format; as of 2026-12-01); validate with .regex(...) instead, or drop the format.';
@@ -10,7 +10,7 @@ const LONG = 'summarise_the_page_at_this_address_and_keep_only_the_facts_x';
 
 describe('check: client-rejects', () => {
   it('names the node, the zod call, every target and the fix, one line per node and rule; exit 1 on a rejected request', async () => {
-    const run = await runCli(['check', 'cli-clients']);
+    const run = await runInProcess(['check', 'cli-clients']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
@@ -25,7 +25,7 @@ describe('check: client-rejects', () => {
   });
 
   it("JSON carries each tool's per-target verdict and each finding's targets and rule", async () => {
-    const run = await runCli(['check', 'cli-clients', '--format', 'json']);
+    const run = await runInProcess(['check', 'cli-clients', '--format', 'json']);
     const out = JSON.parse(run.stdout);
     const fetch = out.tools.find((t: any) => t.name === 'fetch_page');
     expect(fetch.targets).toEqual([
@@ -50,7 +50,7 @@ describe('check: client-rejects', () => {
   });
 
   it('SARIF results carry the targets and the rule as properties', async () => {
-    const run = await runCli(['check', 'cli-clients', '--format', 'sarif']);
+    const run = await runInProcess(['check', 'cli-clients', '--format', 'sarif']);
     const results = JSON.parse(run.stdout).runs[0].results.filter((r: any) => r.ruleId === 'client-rejects');
     expect(results).toHaveLength(4);
     expect(results.map((r: any) => r.properties.rule).sort()).toEqual(['enum-non-string', 'format', 'name-length', 'tools-per-server']);
@@ -58,7 +58,7 @@ describe('check: client-rejects', () => {
   });
 
   it('--clients picks the targets: OpenAI strict alone sees the format and the optional key, not the tool count', async () => {
-    const out = JSON.parse((await runCli(['check', 'cli-clients', '--format', 'json', '--clients', 'openai-strict'])).stdout);
+    const out = JSON.parse((await runInProcess(['check', 'cli-clients', '--format', 'json', '--clients', 'openai-strict'])).stdout);
     const rules = out.diagnostics.filter((d: any) => d.code === 'client-rejects').map((d: any) => `${d.tool}:${d.path}:${d.rule}`);
     expect(rules).toContain('fetch_page:url:format');
     expect(rules).toContain('fetch_page:level:strict-required');
@@ -67,7 +67,7 @@ describe('check: client-rejects', () => {
   });
 
   it('--clients with an unknown target is bad usage (exit 2) naming the known ones', async () => {
-    const run = await runCli(['check', 'cli-clients', '--clients', 'claude-code,netscape']);
+    const run = await runInProcess(['check', 'cli-clients', '--clients', 'claude-code,netscape']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('unknown target "netscape"');
     expect(run.stderr).toContain('openai-strict');

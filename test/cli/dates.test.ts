@@ -9,13 +9,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, type CliRun } from './runCli';
+import { FIXTURES, runInProcess, type CliRun } from './runCli';
 
 const FILES = ['eval-zod3-sdk117/src/when.ts', 'ship-libs-zod3/src/dates.ts', 'ship-mastra-zod4/src/dates.ts', 'ship-sdk132-zod46/src/dates.ts'];
 
 let report: any;
 beforeAll(async () => {
-  const run: CliRun = await runCli(['check', ...FILES, '--format', 'json']);
+  const run: CliRun = await runInProcess(['check', ...FILES, '--format', 'json']);
   report = JSON.parse(run.stdout);
 }, 120_000);
 

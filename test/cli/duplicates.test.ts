@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './runCli';
+import { FIXTURES, runInProcess } from './runCli';
 
 describe('duplicate tool names', { timeout: 120_000 }, () => {
   it('are counted per server, never across alternative tool sets or programs', async () => {
-    const run = await runCli(['check', '.', '--format', 'json'], { cwd: path.join(FIXTURES, 'alt-toolsets'), timeoutMs: 100_000 });
+    const run = await runInProcess(['check', '.', '--format', 'json'], { cwd: path.join(FIXTURES, 'alt-toolsets'), timeoutMs: 100_000 });
     expect(run.signal, run.stderr).toBeUndefined();
     const report = JSON.parse(run.stdout) as {
       tools: Array<{ name: string }>;
@@ -24,7 +24,7 @@ describe('duplicate tool names', { timeout: 120_000 }, () => {
 
   it('tokens count what one host is sent: each server, each exported tool set, never the folder summed', async () => {
     const cwd = path.join(FIXTURES, 'alt-toolsets');
-    const run = await runCli(['check', '.', '--format', 'json'], { cwd, timeoutMs: 100_000 });
+    const run = await runInProcess(['check', '.', '--format', 'json'], { cwd, timeoutMs: 100_000 });
     expect(run.signal, run.stderr).toBeUndefined();
     const report = JSON.parse(run.stdout) as {
       servers: Array<{ name: string; tools: number; total: number }>;
@@ -35,7 +35,7 @@ describe('duplicate tool names', { timeout: 120_000 }, () => {
       ['`tools` (example.ts)', 1],
       ['`dup`', 2],
     ]);
-    const text = await runCli(['check', '.'], { cwd, timeoutMs: 100_000 });
+    const text = await runInProcess(['check', '.'], { cwd, timeoutMs: 100_000 });
     expect(text.stdout).toContain('5 tools in 4 servers or tool sets');
     expect(text.stdout).toMatch(/^ {2}`dup`: 2 tools, \d+ tokens/m);
   });

@@ -4,12 +4,12 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './runCli';
+import { FIXTURES, runInProcess } from './runCli';
 
 const cwd = path.join(FIXTURES, 'engine-options');
 
 async function advertised(args: string[]): Promise<Record<string, any>> {
-  const run = await runCli(['check', '.', '--format', 'json', ...args], { cwd, timeoutMs: 100_000 });
+  const run = await runInProcess(['check', '.', '--format', 'json', ...args], { cwd, timeoutMs: 100_000 });
   const report = JSON.parse(run.stdout) as { tools: Array<{ advertised: Record<string, any> }> };
   return report.tools[0].advertised;
 }

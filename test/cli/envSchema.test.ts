@@ -5,16 +5,16 @@
  * and the tool is found. Nothing is invented for it.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 describe('an environment validated by a schema', { timeout: 120_000 }, () => {
   it('names the variable the schema missed, and with it set the tool is found', async () => {
-    const failed = JSON.parse((await runCli(['check', 'eval-env-schema', '--format', 'json'])).stdout);
+    const failed = JSON.parse((await runInProcess(['check', 'eval-env-schema', '--format', 'json'])).stdout);
     const finding = failed.diagnostics.find((d: { code: string }) => d.code === 'evaluation-failed');
     expect(finding.message).toContain('(it read NOTES_API_TOKEN, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env)');
     expect(finding.message).not.toContain('NOTES_REGION');
     expect(failed.tools).toEqual([]);
-    const ok = JSON.parse((await runCli(['check', 'eval-env-schema', '--format', 'json', '--env', 'NOTES_API_TOKEN=placeholder'])).stdout);
+    const ok = JSON.parse((await runInProcess(['check', 'eval-env-schema', '--format', 'json', '--env', 'NOTES_API_TOKEN=placeholder'])).stdout);
     expect(ok.tools.map((t: { name: string }) => t.name)).toEqual(['list_notes']);
     expect(ok.diagnostics.filter((d: { code: string }) => d.code === 'evaluation-failed')).toEqual([]);
   });

@@ -2,11 +2,11 @@
 // and `npm start` must not fail npm (its one error finding is the demonstration; scripts/start.mjs).
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, runCli } from './runCli';
+import { REPO, runInProcess } from './runCli';
 
 describe('the examples workspace', () => {
   it('shows both worlds: unions shipped as written, a root union dropped, a tool shipped flattened; exit 1 for the error', async () => {
-    const run = await runCli(['check', 'examples', '--format', 'json'], { cwd: REPO });
+    const run = await runInProcess(['check', 'examples', '--format', 'json'], { cwd: REPO });
     // The root union is an error on purpose (`npm start` prints it and still succeeds: scripts/start.mjs).
     expect(run.code).toBe(1);
     const out = JSON.parse(run.stdout);

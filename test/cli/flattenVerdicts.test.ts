@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FIXTURES, REPO, runCli } from './runCli';
+import { FIXTURES, REPO, runInProcess } from './runCli';
 
 interface Row {
   line: number;
@@ -18,7 +18,7 @@ interface Row {
 }
 
 async function check(...flags: string[]): Promise<Row[]> {
-  const run = await runCli(['check', 'flatten-verdicts', '--format', 'json', ...flags]);
+  const run = await runInProcess(['check', 'flatten-verdicts', '--format', 'json', ...flags]);
   return (JSON.parse(run.stdout) as { diagnostics: Row[] }).diagnostics;
 }
 
@@ -70,7 +70,7 @@ describe('client verdicts on a flattened union', { timeout: 120_000 }, () => {
       fs.cpSync(path.join(FIXTURES, 'flatten-verdicts'), dir, { recursive: true });
       fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'));
       fs.writeFileSync(path.join(dir, 'toolschemalens.config.json'), JSON.stringify({ severity: { 'gemini/const': 'off' } }));
-      const run = await runCli(['check', '.', '--format', 'json', '--flatten', 'never', '--clients', 'gemini'], { cwd: dir });
+      const run = await runInProcess(['check', '.', '--format', 'json', '--flatten', 'never', '--clients', 'gemini'], { cwd: dir });
       const rows = (JSON.parse(run.stdout) as { diagnostics: Row[] }).diagnostics;
       expect(rows.find((d) => d.code === 'union-shipped' && d.path === 'action')?.message).toMatch(/losing `action.value` \(as unknown\)\.$/);
     } finally {

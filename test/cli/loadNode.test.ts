@@ -10,7 +10,7 @@ import { mkdirSync, symlinkSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './runCli';
+import { FIXTURES, runInProcess } from './runCli';
 import { referenceList } from './support/referenceList';
 
 const root = path.join(FIXTURES, 'load-node');
@@ -29,7 +29,7 @@ interface JsonReport {
 }
 
 async function check(): Promise<{ code: number | null; report: JsonReport }> {
-  const run = await runCli(['check', '.', '--format', 'json'], { cwd: root, timeoutMs: 240_000 });
+  const run = await runInProcess(['check', '.', '--format', 'json'], { cwd: root, timeoutMs: 240_000 });
   expect(run.signal, run.stderr).toBeUndefined();
   return { code: run.code, report: JSON.parse(run.stdout) as JsonReport };
 }
@@ -85,7 +85,7 @@ describe('a workspace loaded as Node runs it', { timeout: 300_000 }, () => {
 
 describe("Vite's import.meta.glob", { timeout: 120_000 }, () => {
   it('finds the tool modules a glob loads, eagerly and lazily, and none a negative pattern excludes', async () => {
-    const run = await runCli(['check', '.', '--format', 'json'], { cwd: path.join(FIXTURES, 'load-glob'), timeoutMs: 100_000 });
+    const run = await runInProcess(['check', '.', '--format', 'json'], { cwd: path.join(FIXTURES, 'load-glob'), timeoutMs: 100_000 });
     expect(run.signal, run.stderr).toBeUndefined();
     const report = JSON.parse(run.stdout) as JsonReport;
     expect(report.tools.map((t) => `${t.name} ${t.file}:${t.line}`).sort()).toEqual([

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './runCli';
+import { FIXTURES, runInProcess } from './runCli';
 
 const root = path.join(FIXTURES, 'load-unbuilt');
 
@@ -20,7 +20,7 @@ beforeAll(() => {
 
 describe('unbuilt workspace packages', () => {
   it('a self-reference and a linked package load from source: every tool found, sent by the library, no failure', async () => {
-    const run = await runCli(['check', 'examples', '--format', 'json'], { cwd: root });
+    const run = await runInProcess(['check', 'examples', '--format', 'json'], { cwd: root });
     const report = JSON.parse(run.stdout);
     expect(report.diagnostics.filter((d: any) => d.code === 'evaluation-failed')).toEqual([]);
     const tools = report.tools.map((t: any) => [t.name, t.source, t.definition?.inputSchema?.properties]);

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/pipeline';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
-import { FIXTURES, runCli, type CliRun } from './runCli';
+import { FIXTURES, runInProcess, type CliRun } from './runCli';
 
 /** `file:line:column code tool path` of each finding, 1-based as printed (run in the workspace folder). */
 const findings = (run: CliRun) => JSON.parse(run.stdout).diagnostics.map((d: any) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.tool} ${d.path}`.trim());
@@ -37,7 +37,7 @@ const EXPECTED = [
 
 describe('findings of tools registered in a loop over a registry land on their declarations', () => {
   it('zod 4: each finding at its key, union or definition, none at the loop', async () => {
-    const run = await runCli(['check', '--format', 'json'], { cwd: path.join(FIXTURES, 'locate-registry') });
+    const run = await runInProcess(['check', '--format', 'json'], { cwd: path.join(FIXTURES, 'locate-registry') });
     expect(JSON.parse(run.stdout).tools.map((t: any) => t.name)).toEqual(['search_things', 'manage_contact', 'notes.archive', 'tag_note']);
     expect(findings(run)).toEqual(EXPECTED);
   });
@@ -52,7 +52,7 @@ describe('findings of tools registered in a loop over a registry land on their d
     afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
     it('the same places', async () => {
-      const run = await runCli(['check', '--format', 'json'], { cwd: root });
+      const run = await runInProcess(['check', '--format', 'json'], { cwd: root });
       expect(findings(run)).toEqual(EXPECTED);
     });
   });

@@ -5,7 +5,7 @@
  * `--flatten always` so an exported union would have findings of its own if it were judged as one.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './runCli';
+import { runInProcess, type CliRun } from './runCli';
 
 function json(run: CliRun): any {
   return JSON.parse(run.stdout);
@@ -13,7 +13,7 @@ function json(run: CliRun): any {
 
 describe('check: exported schemas are reported only as inputs', () => {
   it('a workspace with registrations: the unused export and the output schema are neither tools nor findings', async () => {
-    const run = await runCli(['check', 'inputs-only/registered', '--format', 'json', '--flatten', 'always']);
+    const run = await runInProcess(['check', 'inputs-only/registered', '--format', 'json', '--flatten', 'always']);
     expect(run.stderr).toBe('');
     const out = json(run);
     expect(out.tools.map((t: any) => `${t.file} ${t.name}`)).toEqual(['inputs-only/registered/server.ts get_order']);
@@ -22,19 +22,19 @@ describe('check: exported schemas are reported only as inputs', () => {
   });
 
   it('no registration at all: the exported union is reported, and the summary says no registration was found', async () => {
-    const jsonRun = await runCli(['check', 'inputs-only/unregistered', '--format', 'json', '--flatten', 'always']);
+    const jsonRun = await runInProcess(['check', 'inputs-only/unregistered', '--format', 'json', '--flatten', 'always']);
     const out = json(jsonRun);
     expect(out.tools.map((t: any) => `${t.file} ${t.name}`)).toEqual(['inputs-only/unregistered/schemas.ts Refund']);
     expect(out.diagnostics.map((d: any) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([
       'inputs-only/unregistered/schemas.ts:5:44 collision-widened',
       'inputs-only/unregistered/schemas.ts:6:41 collision-widened',
     ]);
-    const text = await runCli(['check', 'inputs-only/unregistered', '--flatten', 'always']);
+    const text = await runInProcess(['check', 'inputs-only/unregistered', '--flatten', 'always']);
     expect(text.stdout).toContain('0 tools found (no registration found; 1 exported schema shown as what a tool may take) in 1 file checked');
   });
 
   it('both folders checked together: each folder is judged on its own registrations', async () => {
-    const out = json(await runCli(['check', 'inputs-only/registered', 'inputs-only/unregistered', '--format', 'json', '--flatten', 'always']));
+    const out = json(await runInProcess(['check', 'inputs-only/registered', 'inputs-only/unregistered', '--format', 'json', '--flatten', 'always']));
     expect(out.tools.map((t: any) => t.name).sort()).toEqual(['Refund', 'get_order']);
     expect(out.diagnostics.every((d: any) => d.file.startsWith('inputs-only/unregistered/') || d.rule === 'output-dialect')).toBe(true);
   });

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyFixture } from '../lsp/client';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 const root = copyFixture('project-config');
 const config = path.join(root, 'toolschemalens.config.json');
@@ -24,7 +24,7 @@ interface Row {
 }
 
 async function check(...flags: string[]): Promise<{ code: number | null; rows: string[] }> {
-  const run = await runCli(['check', '.', '--format', 'json', ...flags], { cwd: root });
+  const run = await runInProcess(['check', '.', '--format', 'json', ...flags], { cwd: root });
   const out = JSON.parse(run.stdout) as { diagnostics: Row[] };
   return {
     code: run.code,
@@ -66,7 +66,7 @@ describe('the project file toolschemalens.config.json', { timeout: 120_000 }, ()
 
   it('that does not parse is an error on it (exit 1), and the folder is checked with the defaults', async () => {
     fs.writeFileSync(config, original.replace('"clients"', 'clients'));
-    const run = await runCli(['check', '.'], { cwd: root });
+    const run = await runInProcess(['check', '.'], { cwd: root });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /^toolschemalens\.config\.json:2:3 error config-invalid toolschemalens\.config\.json is not valid JSON \(.*\): the folder is checked/m,
@@ -96,7 +96,7 @@ describe('inline suppression', { timeout: 120_000 }, () => {
       const both = await check('--clients', 'codex,openai-strict');
       expect(both.rows).toContain(`src/server.ts ${link - 1} warning unused-suppression`);
       expect(both.rows).toContain(`src/server.ts ${link} error client-rejects openai-strict+codex/format`);
-      const run = await runCli(['check', '.', '--clients', 'codex,openai-strict'], { cwd: root });
+      const run = await runInProcess(['check', '.', '--clients', 'codex,openai-strict'], { cwd: root });
       expect(run.stdout).toContain(
         'but the finding on the next line also concerns openai-strict/format, codex/format: name each of them, or `*/format` for every client',
       );

@@ -38,3 +38,46 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
     });
   });
 }
+
+/**
+ * Runs a command line in the test process (`server/cli/commandLine.ts` from source, over the real pipeline and its
+ * real worker processes), as the built CLI would print it through pipes. For suites about what a check reports; the
+ * ones about the process itself (its exit on a signal, its terminal, its environment, what it leaves behind) spawn
+ * the built CLI with `runCli`. Saves each case the CLI's own start and the tokenizer's load (~1 s of CPU).
+ */
+export async function runInProcess(args: string[], options: { cwd?: string; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {
+  // Variables the workspace's code reads are this process's while the run lasts (the workers it starts inherit
+  // them, as a spawned CLI's would); the run they are set for is never run beside another.
+  const before = Object.fromEntries(Object.keys(options.env ?? {}).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, options.env);
+  try {
+    return await runWithin(args, options);
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+async function runWithin(args: string[], options: { cwd?: string; timeoutMs?: number }): Promise<CliRun> {
+  const { runCommandLine } = await import('../../server/cli/commandLine');
+  let stdout = '';
+  let stderr = '';
+  const run = runCommandLine(args, {
+    cwd: options.cwd ?? FIXTURES,
+    env: {},
+    stdout: async (text) => void (stdout += text),
+    stdoutIsTerminal: false,
+    stderr: (text) => void (stderr += text),
+    ownsProcess: false,
+  });
+  // A run in this process cannot be killed: past the limit the case fails as a killed child's would, with what was
+  // printed so far, and the run is left to end on its own.
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<'limit'>((resolve) => (timer = options.timeoutMs ? setTimeout(() => resolve('limit'), options.timeoutMs) : undefined));
+  const code = await Promise.race([run, limit]).finally(() => clearTimeout(timer));
+  return code === 'limit'
+    ? { code: null, signal: 'SIGKILL', stdout, stderr: `${stderr}(still running after ${options.timeoutMs} ms)\n` }
+    : { code, stdout, stderr };
+}

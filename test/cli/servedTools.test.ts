@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './runCli';
+import { FIXTURES, runInProcess } from './runCli';
 import { referenceList } from './support/referenceList';
 
 const root = path.join(FIXTURES, 'served-tools');
 
 describe('tools a low-level server answers', { timeout: 120_000 }, () => {
   it('are found, byte-identical to a real client, with findings at their declarations', async () => {
-    const run = await runCli(['check', '.', '--format', 'json'], { cwd: root, timeoutMs: 100_000 });
+    const run = await runInProcess(['check', '.', '--format', 'json'], { cwd: root, timeoutMs: 100_000 });
     expect(run.signal, run.stderr).toBeUndefined();
     const report = JSON.parse(run.stdout) as {
       tools: Array<{ name: string; definition?: unknown; source?: string }>;

@@ -7,7 +7,7 @@
  * once, and each finding lands on the key that declares it, whatever the schema passed through.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './runCli';
+import { runInProcess, type CliRun } from './runCli';
 
 function json(run: CliRun): any {
   return JSON.parse(run.stdout);
@@ -25,7 +25,7 @@ describe('check on a server workspace: every tool, each once, findings on their 
   beforeAll(async () => {
     // Placement is shown by the flatten findings: the run counts every tool as flattened (a plain SDK server ships
     // its unions as written by default, reported as union-shipped at the union).
-    run = await runCli(['check', 'servers-patterns', '--format', 'json', '--flatten', 'always']);
+    run = await runInProcess(['check', 'servers-patterns', '--format', 'json', '--flatten', 'always']);
   });
 
   it('finds the tools of every pattern once, the test file excluded, the exiting module not counted', () => {
@@ -73,7 +73,7 @@ describe('check on a server workspace: every tool, each once, findings on their 
   });
 
   it('with --env the module starts and its tool is found', async () => {
-    const withEnv = await runCli(['check', 'servers-patterns', '--format', 'json', '--env', 'PATTERNS_TOKEN=not-a-secret']);
+    const withEnv = await runInProcess(['check', 'servers-patterns', '--format', 'json', '--env', 'PATTERNS_TOKEN=not-a-secret']);
     expect(names(withEnv)).toContain('env_whoami');
     expect(findings(withEnv).filter((f: string) => f.includes('evaluation-failed'))).toEqual([]);
     expect(withEnv.stdout).not.toContain('not-a-secret');
@@ -81,7 +81,7 @@ describe('check on a server workspace: every tool, each once, findings on their 
 
   it('test files are analysed only when --exclude replaces the default', async () => {
     expect(names(run)).not.toContain('test_only');
-    const withTests = await runCli(['check', 'servers-patterns', '--format', 'json', '--exclude', '**/node_modules/**']);
+    const withTests = await runInProcess(['check', 'servers-patterns', '--format', 'json', '--exclude', '**/node_modules/**']);
     expect(names(withTests)).toContain('test_only');
   });
 
@@ -89,7 +89,7 @@ describe('check on a server workspace: every tool, each once, findings on their 
     // toolkit.ts imports McpServer as a type only: the worker resolves the class, and must keep its module too,
     // or the tool falls back to the emulation ("install dependencies") although the SDK is installed.
     // Flattened like the whole run it is compared with.
-    const alone = await runCli(['check', 'servers-patterns/src/tools/toolkit.ts', '--format', 'json', '--flatten', 'always']);
+    const alone = await runInProcess(['check', 'servers-patterns/src/tools/toolkit.ts', '--format', 'json', '--flatten', 'always']);
     const tool = json(alone).tools.find((t: any) => t.name === 'tag_note');
     expect([tool.source, tool.library, tool.libraryVersion]).toEqual(['library', '@modelcontextprotocol/sdk', expect.stringMatching(/^1\./)]);
     const whole = json(run).tools.find((t: any) => t.name === 'tag_note');
@@ -102,7 +102,7 @@ const OPENAI = '(o200k_base: exact for GPT-4o, GPT-4.1, GPT-5 and o-series model
 describe('check never reports a silent nothing', () => {
   let run: CliRun;
   beforeAll(async () => {
-    run = await runCli(['check', 'servers-silent']);
+    run = await runInProcess(['check', 'servers-silent']);
   });
 
   it('says what was run and what threw when a server module yields no tool; two servers may each have a tool of one name', () => {
@@ -125,7 +125,7 @@ describe('check never reports a silent nothing', () => {
   });
 
   it('a workspace without any registration says 0 tools found, never "no problems"', async () => {
-    const empty = await runCli(['check', 'servers-empty']);
+    const empty = await runInProcess(['check', 'servers-empty']);
     expect(empty.code).toBe(0);
     expect(empty.stdout).toBe('⚠ 0 tools found in 1 file checked\n');
   });
@@ -134,7 +134,7 @@ describe('check never reports a silent nothing', () => {
 describe('a factory that registers by the options it is given (servers-typed)', () => {
   let run: CliRun;
   beforeAll(async () => {
-    run = await runCli(['check', 'servers-typed', '--format', 'json']);
+    run = await runInProcess(['check', 'servers-typed', '--format', 'json']);
   });
 
   it('finds every tool the factory can register, calling it with arguments built from its parameter types', () => {
@@ -153,7 +153,7 @@ describe('a factory that registers by the options it is given (servers-typed)', 
   });
 
   it('says so in the text report', async () => {
-    const text = await runCli(['check', 'servers-typed']);
+    const text = await runInProcess(['check', 'servers-typed']);
     expect(text.stdout).toContain("note: tools found by calling what the program's start did not reach when run here: buildServer() 3\n");
     expect(text.stdout).toContain(
       'note: buildServer() in servers-typed/src/server.ts registered its tools only when called with arguments built from its parameter types (required values empty, each set or list of named choices holding every choice)\n',
@@ -161,7 +161,7 @@ describe('a factory that registers by the options it is given (servers-typed)', 
   });
 
   it('an entry checked alone whose server gets no tool says so at the entry, never a silent nothing', async () => {
-    const alone = await runCli(['check', 'servers-typed/src/start.ts', '--format', 'json']);
+    const alone = await runInProcess(['check', 'servers-typed/src/start.ts', '--format', 'json']);
     expect(names(alone)).toEqual([]);
     expect(findings(alone)).toEqual(['servers-typed/src/start.ts:1:1 no-tools-found']);
     expect(json(alone).diagnostics[0].message).toBe(
@@ -172,7 +172,7 @@ describe('a factory that registers by the options it is given (servers-typed)', 
 
 describe('a start that awaits I/O before it registers (servers-io)', () => {
   it('is let finish: its tool is registered by the start itself, once', async () => {
-    const run = await runCli(['check', 'servers-io', '--format', 'json']);
+    const run = await runInProcess(['check', 'servers-io', '--format', 'json']);
     const tools = json(run).tools;
     expect(tools.map((t: any) => t.name)).toEqual(['after_io']);
     // Read 40 times and resolved before registering: what the start registered, not a call of main() by the check.

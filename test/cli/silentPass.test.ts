@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './runCli';
+import { FIXTURES, runInProcess } from './runCli';
 
 const made: string[] = [];
 afterEach(() => {
@@ -30,7 +30,7 @@ function workspace(): string {
 describe('no silent pass', { timeout: 120_000 }, () => {
   it('every file excluded as a test: exit 1, at the dependency, saying how to include them', async () => {
     const root = workspace();
-    const run = await runCli(['check'], { cwd: root });
+    const run = await runInProcess(['check'], { cwd: root });
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toContain(
       // Line 6 names the SDK.
@@ -40,7 +40,7 @@ describe('no silent pass', { timeout: 120_000 }, () => {
 
   it('a named test folder is analysed; nothing installed: exit 1, saying the files failed to evaluate', async () => {
     const root = workspace();
-    const run = await runCli(['check', 'tests'], { cwd: root });
+    const run = await runInProcess(['check', 'tests'], { cwd: root });
     expect(run.stdout).toContain('tests/tools.ts:1:');
     expect(run.stdout).toContain('evaluation-failed');
     expect(run.stdout).toContain(

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, REPO, runCli } from './runCli';
+import { FIXTURES, REPO, runInProcess } from './runCli';
 
 const made: string[] = [];
 /** A copy of a fixture somewhere else on disk, resolving its packages from the repository. */
@@ -29,9 +29,9 @@ describe('snapshot', { timeout: 180_000 }, () => {
     made.push(deeper);
     const b = copyOf('flatten-verdicts', deeper);
     const [first, second, elsewhere] = await Promise.all([
-      runCli(['snapshot', '.'], { cwd: a }),
-      runCli(['snapshot', '.', '-o', 'tools.snapshot.json'], { cwd: a }),
-      runCli(['snapshot', '.'], { cwd: b }),
+      runInProcess(['snapshot', '.'], { cwd: a }),
+      runInProcess(['snapshot', '.', '-o', 'tools.snapshot.json'], { cwd: a }),
+      runInProcess(['snapshot', '.'], { cwd: b }),
     ]);
     expect(first.code).toBe(0);
     const written = fs.readFileSync(path.join(a, 'tools.snapshot.json'), 'utf8');
@@ -45,12 +45,12 @@ describe('snapshot', { timeout: 180_000 }, () => {
     ]);
     expect(snapshot.servers[0].tools[0].digest).toMatch(/^sha256-[0-9a-f]{64}$/);
     expect(first.stdout).not.toContain(a);
-    const json = JSON.parse((await runCli(['check', '.', '--format', 'json'], { cwd: a })).stdout);
+    const json = JSON.parse((await runInProcess(['check', '.', '--format', 'json'], { cwd: a })).stdout);
     expect(json.tools.map((t: any) => t.name)).toEqual(['report', 'store']);
   });
 
   it('of a folder with no tool is empty and exits 1, saying so', async () => {
-    const run = await runCli(['snapshot', 'servers-empty']);
+    const run = await runInProcess(['snapshot', 'servers-empty']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('no tool found; the snapshot is empty');
   });
@@ -59,7 +59,7 @@ describe('snapshot', { timeout: 180_000 }, () => {
 describe('what the model sees changed', { timeout: 180_000 }, () => {
   it('is classified per tool against a baseline, fails on a breaking change, and diff says the same of two snapshots', async () => {
     const dir = copyOf('flatten-verdicts');
-    expect((await runCli(['snapshot', '.', '-o', 'before.json'], { cwd: dir })).code).toBe(0);
+    expect((await runInProcess(['snapshot', '.', '-o', 'before.json'], { cwd: dir })).code).toBe(0);
     const store = path.join(dir, 'src', 'store.ts');
     fs.writeFileSync(
       store,
@@ -71,7 +71,7 @@ describe('what the model sees changed', { timeout: 180_000 }, () => {
         )
         .replace('ttl: z.number().optional()', "ttl: z.number().optional().describe('seconds')"),
     );
-    const checked = await runCli(['check', '.', '--baseline', 'before.json', '--format', 'json'], { cwd: dir });
+    const checked = await runInProcess(['check', '.', '--baseline', 'before.json', '--format', 'json'], { cwd: dir });
     expect(checked.code).toBe(1);
     const drift = JSON.parse(checked.stdout).drift;
     expect(drift.map((d: any) => [d.server, d.tool, d.status, d.class])).toEqual([['store', 'store', 'changed', 'breaking']]);
@@ -81,26 +81,28 @@ describe('what the model sees changed', { timeout: 180_000 }, () => {
       'non-breaking action{op=del}: variant added',
     ]);
     // With --fail-on none only the findings decide, as without a baseline (this fixture has a client error: 1).
-    const plain = await runCli(['check', '.'], { cwd: dir });
-    expect((await runCli(['check', '.', '--baseline', 'before.json', '--fail-on', 'none'], { cwd: dir })).code).toBe(plain.code);
-    expect(await runCli(['check', '.', '--baseline', 'before.json', '--clients', 'claude-code'], { cwd: dir })).toMatchObject({ code: 1 });
-    expect(await runCli(['check', '.', '--baseline', 'before.json', '--clients', 'claude-code', '--fail-on', 'none'], { cwd: dir })).toMatchObject({ code: 0 });
-    const text = await runCli(['check', '.', '--baseline', 'before.json'], { cwd: dir });
+    const plain = await runInProcess(['check', '.'], { cwd: dir });
+    expect((await runInProcess(['check', '.', '--baseline', 'before.json', '--fail-on', 'none'], { cwd: dir })).code).toBe(plain.code);
+    expect(await runInProcess(['check', '.', '--baseline', 'before.json', '--clients', 'claude-code'], { cwd: dir })).toMatchObject({ code: 1 });
+    expect(await runInProcess(['check', '.', '--baseline', 'before.json', '--clients', 'claude-code', '--fail-on', 'none'], { cwd: dir })).toMatchObject({
+      code: 0,
+    });
+    const text = await runInProcess(['check', '.', '--baseline', 'before.json'], { cwd: dir });
     expect(text.stdout).toContain('Changes from before.json:\n  ✖ breaking  store / store\n');
 
-    expect((await runCli(['snapshot', '.', '-o', 'after.json'], { cwd: dir })).code).toBe(0);
-    const diff = await runCli(['diff', 'before.json', 'after.json', '--format', 'json'], { cwd: dir });
+    expect((await runInProcess(['snapshot', '.', '-o', 'after.json'], { cwd: dir })).code).toBe(0);
+    const diff = await runInProcess(['diff', 'before.json', 'after.json', '--format', 'json'], { cwd: dir });
     expect(diff.code).toBe(1);
     expect(JSON.parse(diff.stdout).drift).toEqual(drift);
-    expect((await runCli(['diff', 'after.json', 'after.json'], { cwd: dir })).stdout).toBe('✔ what ships is the same as after.json\n');
-    const md = await runCli(['diff', 'before.json', 'after.json', '--format', 'markdown'], { cwd: dir });
+    expect((await runInProcess(['diff', 'after.json', 'after.json'], { cwd: dir })).stdout).toBe('✔ what ships is the same as after.json\n');
+    const md = await runInProcess(['diff', 'before.json', 'after.json', '--format', 'markdown'], { cwd: dir });
     expect(md.stdout).toContain('| ❌ breaking | `store / store` | `action{op=incr}.by` | added as required |');
   });
 
   it('against a missing or foreign baseline is a usage error (exit 2) before anything runs', async () => {
-    const missing = await runCli(['check', 'flatten-verdicts', '--baseline', 'nowhere.json']);
+    const missing = await runInProcess(['check', 'flatten-verdicts', '--baseline', 'nowhere.json']);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('cannot read the snapshot nowhere.json')]);
-    const foreign = await runCli(['check', 'flatten-verdicts', '--baseline', 'flatten-verdicts/package.json']);
+    const foreign = await runInProcess(['check', 'flatten-verdicts', '--baseline', 'flatten-verdicts/package.json']);
     expect([foreign.code, foreign.stderr]).toEqual([2, expect.stringContaining('it is not a tool-schema-lens snapshot')]);
   });
 });

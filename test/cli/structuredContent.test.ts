@@ -1,10 +1,10 @@
 // structured-content-missing: a tool with an output schema whose inline handler returns no structuredContent.
 import { describe, expect, it } from 'vitest';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 describe('check: structured-content-missing', () => {
   it("is reported at each return the source shows without structuredContent, never at an error result, a helper's or a tool without an output schema", async () => {
-    const run = await runCli(['check', 'ship-sdk132-zod46/src/structured.ts', '--format', 'json']);
+    const run = await runInProcess(['check', 'ship-sdk132-zod46/src/structured.ts', '--format', 'json']);
     const out = JSON.parse(run.stdout);
     const found = out.diagnostics.filter((d: any) => d.code === 'structured-content-missing');
     expect(found.map((d: any) => `${d.tool} ${d.line}:${d.column} ${d.severity}`)).toEqual(['forgets 11:26 error', 'arrow 14:111 error']);
@@ -15,7 +15,7 @@ describe('check: structured-content-missing', () => {
   });
 
   it('an output that is not an object: SDK 1.x sends no output schema, so a schema-dropped warning and no output tokens', async () => {
-    const out = JSON.parse((await runCli(['check', 'ship-sdk132-zod46/src/structured.ts', '--format', 'json'])).stdout);
+    const out = JSON.parse((await runInProcess(['check', 'ship-sdk132-zod46/src/structured.ts', '--format', 'json'])).stdout);
     const listing = out.tools.find((t: any) => t.name === 'listing');
     expect([listing.definition.outputSchema, listing.tokens.output]).toEqual([undefined, undefined]);
     const dropped = out.diagnostics.filter((d: any) => d.tool === 'listing' && d.code === 'schema-dropped');

@@ -5,13 +5,13 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './runCli';
+import { FIXTURES, runInProcess } from './runCli';
 
 const cwd = path.join(FIXTURES, 'user-stubs');
 
 describe('--stub', { timeout: 120_000 }, () => {
   it('serves the named modules (exactly, or by a prefix with *) by stubs; without them the file fails to load', async () => {
-    const without = JSON.parse((await runCli(['check', '.', '--format', 'json'], { cwd, timeoutMs: 100_000 })).stdout) as {
+    const without = JSON.parse((await runInProcess(['check', '.', '--format', 'json'], { cwd, timeoutMs: 100_000 })).stdout) as {
       tools: unknown[];
       diagnostics: Array<{ code: string; message: string }>;
     };
@@ -20,7 +20,7 @@ describe('--stub', { timeout: 120_000 }, () => {
       /Could not resolve "@acme\/deploy-runtime".*stubbed with toolSchemaLens.evaluation.stubs or check --stub @acme\/deploy-runtime\)$/,
     );
 
-    const run = await runCli(['check', '.', '--format', 'json', '--stub', '@acme/deploy-runtime', '--stub', 'native-sqlite-driver*'], {
+    const run = await runInProcess(['check', '.', '--format', 'json', '--stub', '@acme/deploy-runtime', '--stub', 'native-sqlite-driver*'], {
       cwd,
       timeoutMs: 100_000,
     });
@@ -34,7 +34,7 @@ describe('--stub', { timeout: 120_000 }, () => {
 describe('native addons', { timeout: 120_000 }, () => {
   const addon = path.join(FIXTURES, 'native-addon');
   it('are refused and named at the load, unless --allow-addons', async () => {
-    const refused = JSON.parse((await runCli(['check', '.', '--format', 'json'], { cwd: addon, timeoutMs: 100_000 })).stdout) as {
+    const refused = JSON.parse((await runInProcess(['check', '.', '--format', 'json'], { cwd: addon, timeoutMs: 100_000 })).stdout) as {
       tools: Array<{ name: string }>;
       diagnostics: Array<{ code: string; line: number; message: string }>;
     };
@@ -44,7 +44,7 @@ describe('native addons', { timeout: 120_000 }, () => {
     expect(refused.diagnostics[0].message).toMatch(
       /^while checking, this module tried to load the native addon of lightningcss[\w-]*, and the check refused it \(.*check --allow-addons, or stub lightningcss[\w-]* with toolSchemaLens\.evaluation\.stubs or check --stub\); evaluation went on$/,
     );
-    const allowed = JSON.parse((await runCli(['check', '.', '--format', 'json', '--allow-addons'], { cwd: addon, timeoutMs: 100_000 })).stdout) as {
+    const allowed = JSON.parse((await runInProcess(['check', '.', '--format', 'json', '--allow-addons'], { cwd: addon, timeoutMs: 100_000 })).stdout) as {
       tools: Array<{ name: string }>;
       diagnostics: unknown[];
     };

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyFixture, TestClient } from '../lsp/client';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 const clients: TestClient[] = [];
 const roots: string[] = [];
@@ -17,10 +17,10 @@ afterAll(() => {
 
 describe('two servers with a tool of the same name', { timeout: 240_000 }, () => {
   it('count their problems apart in check', async () => {
-    const text = await runCli(['check', 'two-servers', '--clients', 'codex']);
+    const text = await runInProcess(['check', 'two-servers', '--clients', 'codex']);
     expect(text.stdout).toMatch(/^search +44 +1 +two-servers\/src\/docs\.ts:6:1$/m);
     expect(text.stdout).toMatch(/^search +40 +0 +two-servers\/src\/issues\.ts:5:1$/m);
-    const md = (await runCli(['check', 'two-servers', '--clients', 'codex', '--format', 'markdown'])).stdout;
+    const md = (await runInProcess(['check', 'two-servers', '--clients', 'codex', '--format', 'markdown'])).stdout;
     const sections = md.split('### ').filter((s) => s.startsWith('`search`'));
     expect(sections.map((s) => [s.includes('docs.ts'), s.includes('client-rejects')])).toEqual([
       [true, true],
@@ -30,7 +30,7 @@ describe('two servers with a tool of the same name', { timeout: 240_000 }, () =>
 
   it("judge a server's tool limit on that server's tools only", async () => {
     // Server `big` registers 81 tools, past Cursor's 80, one of them `search`; server `small`'s `search` loads.
-    const json = JSON.parse((await runCli(['check', 'server-over-limit', '--clients', 'cursor', '--format', 'json'])).stdout) as {
+    const json = JSON.parse((await runInProcess(['check', 'server-over-limit', '--clients', 'cursor', '--format', 'json'])).stdout) as {
       tools: Array<{ name: string; file: string; targets: Array<{ target: string; loads: boolean; broken: string[] }> }>;
     };
     const searches = json.tools.filter((t) => t.name === 'search').map((t) => [t.file.replace(/.*\/src\//, ''), t.targets]);

@@ -5,7 +5,7 @@
  * way; the message must not promise "one object, losing nothing". Same workspace pattern on zod 3 and zod 4.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 // A discriminated union as zod 3's converter writes it (anyOf) says so, and what zod 4.1.13 and later write instead.
 const CASES = [
@@ -19,7 +19,7 @@ const CASES = [
 
 let report: any;
 beforeAll(async () => {
-  report = JSON.parse((await runCli(['check', ...CASES.map((c) => c.file), '--format', 'json'])).stdout);
+  report = JSON.parse((await runInProcess(['check', ...CASES.map((c) => c.file), '--format', 'json'])).stdout);
 }, 120_000);
 
 describe.each(CASES)('$file', ({ file, keyword }) => {

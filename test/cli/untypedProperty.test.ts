@@ -4,10 +4,10 @@
  * properties; a key the flatten widened is already reported at each declaration (collision-widened), not again.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from './runCli';
+import { runInProcess } from './runCli';
 
 async function untyped(...flags: string[]): Promise<string[]> {
-  const run = await runCli(['check', 'untyped-props', '--flatten', 'always', '--format', 'json', ...flags]);
+  const run = await runInProcess(['check', 'untyped-props', '--flatten', 'always', '--format', 'json', ...flags]);
   const out = JSON.parse(run.stdout) as { diagnostics: Array<{ line: number; column: number; code: string; path: string; severity: string; message: string }> };
   return out.diagnostics.filter((d) => d.code === 'untyped-property').map((d) => `${d.line}:${d.column} ${d.severity} ${d.path}`);
 }
@@ -15,7 +15,7 @@ async function untyped(...flags: string[]): Promise<string[]> {
 describe('untyped-property', { timeout: 120_000 }, () => {
   it('is reported at each key shipped without a type, saying what a model may send and how to type it', async () => {
     expect(await untyped()).toEqual(['17:7 warning payload', '18:7 warning meta', '20:57 warning attachments[*].data']);
-    const run = await runCli(['check', 'untyped-props', '--flatten', 'always']);
+    const run = await runInProcess(['check', 'untyped-props', '--flatten', 'always']);
     expect(run.stdout).toContain(
       'Tool record_event: `meta` is advertised with a description only and no type, so a model may send any JSON value there (the string "1" where a number is meant, an object, null) and only validation tells it otherwise; give it a type (z.string(), z.number(), a z.union of the shapes it takes).',
     );
@@ -31,7 +31,7 @@ describe('untyped-property', { timeout: 120_000 }, () => {
 
 describe('validation-accepts-more', { timeout: 120_000 }, () => {
   it('is an information at a coercing primitive and at a .catch(), each on its call', async () => {
-    const run = await runCli(['check', 'untyped-props', '--format', 'json']);
+    const run = await runInProcess(['check', 'untyped-props', '--format', 'json']);
     const out = JSON.parse(run.stdout) as {
       diagnostics: Array<{ line: number; column: number; code: string; path: string; severity: string; message: string }>;
     };

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, FIXTURES, REPO, runCli } from './runCli';
+import { CLI, FIXTURES, REPO, runCli, runInProcess } from './runCli';
 
 describe('tool-schema-lens usage', () => {
   it('prints the version from package.json', async () => {
@@ -34,7 +34,7 @@ describe('tool-schema-lens usage', () => {
     [['lsp'], 'lsp needs a transport: --stdio or --node-ipc'],
     [['check', 'no/such/dir'], 'no such file or directory: no/such/dir'],
   ])('exits 2 on %j', async (args, message) => {
-    const run = await runCli(args);
+    const run = await runInProcess(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     // The mistake (and for a command line that does not parse, a pointer to --help), never the whole help.
