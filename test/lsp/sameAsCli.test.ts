@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runCli';
 import { copyFixture, TestClient } from './client';
 
 const clients: TestClient[] = [];
@@ -28,7 +28,7 @@ describe.each(['servers-patterns', 'discover-styles', 'locate-registry'])('%s in
   it('has the same tools', async () => {
     const root = copyFixture(fixture);
     roots.push(root);
-    const run = await runCli(['check', '.', '--format', 'json'], { cwd: root });
+    const run = await runInProcess(['check', '.', '--format', 'json'], { cwd: root });
     const cli = (JSON.parse(run.stdout) as { tools: Array<{ name: string; kind: string; file: string; line: number }> }).tools
       .filter((t) => t.kind !== 'exported')
       .map((t) => `${t.name} ${t.file}:${t.line}`)

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/runCli';
+import { runInProcess } from '../cli/runCli';
 import { copyFixture, TestClient } from './client';
 
 const clients: TestClient[] = [];
@@ -25,7 +25,7 @@ describe('snapshot marks in the tool list', { timeout: 240_000 }, () => {
   it('mark the tool that changed from the snapshot, classed, and only it', async () => {
     const root = copyFixture('flatten-verdicts');
     roots.push(root);
-    expect((await runCli(['snapshot', '.', '-o', 'tools.snapshot.json'], { cwd: root })).code).toBe(0);
+    expect((await runInProcess(['snapshot', '.', '-o', 'tools.snapshot.json'], { cwd: root })).code).toBe(0);
     const store = path.join(root, 'src', 'store.ts');
     fs.writeFileSync(store, fs.readFileSync(store, 'utf8').replace('value: z.number().int().min(0) }', 'value: z.number().int().min(0), by: z.number() }'));
 

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advertise } from '../../shared/index';
 import type { Target } from '../../shared/types';
-import { runCli, FIXTURES } from '../cli/runCli';
+import { runInProcess, FIXTURES } from '../cli/runCli';
 import { installRuntime, packRuntime } from './installRuntime';
 
 /** Each fixture server, and the dialect its SDK sends (SDK 2.x sends JSON Schema 2020-12). */
@@ -46,7 +46,7 @@ async function checkJson(
   fixture: string,
   target: Target,
 ): Promise<{ tools: Array<{ name: string; advertised: unknown }>; diagnostics: Array<{ code: string }> }> {
-  const run = await runCli(['check', fixture, '--format', 'json', '--target', target]);
+  const run = await runInProcess(['check', fixture, '--format', 'json', '--target', target]);
   return JSON.parse(run.stdout);
 }
 
