@@ -464,7 +464,12 @@ export interface DiscoveredFile {
  * How the worker fills one parameter of a factory it calls: a recording server, an options object holding one at
  * these keys, a forgiving placeholder, or a value built from the parameter's type (discover/factoryArguments.ts).
  */
-export type ParamHint = 'server' | 'value' | { serverKeys: string[] } | { built: BuiltValue };
+/**
+ * What a factory's parameter is given: a recording server; a placeholder; an options object holding servers under
+ * `serverKeys`, in which the keys its destructuring gives a default (`{ skipImages = false }`) are left out, so the
+ * code's own default applies, as for a caller that omits them; or a value built from its type.
+ */
+export type ParamHint = 'server' | 'value' | { serverKeys: string[]; defaulted?: string[] } | { built: BuiltValue };
 
 /** A value described in JSON, made in the worker: a recording server, a Set and a function cannot cross as themselves. */
 export type BuiltValue =

@@ -6,7 +6,7 @@
  * Recognised by their text, not their types: discovery never asks the type checker.
  */
 import * as path from 'node:path';
-import { Node, SyntaxKind, type ClassDeclaration, type ParameterDeclaration, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type BindingElement, type ClassDeclaration, type ParameterDeclaration, type SourceFile } from 'ts-morph';
 import { parseEntry } from '../entryPoints';
 import type { WorkspaceProject } from '../project';
 import type { FactorySpec, ParamHint } from '../types';
@@ -23,11 +23,18 @@ function hintOf(param: ParameterDeclaration): ParamHint {
   const name = param.getNameNode();
   if (Node.isObjectBindingPattern(name)) {
     // `({ tool, server }: { tool: Tool; server: McpServer })`
+    const keyOf = (element: BindingElement) => element.getPropertyNameNode()?.getText() ?? element.getName();
     const serverKeys = name.getElements().flatMap((element) => {
-      const key = element.getPropertyNameNode()?.getText() ?? element.getName();
+      const key = keyOf(element);
       const member = typeNode && Node.isTypeLiteral(typeNode) ? typeNode.getProperty(key) : undefined;
       return SERVER_NAME.test(key) || SERVER_TYPE.test(member?.getTypeNode()?.getText() ?? '') ? [key] : [];
     });
+    // `{ skipImages = false }`: a placeholder there is truthy and would take the branch the default does not.
+    const defaulted = name
+      .getElements()
+      .filter((element) => element.hasInitializer() && !serverKeys.includes(keyOf(element)))
+      .map(keyOf);
+    if (defaulted.length) return { serverKeys, defaulted };
     return serverKeys.length ? { serverKeys } : 'value';
   }
   if (SERVER_TYPE.test(typeNode?.getText() ?? '')) return 'server';

@@ -57,10 +57,14 @@ export function placeholder(): unknown {
   return proxy;
 }
 
-/** An options object: the given keys as they are, every other read a placeholder. */
-function withPlaceholders(options: Record<string, unknown>): unknown {
+/**
+ * An options object: the given keys as they are, the keys the factory's destructuring gives a default left unset (so
+ * that default applies), every other read a placeholder.
+ */
+function withPlaceholders(options: Record<string, unknown>, defaulted: readonly string[] = []): unknown {
+  const unset = new Set<string | symbol>(['then', ...defaulted]);
   return new Proxy(options, {
-    get: (target, key) => (key in target ? target[key as string] : typeof key === 'symbol' || key === 'then' ? undefined : placeholder()),
+    get: (target, key) => (key in target ? target[key as string] : typeof key === 'symbol' || unset.has(key) ? undefined : placeholder()),
   });
 }
 
@@ -113,7 +117,7 @@ export async function callFactories(
       else {
         const options: Record<string, unknown> = {};
         for (const key of hint.serverKeys) options[key] = await newServer(session, entry);
-        out.push(attempt === 'empty' ? options : withPlaceholders(options));
+        out.push(attempt === 'empty' ? options : withPlaceholders(options, hint.defaulted));
       }
     }
     return out;
