@@ -1,8 +1,10 @@
 /**
  * Sees the permission model's file refusals (worker side), including those user code catches: the model throws
  * `ERR_ACCESS_DENIED` from inside Node with no hook, so the calls that write (and the reads that open a file or a
- * folder) are wrapped to note a refusal on its way back to user code, unchanged. Probes (`stat`, `access`,
- * `exists`) are left alone: libraries probe many paths and a refused probe is only "not there".
+ * folder) are wrapped to note a refusal on its way back to user code, unchanged. Probes (`stat`, `lstat`, `access`)
+ * of a path outside what evaluated code may read answer "not there" (ENOENT), unnoted: libraries probe many paths
+ * (a config loader searches every folder from the working one up to the root, `.puppeteerrc` included) and expect
+ * only that answer, so the model's own error made them throw where the program, as run, goes on.
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
@@ -77,10 +79,57 @@ function observed(real: AnyFunction, reads: boolean): AnyFunction {
   return wrapper;
 }
 
+const PROBES = ['stat', 'lstat', 'access'];
+
+/** A refused read as the error a path that is not there gives. */
+function notThere(error: unknown, syscall: string, target: unknown): unknown {
+  if (!isRefusal(error) || error.permission !== 'FileSystemRead') return error;
+  const where = target instanceof URL ? target.pathname : String(target);
+  return Object.assign(new Error(`ENOENT: no such file or directory, ${syscall} '${where}'`), { errno: -2, code: 'ENOENT', syscall, path: where });
+}
+
+/** The same probe, answering a refused read as ENOENT (and `statSync(p, { throwIfNoEntry: false })` as undefined). */
+function probed(real: AnyFunction, syscall: string): AnyFunction {
+  const wrapper = function (this: unknown, ...args: unknown[]): unknown {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = function (this: unknown, error: unknown, ...rest: unknown[]) {
+        return (callback as AnyFunction).call(this, error ? notThere(error, syscall, args[0]) : error, ...rest);
+      };
+    }
+    try {
+      const out = real.apply(this, args);
+      return out instanceof Promise ? out.catch((error: unknown) => Promise.reject(notThere(error, syscall, args[0]))) : out;
+    } catch (error) {
+      const answer = notThere(error, syscall, args[0]);
+      if (answer !== error && (args[1] as { throwIfNoEntry?: unknown } | undefined)?.throwIfNoEntry === false) return undefined;
+      throw answer;
+    }
+  };
+  for (const key of Reflect.ownKeys(real)) {
+    if (key === 'length' || key === 'name' || key === 'prototype') continue;
+    const descriptor = Object.getOwnPropertyDescriptor(real, key);
+    if (descriptor) Object.defineProperty(wrapper, key, descriptor);
+  }
+  Object.defineProperty(wrapper, 'name', { value: real.name });
+  return wrapper;
+}
+
 /** Wraps the calls in `fs` (callback and sync forms) and `fs/promises`. */
 export function installFsRefusals(): void {
   const callbacks = fs as unknown as Record<string, unknown>;
   const promises = fs.promises as unknown as Record<string, unknown>;
+  for (const name of PROBES) {
+    for (const [target, key] of [
+      [callbacks, name],
+      [callbacks, `${name}Sync`],
+      [promises, name],
+    ] as const) {
+      const real = target[key];
+      if (typeof real === 'function') target[key] = probed(real as AnyFunction, name);
+    }
+  }
   for (const name of CALLS) {
     for (const [target, key] of [
       [callbacks, name],
