@@ -62,6 +62,18 @@ describe('a module that changes the built-ins', () => {
   });
 });
 
+describe('a module that sets Error.stackTraceLimit', () => {
+  it('changes a setting, not a built-in: no failure, the same worker goes on, the next file untouched', async () => {
+    await evaluate('good.ts');
+    const before = evaluator.pids();
+    const settings = await evaluate('stackTraceLimit.ts');
+    expect(settings.failure).toBeUndefined();
+    expect(settings.tools.map((t) => t.name)).toEqual(['traced']);
+    expect(evaluator.pids()).toEqual(before);
+    expectGood(await evaluate('good.ts'));
+  });
+});
+
 describe('what a module leaves running is never blamed on the next file', () => {
   it.each([['lateThrow.ts'], ['lateRejection.ts'], ['lateExit.ts']])('%s', async (file) => {
     await evaluate('good.ts');

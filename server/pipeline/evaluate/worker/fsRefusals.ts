@@ -1,8 +1,8 @@
 /**
  * Sees the permission model's file refusals (worker side), including those user code catches: the model throws
  * `ERR_ACCESS_DENIED` from inside Node with no hook, so the calls that write (and the reads that open a file or a
- * folder) are wrapped to note a refusal on its way back to user code, unchanged. Probes (`stat`, `lstat`, `access`)
- * of a path outside what evaluated code may read answer "not there" (ENOENT), unnoted: libraries probe many paths
+ * folder) are wrapped to note a refusal on its way back to user code, unchanged. Probes (`stat`, `lstat`, `access`,
+ * `exists`) of a path outside what evaluated code may read answer "not there" (ENOENT, false), unnoted: libraries probe many paths
  * (a config loader searches every folder from the working one up to the root, `.puppeteerrc` included) and expect
  * only that answer, so the model's own error made them throw where the program, as run, goes on.
  */
@@ -81,6 +81,27 @@ function observed(real: AnyFunction, reads: boolean): AnyFunction {
 
 const PROBES = ['stat', 'lstat', 'access'];
 
+/** `existsSync` never throws, by its contract; Node 20's model throws its refusal from it: false, as for a missing path. */
+function existence(real: AnyFunction): AnyFunction {
+  const wrapper = function (this: unknown, ...args: unknown[]): unknown {
+    try {
+      return real.apply(this, args);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      const callback = args[1];
+      if (typeof callback === 'function') process.nextTick(() => (callback as AnyFunction)(false));
+      return false;
+    }
+  };
+  Object.defineProperty(wrapper, 'name', { value: real.name });
+  for (const key of Reflect.ownKeys(real)) {
+    if (key === 'length' || key === 'name' || key === 'prototype') continue;
+    const descriptor = Object.getOwnPropertyDescriptor(real, key);
+    if (descriptor) Object.defineProperty(wrapper, key, descriptor);
+  }
+  return wrapper;
+}
+
 /** A refused read as the error a path that is not there gives. */
 function notThere(error: unknown, syscall: string, target: unknown): unknown {
   if (!isRefusal(error) || error.permission !== 'FileSystemRead') return error;
@@ -129,6 +150,10 @@ export function installFsRefusals(): void {
       const real = target[key];
       if (typeof real === 'function') target[key] = probed(real as AnyFunction, name);
     }
+  }
+  for (const key of ['exists', 'existsSync']) {
+    const real = callbacks[key];
+    if (typeof real === 'function') callbacks[key] = existence(real as AnyFunction);
   }
   for (const name of CALLS) {
     for (const [target, key] of [

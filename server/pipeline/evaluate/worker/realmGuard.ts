@@ -30,6 +30,7 @@ const arrayPush = Array.prototype.push;
 const arrayJoin = Array.prototype.join;
 const mapSet = Map.prototype.set;
 const mapHas = Map.prototype.has;
+const setHas = Set.prototype.has;
 const mapForEach = Map.prototype.forEach;
 const apply = Reflect.apply;
 /** `fn.call(self, ...args)` without trusting the `call` user code could replace later. */
@@ -167,6 +168,13 @@ export interface RealmChange {
   how: 'replaced' | 'deleted' | 'added' | 'prototype changed';
 }
 
+/**
+ * Settings rather than behaviour: a module that sets one (`Error.stackTraceLimit = 50`, as many servers' entry points
+ * do) changes how nothing is judged or sent (the worker sets its own limit around each capture). Its value is put back
+ * after the file, without a finding.
+ */
+const SETTINGS: ReadonlySet<string> = new Set(['Error.stackTraceLimit']);
+
 function keyName(key: PropertyKey): string {
   return typeof key === 'symbol' ? `[${key.description ?? 'symbol'}]` : String(key);
 }
@@ -190,7 +198,9 @@ export function checkAndRestoreRealm(): RealmChange[] {
     invoke(mapForEach, w.descriptors, (saved: PropertyDescriptor, key: PropertyKey) => {
       const now = getOwnPropertyDescriptor(w.target, key);
       if (now && sameDescriptor(now, saved)) return;
-      invoke(arrayPush, changes, { what: `${w.name}.${keyName(key)}`, how: now ? 'replaced' : 'deleted' });
+      const what = `${w.name}.${keyName(key)}`;
+      const setting = now !== undefined && typeof now.value === 'number' && now.get === undefined && invoke(setHas, SETTINGS, what);
+      if (!setting) invoke(arrayPush, changes, { what, how: now ? 'replaced' : 'deleted' });
       try {
         defineProperty(w.target, key, saved);
       } catch {
