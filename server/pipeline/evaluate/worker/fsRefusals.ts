@@ -109,23 +109,46 @@ function notThere(error: unknown, syscall: string, target: unknown): unknown {
   return Object.assign(new Error(`ENOENT: no such file or directory, ${syscall} '${where}'`), { errno: -2, code: 'ENOENT', syscall, path: where });
 }
 
-/** The same probe, answering a refused read as ENOENT (and `statSync(p, { throwIfNoEntry: false })` as undefined). */
+/** The frame that called `callee` (V8 formats it only when read). */
+function callerOf(callee: AnyFunction): { stack?: string } {
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 1;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, callee);
+  Error.stackTraceLimit = previous;
+  return holder;
+}
+
+/** Node's own code probing as part of a larger call (`rmSync` lstat's first): its refusal is that call's, noted as such. */
+function byNode(caller: { stack?: string }): boolean {
+  return /\n\s+at (?:[^\n]*\()?node:/.test(caller.stack ?? '');
+}
+
+/**
+ * The same probe, answering a refused read as ENOENT (and `statSync(p, { throwIfNoEntry: false })` as undefined),
+ * unless Node's own code made it.
+ */
 function probed(real: AnyFunction, syscall: string): AnyFunction {
   const wrapper = function (this: unknown, ...args: unknown[]): unknown {
     const last = args.length - 1;
     const callback = args[last];
+    // An answer that comes later is given after the caller's frames are gone: its caller is taken now.
+    const later = typeof callback === 'function' ? callerOf(wrapper) : undefined;
+    const answer = (error: unknown, caller: { stack?: string } | undefined) => (caller && byNode(caller) ? error : notThere(error, syscall, args[0]));
     if (typeof callback === 'function') {
       args[last] = function (this: unknown, error: unknown, ...rest: unknown[]) {
-        return (callback as AnyFunction).call(this, error ? notThere(error, syscall, args[0]) : error, ...rest);
+        return (callback as AnyFunction).call(this, error ? answer(error, later) : error, ...rest);
       };
     }
     try {
       const out = real.apply(this, args);
-      return out instanceof Promise ? out.catch((error: unknown) => Promise.reject(notThere(error, syscall, args[0]))) : out;
+      if (!(out instanceof Promise)) return out;
+      const caller = later ?? callerOf(wrapper);
+      return out.catch((error: unknown) => Promise.reject(answer(error, caller)));
     } catch (error) {
-      const answer = notThere(error, syscall, args[0]);
-      if (answer !== error && (args[1] as { throwIfNoEntry?: unknown } | undefined)?.throwIfNoEntry === false) return undefined;
-      throw answer;
+      const given = answer(error, callerOf(wrapper));
+      if (given !== error && (args[1] as { throwIfNoEntry?: unknown } | undefined)?.throwIfNoEntry === false) return undefined;
+      throw given;
     }
   };
   for (const key of Reflect.ownKeys(real)) {
