@@ -18,6 +18,7 @@ import { factoriesOf } from './discover/factories';
 import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
 import { checkWorkspace, keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspace';
 import { keepCountsIn, preloadTokenizer, saveKeptCounts } from './tokens';
+import { coverageOf, type Coverage } from './coverage';
 import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
 
 // The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
@@ -344,28 +345,6 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       evaluator = undefined;
       await old?.dispose();
     },
-  };
-}
-
-interface Coverage {
-  /** Whether the entries' runs already ran this module and reached each of its factories (and its registrations, if it has any). */
-  covers(file: string, factories: readonly FactorySpec[], registers: boolean): boolean;
-}
-
-/** What the finished entry runs covered: only those that loaded without failing and found tools. */
-async function coverageOf(runs: Array<Promise<EvaluatedFile>>): Promise<Coverage> {
-  const settled = await Promise.all(runs.map((r) => r.catch(() => undefined)));
-  const inputs = new Set<string>();
-  const reached = new Map<string, number[]>();
-  for (const run of settled) {
-    if (!run || run.failure || run.tools.length === 0) continue;
-    for (const input of run.inputs) inputs.add(path.resolve(input));
-    for (const [file, lines] of Object.entries(run.reached ?? {})) reached.set(path.resolve(file), [...(reached.get(path.resolve(file)) ?? []), ...lines]);
-  }
-  const reachedIn = (file: string, [from, to]: [number, number]) => (reached.get(file) ?? []).some((l) => l >= from && l <= to);
-  return {
-    covers: (file, factories, registers) =>
-      inputs.has(file) && factories.every((f) => reachedIn(file, f.lines)) && (!registers || (reached.get(file)?.length ?? 0) > 0),
   };
 }
 
