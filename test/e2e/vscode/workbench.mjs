@@ -134,7 +134,8 @@ export class Workbench {
   async applyQuickFix(titlePattern) {
     await this.page.keyboard.press(`${mod}+Period`);
     const items = this.page.locator('.action-widget .monaco-list-row.action');
-    await items.first().waitFor({ timeout: 15_000 });
+    // The menu waits on the server's code actions: 15 s was once too short with both cores busy (a CI retry).
+    await items.first().waitFor({ timeout: 60_000 });
     const titles = await items.allInnerTexts();
     const index = titles.findIndex((t) => titlePattern.test(t));
     if (index < 0) throw new Error(`no quick fix matching ${titlePattern}; offered: ${JSON.stringify(titles)}`);
