@@ -40,6 +40,17 @@ const READS = new Set(['open', 'readFile', 'readdir', 'opendir']);
 
 type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
 
+/** `wrapper` as a stand-in for `real`: its name and what hangs off it (`realpathSync.native`, custom promisify symbols). */
+function standIn(real: AnyFunction, wrapper: AnyFunction): AnyFunction {
+  for (const key of Reflect.ownKeys(real)) {
+    if (key === 'length' || key === 'name' || key === 'prototype') continue;
+    const descriptor = Object.getOwnPropertyDescriptor(real, key);
+    if (descriptor) Object.defineProperty(wrapper, key, descriptor);
+  }
+  Object.defineProperty(wrapper, 'name', { value: real.name });
+  return wrapper;
+}
+
 /** The same function, noting a refusal it throws, rejects with or calls back with (and, for a read, its target). */
 function observed(real: AnyFunction, reads: boolean): AnyFunction {
   const wrapper = function (this: unknown, ...args: unknown[]): unknown {
@@ -69,14 +80,7 @@ function observed(real: AnyFunction, reads: boolean): AnyFunction {
       throw error;
     }
   };
-  // Keep what hangs off the function (`realpathSync.native`, custom promisify symbols).
-  for (const key of Reflect.ownKeys(real)) {
-    if (key === 'length' || key === 'name' || key === 'prototype') continue;
-    const descriptor = Object.getOwnPropertyDescriptor(real, key);
-    if (descriptor) Object.defineProperty(wrapper, key, descriptor);
-  }
-  Object.defineProperty(wrapper, 'name', { value: real.name });
-  return wrapper;
+  return standIn(real, wrapper);
 }
 
 const PROBES = ['stat', 'lstat', 'access'];
@@ -93,13 +97,7 @@ function existence(real: AnyFunction): AnyFunction {
       return false;
     }
   };
-  Object.defineProperty(wrapper, 'name', { value: real.name });
-  for (const key of Reflect.ownKeys(real)) {
-    if (key === 'length' || key === 'name' || key === 'prototype') continue;
-    const descriptor = Object.getOwnPropertyDescriptor(real, key);
-    if (descriptor) Object.defineProperty(wrapper, key, descriptor);
-  }
-  return wrapper;
+  return standIn(real, wrapper);
 }
 
 /** A refused read as the error a path that is not there gives. */
@@ -151,43 +149,29 @@ function probed(real: AnyFunction, syscall: string): AnyFunction {
       throw given;
     }
   };
-  for (const key of Reflect.ownKeys(real)) {
-    if (key === 'length' || key === 'name' || key === 'prototype') continue;
-    const descriptor = Object.getOwnPropertyDescriptor(real, key);
-    if (descriptor) Object.defineProperty(wrapper, key, descriptor);
+  return standIn(real, wrapper);
+}
+
+/** Replaces `name` in its three forms (callback and sync in `fs`, and `fs/promises`) with what `wrap` makes of each. */
+function replaceForms(name: string, wrap: (real: AnyFunction) => AnyFunction): void {
+  const callbacks = fs as unknown as Record<string, unknown>;
+  const promises = fs.promises as unknown as Record<string, unknown>;
+  for (const [target, key] of [
+    [callbacks, name],
+    [callbacks, `${name}Sync`],
+    [promises, name],
+  ] as const) {
+    const real = target[key];
+    if (typeof real === 'function') target[key] = wrap(real as AnyFunction);
   }
-  Object.defineProperty(wrapper, 'name', { value: real.name });
-  return wrapper;
 }
 
 /** Wraps the calls in `fs` (callback and sync forms) and `fs/promises`. */
 export function installFsRefusals(): void {
-  const callbacks = fs as unknown as Record<string, unknown>;
-  const promises = fs.promises as unknown as Record<string, unknown>;
-  for (const name of PROBES) {
-    for (const [target, key] of [
-      [callbacks, name],
-      [callbacks, `${name}Sync`],
-      [promises, name],
-    ] as const) {
-      const real = target[key];
-      if (typeof real === 'function') target[key] = probed(real as AnyFunction, name);
-    }
-  }
-  for (const key of ['exists', 'existsSync']) {
-    const real = callbacks[key];
-    if (typeof real === 'function') callbacks[key] = existence(real as AnyFunction);
-  }
-  for (const name of CALLS) {
-    for (const [target, key] of [
-      [callbacks, name],
-      [callbacks, `${name}Sync`],
-      [promises, name],
-    ] as const) {
-      const real = target[key];
-      if (typeof real === 'function') target[key] = observed(real as AnyFunction, READS.has(name));
-    }
-  }
+  for (const name of PROBES) replaceForms(name, (real) => probed(real, name));
+  // `exists` has no promise form: replaceForms finds none to replace.
+  replaceForms('exists', existence);
+  for (const name of CALLS) replaceForms(name, (real) => observed(real, READS.has(name)));
   // `import { writeFileSync } from 'node:fs'` sees the wrapped functions too.
   syncBuiltinESMExports();
 }
