@@ -3,9 +3,9 @@
  * phase and, where known, the user's location; whatever was recorded before still comes back; the pool
  * survives its workers' deaths and leaves no process behind.
  */
+import { createInterface } from 'node:readline';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from '../../server/pipeline/evaluate/index';
@@ -279,37 +279,44 @@ describe('the pool', () => {
 
 describe.runIf(process.platform !== 'win32')('orphans', () => {
   it('a worker spinning in user code dies when its parent is killed outright', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tsl-orphan-'));
+    const message = {
+      type: 'evaluate',
+      id: 1,
+      file: src('spin.mjs'),
+      appendix: '',
+      tagged: [],
+      sources: {},
+      engine: { flattenUnionInput: true, target: 'draft-7' },
+    };
+    // A stand-in parent that forks the worker as the pool does, starts the endless loop, and is then SIGKILLed. It
+    // answers the entry's transform as the host would a plain JavaScript file: with its own text. The worker's
+    // output is the parent's: its pid first, then the module's word that it is spinning.
+    const parentCode = `
+      const { fork } = require('node:child_process');
+      const child = fork(${JSON.stringify(await workerScript())}, [], { detached: true, stdio: ['ignore', 'inherit', 'ignore', 'ipc'] });
+      child.on('message', (m) => {
+        if (m.type === 'ready') { console.log(child.pid); child.send(${JSON.stringify(message)}); }
+        if (m.type === 'transform') child.send({ type: 'transformed', id: m.id, code: m.source });
+      });
+    `;
+    const parent = spawn(process.execPath, ['-e', parentCode], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let workerPid = 0;
     try {
-      const message = {
-        type: 'evaluate',
-        id: 1,
-        file: src('spin.ts'),
-        appendix: '',
-        tagged: [],
-        sources: {},
-        engine: { flattenUnionInput: true, target: 'draft-7' },
-      };
-      // A stand-in parent that forks the worker as the pool does, starts the endless loop, and is then SIGKILLed.
-      const parentCode = `
-        const { fork } = require('node:child_process');
-        const child = fork(${JSON.stringify(await workerScript())}, [], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
-        child.on('message', (m) => { if (m.type === 'ready') { child.send(${JSON.stringify(message)}); console.log(child.pid); } });
-      `;
-      const parent = spawn(process.execPath, ['-e', parentCode], { stdio: ['ignore', 'pipe', 'ignore'] });
-      const workerPid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
-      // Long enough for the loop to have started (the bundle has no imports).
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      expect(alive(workerPid)).toBe(true);
+      const lines = createInterface({ input: parent.stdout })[Symbol.asyncIterator]();
+      workerPid = Number((await lines.next()).value);
+      expect((await lines.next()).value).toBe('spinning');
+      // Only the orphan watch can end it now: its main thread never returns to the event loop to see the IPC close.
       parent.kill('SIGKILL');
       let gone = false;
-      for (let i = 0; i < 40 && !gone; i++) {
+      for (let i = 0; i < 100 && !gone; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         gone = !alive(workerPid);
       }
       expect(gone).toBe(true);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      // A failed case leaves nothing spinning behind.
+      parent.kill('SIGKILL');
+      if (workerPid > 0 && alive(workerPid)) process.kill(-workerPid, 'SIGKILL');
     }
   });
 });

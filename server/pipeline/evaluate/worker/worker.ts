@@ -14,7 +14,7 @@ import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMes
 import { framesOf, userFrame, userFrameHere, userFrames as stackFrames } from './recorders/callSite';
 import { recorders } from './recorders/index';
 import { currentSession, startSession, type Recording } from './recorders/session';
-import { watchForOrphaning } from './orphanWatch';
+import { orphanWatchHere } from './orphanWatch';
 import { leftRunning, resourceCounts, type ResourceCounts } from './leftRunning';
 import { clearLeftTimers, installTimerTracking, pendingTimerCount, trackTimers } from './leftTimers';
 import { installProcessJail, takeSpawned } from './processJail';
@@ -50,7 +50,7 @@ installRefusalGlobal();
 // Before the realm is captured (the end of this file): the watches are part of the worker's own realm.
 installStartWatch();
 installCreationSites();
-installLoader(path.join(__dirname, 'loaderHooks.mjs'), noteZod, (message) => send(message as WorkerMessage));
+installLoader(path.join(__dirname, 'loaderHooks.mjs'), noteZod, (message) => send(message as WorkerMessage), orphanWatchHere());
 // The workspace's own zod → JSON Schema conversions, as they run: how a listed tool finds its zod schema again.
 (globalThis as Record<symbol, unknown>)[Symbol.for(CONVERSION_KEY)] = (schema: unknown, output: unknown) => {
   try {
@@ -127,7 +127,6 @@ process.on('disconnect', () => {
   }
   exitWorker(0);
 });
-watchForOrphaning();
 
 /**
  * Every zod module the workspace loaded in this worker (by href), registered with the engine as it loaded; one map

@@ -32,6 +32,7 @@ import {
   transformKey,
 } from './protocol';
 import { canStripHere, stripHere } from './stripTypes';
+import { watchForOrphaning, type OrphanWatch } from '../orphanWatch';
 import { bundlerDefines } from '../../bundlerDefines';
 import { forgetTsconfigs, tsconfigFor } from '../../tsconfig';
 
@@ -129,8 +130,9 @@ const transforms = new Map<number, (reply: TransformReply) => void>();
 const generations = new Map<number, Generation>();
 const waiting = new Map<number, Array<(g: Generation) => void>>();
 
-export function initialize(data: { port: MessagePort }): void {
+export function initialize(data: { port: MessagePort; orphanWatch: OrphanWatch }): void {
   port = data.port;
+  watchForOrphaning(data.orphanWatch);
   port.on('message', handle);
   port.unref();
 }

@@ -11,6 +11,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { shimFor } from '../../../sdks';
 import { RECORDERS_KEY } from '../sdkShims';
 import { canonicalSpecifier } from './packageIdentity';
+import type { OrphanWatch } from '../orphanWatch';
 import { isWorkerThreads, REFUSED_WORKER_SOURCE } from './platformStubs';
 import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type PreparedEntry, type TransformReply } from './protocol';
 
@@ -31,9 +32,10 @@ const inPackages = (file: string) => /[\\/]node_modules[\\/]/.test(file);
 
 /**
  * Registers the loader hooks (`hooksFile`, an ES module) and the CommonJS side; `onZod` hears of every zod loaded.
- * `toHost` is the worker's own IPC send, taken before user code: the hooks' transforms are made by the host.
+ * `toHost` is the worker's own IPC send, taken before user code: the hooks' transforms are made by the host. The
+ * hooks' thread also watches for the worker's parent (`orphanWatch`).
  */
-export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (message: unknown) => void): void {
+export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (message: unknown) => void, orphanWatch: OrphanWatch): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for(ZOD_SEEN_KEY)] = onZod;
   const channel = new MessageChannel();
   port = channel.port1;
@@ -52,7 +54,7 @@ export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (messag
     port?.postMessage(message);
   });
   port.unref();
-  register(pathToFileURL(hooksFile).href, { data: { port: channel.port2 }, transferList: [channel.port2] });
+  register(pathToFileURL(hooksFile).href, { data: { port: channel.port2, orphanWatch }, transferList: [channel.port2] });
   wrapRequire(onZod);
 }
 
