@@ -43,7 +43,10 @@ export default async function setup(): Promise<() => void> {
     for (const name of readdirSync(os.tmpdir())) {
       if (!name.startsWith('tool-schema-lens-worker-')) continue;
       const dir = path.join(os.tmpdir(), name);
-      if (statSync(dir).mtimeMs >= started) rmSync(dir, { recursive: true, force: true });
+      // A test process that ended normally removed its own folder meanwhile: gone is what is wanted, not an error
+      // (vitest reports a throw here as "error during close").
+      const stat = statSync(dir, { throwIfNoEntry: false });
+      if (stat && stat.mtimeMs >= started) rmSync(dir, { recursive: true, force: true });
     }
   };
 }
