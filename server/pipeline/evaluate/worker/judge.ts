@@ -191,13 +191,29 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
       judgement.flattened ? judgement.ships.merges : [],
     ),
     shipped,
-    ...(judgement.preview?.mountable && !judgement.preview.refused
-      ? { flattenedViolations: withFlattenCauses(advertisedViolations(r.name, judgement.input, judgement.preview, r.server?.name), judgement.preview.merges) }
-      : {}),
+    ...(judgement.preview?.mountable && !judgement.preview.refused ? { flattenedViolations: previewViolations(r, judgement, judgement.preview) } : {}),
     ...(judgement.preview ? { flattened: { advertised: judgement.preview.jsonSchema, losses, merges: judgement.preview.merges } } : {}),
     ...(compare ? { compare } : {}),
     ...(outputSchema !== undefined ? { outputSchema } : {}),
   };
+}
+
+/**
+ * What a judgement gives whatever the library answers, kept with it: a registration is composed twice (streamed
+ * the moment it is recorded, again with the library's definition), and on an edit's re-check both composes are
+ * on the keystroke's path. Judgements are made per evaluation, so nothing outlives the file's run.
+ */
+const previewViolationsKept = new WeakMap<Judgement, Map<string, PlacedViolation[]>>();
+const asWrittenKept = new WeakMap<Judgement, Advertised>();
+
+/** The client violations of the flattened preview (the same for the early and the final compose). */
+function previewViolations(r: NamedRecording, judgement: Judgement, preview: Advertised): PlacedViolation[] {
+  let byTool = previewViolationsKept.get(judgement);
+  if (!byTool) previewViolationsKept.set(judgement, (byTool = new Map<string, PlacedViolation[]>()));
+  const key = `${r.name}\u0000${r.server?.name ?? ''}`;
+  let violations = byTool.get(key);
+  if (!violations) byTool.set(key, (violations = withFlattenCauses(advertisedViolations(r.name, judgement.input, preview, r.server?.name), preview.merges)));
+  return violations;
 }
 
 /**
@@ -208,7 +224,11 @@ function compareFor(judgement: Judgement, shipped: unknown, options: JudgeOption
   if (judgement.ships.refused) return undefined;
   if (judgement.preview) return { asWritten: shipped, flattened: judgement.preview.jsonSchema };
   if (!judgement.flattened || judgement.ships.merges.length === 0) return undefined;
-  const asWritten = advertiseSafely({ name: 'as-written', input: judgement.input }, { ...engineOptions(options), flattenUnionInput: false });
+  let asWritten = asWrittenKept.get(judgement);
+  if (!asWritten) {
+    asWritten = advertiseSafely({ name: 'as-written', input: judgement.input }, { ...engineOptions(options), flattenUnionInput: false });
+    asWrittenKept.set(judgement, asWritten);
+  }
   if (asWritten.refused || JSON.stringify(asWritten.jsonSchema) === JSON.stringify(shipped)) return undefined;
   return { asWritten: asWritten.jsonSchema, flattened: shipped };
 }
