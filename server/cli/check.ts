@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { layerSettings, pipelineOptions } from '../settings';
 import { readProjectConfig } from '../projectConfig';
-import { createPipeline, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
+import { createPipeline, type CollisionWidening, type EvaluatorSource, type FlattenMode, type Target } from '../pipeline';
 import { collectReport, type CheckedRoot, type CheckReport } from './report';
 import { UsageError } from './args';
 
@@ -32,6 +32,8 @@ export interface CheckOptions {
   include?: string[];
   exclude?: string[];
   clients?: string[];
+  /** Lent workers (PipelineOptions.evaluators): a host running many checks; the CLI's process makes its own. */
+  evaluators?: EvaluatorSource;
 }
 
 interface Job {
@@ -88,6 +90,7 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
       entryPoints,
       cache: options.cache !== false && settings.evaluation.cache,
       keepTokenCounts: true,
+      ...(options.evaluators ? { evaluators: options.evaluators } : {}),
     });
     try {
       // Entries named on the command line are checked even when only some files were asked for.

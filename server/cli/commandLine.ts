@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { displayPath, hasErrors } from './report';
 import { version } from '../../package.json';
+import type { EvaluatorSource } from '../pipeline';
 
 /** Where a command line reads its folder and settings from and writes its report to. */
 export interface CommandLineIo {
@@ -31,6 +32,8 @@ export interface CommandLineIo {
   ownsProcess: boolean;
   /** Starts the language server on this process's stdio or IPC (`lsp`): only the process's entry has one. */
   startLanguageServer?(): Promise<void>;
+  /** Workers a host running many checks lends each one (PipelineOptions.evaluators); the process's entry lends none. */
+  evaluators?: EvaluatorSource;
 }
 
 /**
@@ -88,7 +91,7 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
       // Loaded on demand: the pipeline pulls in TypeScript, which --help and --version should not pay for.
       const { runCheck } = await import('./check');
       const { driftBetween, snapshotOfTools, snapshotText } = await import('../pipeline');
-      const report = await runCheck({ cwd: io.cwd, ...command }).finally(async () => {
+      const report = await runCheck({ cwd: io.cwd, ...command, ...(io.evaluators ? { evaluators: io.evaluators } : {}) }).finally(async () => {
         if (io.ownsProcess) await (await import('../pipeline')).stopTransformer();
       });
       // On stderr, so that a JSON or SARIF report on stdout stays exactly that.

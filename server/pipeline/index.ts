@@ -42,7 +42,9 @@ export type {
   SourceDefinition,
   ToolReport,
   ToolSdk,
+  EvaluatorSource,
 } from './types';
+export { createEvaluator, type Evaluator, type EvaluatorOptions } from './evaluate';
 export { contains } from './match';
 export { mergeAnalyses, ResultStore } from './results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
@@ -89,7 +91,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let restartedAt = 0;
 
   const evaluatorNow = () =>
-    (evaluator ??= createEvaluator({
+    (evaluator ??= (options.evaluators ?? createEvaluator)({
       timeoutMs: options.timeoutMs,
       memoryMb: options.memoryMb,
       cwd: options.root,

@@ -6,6 +6,7 @@
 import type { AdvertiseOptions, FindingCode, FindingRule, KeyMerge, Severity } from '../../shared/types';
 import type { ToolSdk } from './sdks';
 import type { ToolTokens } from './tokens/countTools';
+import type { Evaluator, EvaluatorOptions } from './evaluate';
 
 export interface Position {
   line: number;
@@ -81,7 +82,16 @@ export interface PipelineOptions {
   keepTokenCounts?: boolean;
   /** A front that outlives its runs (the language server): a worker near its recycle gets a warm successor ahead of it. */
   keepWorkersWarm?: boolean;
+  /**
+   * Where the pipeline gets its evaluation workers (default: a pool of its own, `createEvaluator`, ended with the
+   * pipeline). A host that runs many checks lends a pool it keeps warm across them: the test process, whose in-process
+   * checks of one folder under one environment share workers, as the language server's analyses do.
+   */
+  evaluators?: EvaluatorSource;
 }
+
+/** Makes (or lends) the workers of one pipeline; `dispose` on what it returns ends them, or gives them back. */
+export type EvaluatorSource = (options: EvaluatorOptions) => Evaluator;
 
 export interface TokenBudget {
   tokensPerTool: number;

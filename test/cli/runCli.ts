@@ -1,6 +1,7 @@
 /** Runs the built CLI (dist/cli.js, built by test/globalSetup.ts if missing) as a child process, the way a user or CI does. */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import type { Evaluator, EvaluatorOptions, EvaluatorSource } from '../../server/pipeline';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -60,8 +61,54 @@ export async function runInProcess(args: string[], options: { cwd?: string; time
   }
 }
 
+/**
+ * Workers lent to the in-process checks (`CommandLineIo.evaluators`): one pool per folder, limits and environment,
+ * kept warm from one check to the next, as the language server keeps its pool across analyses. A check's own
+ * fresh pool cost it ~0.9 s of CPU (a process, the SDKs and zod, the JIT) before its first result; what a warm
+ * worker gives is the same (each evaluation a fresh module graph: `sameAsCli` and the result cache's
+ * byte-identity cases hold either way). The suites about the process itself spawn the CLI, with pools of its own.
+ */
+interface LentPool {
+  evaluator: Evaluator;
+  /** Checks using it now: an evicted pool ends once the last gives it back. */
+  users: number;
+  evicted: boolean;
+}
+const lentPools = new Map<string, LentPool>();
+/** Pools kept warm at once (most recently used): a suite's folders come one after another. */
+const KEPT_POOLS = 2;
+
+function lendEvaluators(createEvaluator: (options: EvaluatorOptions) => Evaluator): EvaluatorSource {
+  return (options) => {
+    // The workers inherit this process's environment when they start: a run under other variables gets other workers.
+    const key = JSON.stringify({ options, env: Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : 1)) });
+    const pool = lentPools.get(key) ?? { evaluator: createEvaluator(options), users: 0, evicted: false };
+    lentPools.delete(key);
+    lentPools.set(key, pool);
+    pool.users++;
+    for (const [oldKey, old] of lentPools) {
+      if (lentPools.size <= KEPT_POOLS) break;
+      lentPools.delete(oldKey);
+      old.evicted = true;
+      if (old.users === 0) void old.evaluator.dispose();
+    }
+    let given = false;
+    return {
+      ...pool.evaluator,
+      // Given back, not ended: the next check of the folder finds the workers warm.
+      dispose: async () => {
+        if (given) return;
+        given = true;
+        pool.users--;
+        if (pool.evicted && pool.users === 0) await pool.evaluator.dispose();
+      },
+    };
+  };
+}
+
 async function runWithin(args: string[], options: { cwd?: string; timeoutMs?: number }): Promise<CliRun> {
   const { runCommandLine } = await import('../../server/cli/commandLine');
+  const { createEvaluator } = await import('../../server/pipeline');
   let stdout = '';
   let stderr = '';
   const run = runCommandLine(args, {
@@ -71,6 +118,7 @@ async function runWithin(args: string[], options: { cwd?: string; timeoutMs?: nu
     stdoutIsTerminal: false,
     stderr: (text) => void (stderr += text),
     ownsProcess: false,
+    evaluators: lendEvaluators(createEvaluator),
   });
   // A run in this process cannot be killed: past the limit the case fails as a killed child's would, with what was
   // printed so far, and the run is left to end on its own.
