@@ -117,8 +117,11 @@ export function judgeInput(name: string, raw: unknown, options: JudgeOptions, su
   const collisionWidening = marked === 'unknown' || marked === 'base-type' || marked === 'type-array' ? marked : options.collisionWidening;
   const flat = advertiseSafely({ name, input, subject, ...parts }, { ...engineOptions(options), collisionWidening, flattenUnionInput: true });
   if (flattened) return { ships: flat, flattened, input, swap: mark ? undefined : flat.schema };
-  const asWritten = advertiseSafely({ name, input, subject }, { ...engineOptions(options), flattenUnionInput: false });
   const changed = flat.merges.length > 0 || flat.findings.some((f) => !isProbeFinding(f));
+  // Flattening gave back the very input with nothing to say (no union, as in most servers): advertised as written it
+  // is the same walk-free build, conversion and probe, so it is not made a second time.
+  const same = !changed && !flat.refused && flat.schema === input && !parts.params && !parts.extend;
+  const asWritten = same ? flat : advertiseSafely({ name, input, subject }, { ...engineOptions(options), flattenUnionInput: false });
   return { ships: asWritten, preview: changed && !flat.refused ? flat : undefined, flattened, input };
 }
 
