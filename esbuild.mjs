@@ -91,4 +91,7 @@ for (const e of present.filter((e) => e.ascii)) {
   const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(e.out, ascii);
 }
-if (!watch) console.log(`built ${present.map((e) => e.out).join(', ')}`);
+// The tokenizer's ranks as data beside its bundle (server/pipeline/tokens/ranks.ts reads them): the package's own list.
+const { default: ranks } = await import('gpt-tokenizer/bpeRanks/o200k_base');
+writeFileSync('dist/tokenizerRanks.json', JSON.stringify(ranks));
+if (!watch) console.log(`built ${[...present.map((e) => e.out), 'dist/tokenizerRanks.json'].join(', ')}`);

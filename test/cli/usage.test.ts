@@ -1,6 +1,6 @@
 // Bad usage exits 2 with a message on stderr and nothing on stdout; --help and --version exit 0.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, FIXTURES, REPO, runCli, runInProcess } from './runCli';
@@ -51,7 +51,7 @@ describe('a failure of the tool itself', () => {
     mkdirSync(dir, { recursive: true });
     copyFileSync(CLI, path.join(dir, 'cli.js'));
     copyFileSync(path.join(path.dirname(CLI), 'server.js'), path.join(dir, 'server.js'));
-    copyFileSync(path.join(path.dirname(CLI), 'tokenizer.js'), path.join(dir, 'tokenizer.js'));
+    for (const file of ['tokenizer.js', 'tokenizerRanks.json']) copyFileSync(path.join(path.dirname(CLI), file), path.join(dir, file));
     const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'check', 'cli-basic'], { cwd: FIXTURES, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
@@ -62,6 +62,20 @@ describe('a failure of the tool itself', () => {
     const dir = path.join(REPO, '.cache', 'broken-install-tokenizer');
     mkdirSync(dir, { recursive: true });
     for (const file of ['cli.js', 'server.js', 'worker.js', 'loaderHooks.mjs']) copyFileSync(path.join(path.dirname(CLI), file), path.join(dir, file));
+    const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'check', 'cli-basic', '--no-cache'], { cwd: FIXTURES, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      `tool-schema-lens: internal error: Error: The tokenizer was not found beside ${path.join(dir, 'server.js')}; reinstall the package`,
+    );
+  });
+
+  it("exits 2 with the reason on stderr: a broken install with the tokenizer's bundle but not its ranks", () => {
+    const dir = path.join(REPO, '.cache', 'broken-install-ranks');
+    mkdirSync(dir, { recursive: true });
+    rmSync(path.join(dir, 'tokenizerRanks.json'), { force: true });
+    for (const file of ['cli.js', 'server.js', 'worker.js', 'loaderHooks.mjs', 'tokenizer.js'])
+      copyFileSync(path.join(path.dirname(CLI), file), path.join(dir, file));
     const run = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'check', 'cli-basic', '--no-cache'], { cwd: FIXTURES, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');

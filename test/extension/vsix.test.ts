@@ -28,6 +28,7 @@ const ALLOWED = [
   'extension/dist/loaderHooks.mjs',
   'extension/dist/renameWorker.js',
   'extension/dist/tokenizer.js',
+  'extension/dist/tokenizerRanks.json',
   'extension/dist/client.js',
   'extension/dist/esbuild/lib/main.js',
   `extension/dist/esbuild/bin/${process.platform === 'win32' ? 'esbuild.exe' : 'esbuild'}`,
