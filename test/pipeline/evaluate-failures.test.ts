@@ -262,6 +262,21 @@ describe('the pool', () => {
     }
   });
 
+  it('a worker loading its first file gets no spare: one beside it would load the same on the same cores', async () => {
+    // A second of CPU on the worker's first file, four times the spare's delay, far below half its limit.
+    const own = createEvaluator({ workers: 2, timeoutMs: 20_000, spareWorkerAfterMs: 250 });
+    try {
+      const heavy = own.evaluate({ file: src('loadsLong.ts'), options });
+      const queued = own.evaluate({ file: src('duplicate.ts'), options });
+      const [first, second] = await Promise.all([heavy, queued]);
+      expect(first.tools.map((t) => t.name)).toEqual(['heavy']);
+      expect(second.tools.map((t) => t.name)).toEqual(['same', 'same']);
+      expect(own.pids()).toHaveLength(1);
+    } finally {
+      await own.dispose();
+    }
+  });
+
   it('reuses warm workers, and dispose leaves no worker alive', async () => {
     const own = createEvaluator({ workers: 1 });
     const first = await own.evaluate({ file: src('duplicate.ts'), options });
