@@ -174,9 +174,21 @@ export class AnalysisScheduler {
     const run: Run = { files: new Set(files), token: { isCancellationRequested: false }, cancellable, follows };
     this.runs.add(run);
     this.listener.busy(true);
+    // With the texts the run read, an entry's findings in a tool file edited since are moved onto its newer text.
+    const texts = new Map([...overlays].map(([f, o]) => [f, o.text] as const));
+    // A file nothing is known of yet (the first scan, a new entry) shows its open files' tools as its evaluation
+    // judges them; its whole result replaces them. A file already shown keeps its last result until then.
+    const early = new Set<string>();
+    const handOnEarly = (origin: string, partial: AnalysisResult) => {
+      if (run.token.isCancellationRequested || this.pipeline() !== pipeline) return;
+      if (this.store.hasOrigin(origin) && !early.has(origin)) return;
+      if ([...overlays].some(([f, o]) => this.docs.version(f) !== o.version)) return;
+      early.add(origin);
+      this.listener.results(this.store.apply(seq, [origin], new Map([[origin, overlays.get(origin)?.version]]), partial, [origin], texts));
+    };
     try {
       const started = performance.now();
-      const result = await pipeline.analyze(files, overlays, run.token);
+      const result = await pipeline.analyze(files, overlays, run.token, handOnEarly);
       if (run.token.isCancellationRequested || this.pipeline() !== pipeline) return;
       this.listener.trace(describeRun(files, result.files, performance.now() - started, result.cache));
       for (const s of result.skipped ?? []) {
@@ -201,8 +213,6 @@ export class AnalysisScheduler {
       // A buffer that changed (or was opened or closed) while this ran: its newer run will speak for it.
       const fresh = files.filter((f) => this.docs.version(f) === overlays.get(f)?.version);
       const versions = new Map(fresh.map((f) => [f, overlays.get(f)?.version] as const));
-      // With the texts the run read, an entry's findings in a tool file edited since are moved onto its newer text.
-      const texts = new Map([...overlays].map(([f, o]) => [f, o.text] as const));
       this.listener.results(this.store.apply(seq, fresh, versions, result, files, texts));
     } finally {
       this.runs.delete(run);

@@ -19,7 +19,19 @@ import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from '.
 import { checkWorkspace, keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspace';
 import { keepCountsIn, preloadTokenizer, saveKeptCounts } from './tokens';
 import { coverageOf, type Coverage } from './coverage';
-import type { AnalysisResult, CancellationLike, DiscoveredFile, EvaluatedFile, FactorySpec, Overlay, Pipeline, PipelineOptions } from './types';
+import { collectEarlyTools } from './earlyTools';
+import type {
+  AnalysisResult,
+  CancellationLike,
+  DiscoveredFile,
+  EarlyResults,
+  EvaluatedFile,
+  EvaluatedTool,
+  FactorySpec,
+  Overlay,
+  Pipeline,
+  PipelineOptions,
+} from './types';
 
 // The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
 // vocabulary they print) is re-exported here; nothing under server/cli or server/lsp imports a pipeline internal.
@@ -27,6 +39,7 @@ export type {
   AnalysisResult,
   CancellationLike,
   Diagnostic,
+  EarlyResults,
   EngineOptions,
   FlattenMode,
   FileReport,
@@ -121,7 +134,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     return [...new Set([...entriesNow(), ...candidates])];
   }
 
-  async function analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult> {
+  async function analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike, early?: EarlyResults): Promise<AnalysisResult> {
     const targets = files ? [...new Set(files.map((f) => path.resolve(f)))] : await listCandidates();
     checkCancelled(token);
     const entries = new Set(entriesNow());
@@ -142,6 +155,30 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     };
     const overlayTexts = new Map<string, string>();
     for (const [file, overlay] of overlays ?? []) overlayTexts.set(path.resolve(file), overlay.text);
+
+    // Where each tool was written is placed only in open buffers: it serves the editor there, and placing it for
+    // every tool of a whole-server entry on each of its runs costs memory the CLI and unopened files never use.
+    const locator = createLocator(project, (file) => overlayTexts.has(path.resolve(file)));
+    const assembleOf = (file: string, evaluated: EvaluatedFile | undefined) =>
+      assembleFile({
+        file,
+        version: findOverlay(overlays, file)?.version,
+        sitesOf,
+        evaluated,
+        untrusted: !options.trusted,
+        severities: options.severities,
+        locator,
+        discoverMs: discoverMs.get(file) ?? 0,
+        clients: options.clients,
+        budget: options.budget,
+      });
+    // An open file's tools that a long run registers (a whole server's entry) are handed on as they are judged.
+    const handOnEarly = (origin: string, tools: readonly EvaluatedTool[]) => {
+      if (!early || token?.isCancellationRequested) return;
+      const partial: EvaluatedFile = { file: origin, tools: [...tools], inputs: [origin], timings: { bundle: 0, evaluate: 0, engine: 0 } };
+      const { reports, diagnosticsByFile } = checkWorkspace([assembleOf(origin, partial)], options.severities, options.clients);
+      early(origin, { files: reports, diagnosticsByFile });
+    };
 
     // Discovery (a parse in this thread) of the next file overlaps the bundling and evaluation of the previous ones;
     // a small window keeps the workers busy without starting every bundle at once.
@@ -211,8 +248,19 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       }
       const specs = typedBefore(project, file, factories.specs, typedFactories);
       const argv = starts.has(file) ? options.argv : undefined;
+      const streaming =
+        early && overlayTexts.size > 0
+          ? collectEarlyTools(
+              (f) => overlayTexts.has(f),
+              (tools) => handOnEarly(file, tools),
+            )
+          : undefined;
       const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv, stubs: options.stubs, entry: isEntry, options: options.engine };
-      const evaluation = inFlight(() => evaluatorNow().evaluate(request, token, cache))
+      const evaluation = inFlight(() =>
+        evaluatorNow()
+          .evaluate(streaming ? { ...request, onTool: streaming.onTool } : request, token, cache)
+          .finally(() => streaming?.end()),
+      )
         .catch((err): EvaluatedFile => {
           if (err instanceof EvaluationCancelled) throw new CancelledError();
           // The tool's own install is broken: the whole analysis fails, loudly, rather than every file quietly.
@@ -256,9 +304,6 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       await yieldToEventLoop();
     }
 
-    // Where each tool was written is placed only in open buffers: it serves the editor there, and placing it for
-    // every tool of a whole-server entry on each of its runs costs memory the CLI and unopened files never use.
-    const locator = createLocator(project, (file) => overlayTexts.has(path.resolve(file)));
     const assembled: AssembledFile[] = [];
     for (const file of analysed) {
       // This thread would only wait for the worker here: the tokenizer's ranks, which the first count needs and which
@@ -269,20 +314,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       // that frees a worker for its next job, a transform it waits on) are answered, not queued behind a burst.
       if (options.trusted) await yieldToEventLoop();
       checkCancelled(token);
-      assembled.push(
-        assembleFile({
-          file,
-          version: findOverlay(overlays, file)?.version,
-          sitesOf,
-          evaluated,
-          untrusted: !options.trusted,
-          severities: options.severities,
-          locator,
-          discoverMs: discoverMs.get(file) ?? 0,
-          clients: options.clients,
-          budget: options.budget,
-        }),
-      );
+      assembled.push(assembleOf(file, evaluated));
     }
 
     keepEachToolOnce(assembled);

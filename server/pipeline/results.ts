@@ -268,6 +268,11 @@ export class ResultStore {
     return views.registered;
   }
 
+  /** Whether some run's result for this analysed file is kept. */
+  hasOrigin(file: string): boolean {
+    return this.origins.has(file);
+  }
+
   /** Forget origins (deleted files, files no longer candidates); returns the files whose diagnostics change. */
   remove(origins: Iterable<string>): Set<string> {
     const touched = new Set<string>();

@@ -264,11 +264,20 @@ export interface AnalysisResult {
   cache?: { dir: string; hits: number };
 }
 
+/**
+ * Part of a run's result ahead of its end: the report of `origin` (an analysed file whose evaluation still runs) with
+ * only the tools judged so far that touch an open file, and their diagnostics. Its whole result replaces it.
+ */
+export type EarlyResults = (origin: string, partial: AnalysisResult) => void;
+
 export interface Pipeline {
   /** Candidate files under the root (include/exclude applied, quick textual pre-filter): files that may hold tool schemas. */
   listCandidates(): Promise<string[]>;
-  /** Analyse these files (all candidates when omitted). Overlays replace disk content for the named files. */
-  analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike): Promise<AnalysisResult>;
+  /**
+   * Analyse these files (all candidates when omitted). Overlays replace disk content for the named files. With
+   * `early`, an evaluation still running hands on what it found so far in open files (the overlays' files).
+   */
+  analyze(files?: string[], overlays?: ReadonlyMap<string, Overlay>, token?: CancellationLike, early?: EarlyResults): Promise<AnalysisResult>;
   /** Files that (transitively) import `file`, from the last analysis: to re-analyse when it changes. */
   dependents(file: string): string[];
   /** How many workspace files the last analysis of `file` read: a whole server's entry reads most of them. */

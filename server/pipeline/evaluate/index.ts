@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluationFailure, FactorySpec } from '../types';
+import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluatedTool, EvaluationFailure, FactorySpec } from '../types';
 import { unsafePackageJson } from './host/boundedLoads';
 import { entryAppendix } from './host/entryAppendix';
 import { prepareEntry } from './host/preparedEntry';
@@ -68,6 +68,11 @@ export interface EvaluationRequest {
   /** A workspace entry point (its reached lines come back, for coverage). */
   entry?: boolean;
   options: EngineOptions;
+  /**
+   * Each tool as the worker judges it, before the evaluation ends (a whole server's entry runs for seconds). Not
+   * sent to the worker, not part of what the result cache keys on; a result the cache answers streams nothing.
+   */
+  onTool?: (tool: EvaluatedTool) => void;
 }
 
 export interface Evaluator {
@@ -117,6 +122,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       ? cache.keyOf({
           ...request,
           overlays: undefined,
+          onTool: undefined,
           file,
           limits: pool.limits(),
           cwd: options.cwd,
@@ -174,6 +180,7 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       },
       token,
       preparing.current,
+      request.onTool,
     );
     const result: EvaluatedFile = {
       file,

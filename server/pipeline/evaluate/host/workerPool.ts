@@ -65,6 +65,8 @@ interface Job {
   reject: (error: Error) => void;
   /** Queued by the pool itself to warm a fresh worker (replaceSoon, standBy): its outcome is nobody's. */
   warmUp?: true;
+  /** Each tool the worker streams, as it arrives (before the outcome). */
+  onTool?: (tool: EvaluatedTool) => void;
 }
 
 interface Slot {
@@ -183,10 +185,10 @@ export class WorkerPool {
     if (memoryChanged) void this.restart();
   }
 
-  run(message: Job['message'], token?: CancellationLike, prepared?: Job['prepared']): Promise<WorkerOutcome> {
+  run(message: Job['message'], token?: CancellationLike, prepared?: Job['prepared'], onTool?: Job['onTool']): Promise<WorkerOutcome> {
     if (this.disposed) return Promise.reject(new Error('The evaluator was disposed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ message, prepared, token, resolve, reject });
+      this.queue.push({ message, prepared, token, resolve, reject, ...(onTool ? { onTool } : {}) });
       this.pump();
     });
   }
@@ -335,7 +337,7 @@ export class WorkerPool {
           child.on('message', (message: WorkerMessage) => {
             if (message?.type === 'ready') resolve();
             else if (message?.type === 'result') this.finish(slot, message);
-            else if (message?.type === 'tool' && slot.job?.id === message.id) slot.job.recorded.push(message.tool);
+            else if (message?.type === 'tool' && slot.job?.id === message.id) this.streamed(slot.job, message.tool);
             else if (message?.type === 'transform')
               void this.options.transform(message).then((reply) => {
                 if (child.connected) child.send(reply);
@@ -395,6 +397,15 @@ export class WorkerPool {
         this.pump();
       },
     );
+  }
+
+  private streamed(job: NonNullable<Slot['job']>, tool: EvaluatedTool): void {
+    job.recorded.push(tool);
+    try {
+      job.onTool?.(tool);
+    } catch {
+      // A listener's failure is its own: the evaluation goes on and its result arrives as ever.
+    }
   }
 
   private finish(slot: Slot, message: ResultMessage): void {
