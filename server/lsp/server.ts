@@ -31,7 +31,13 @@ export interface ServerDeps {
   transport: Transport;
 }
 
-export function startServer(connection: Connection, deps: ServerDeps): { workspaces(): Workspaces | undefined } {
+export interface StartedServer {
+  workspaces(): Workspaces | undefined;
+  /** Take every session's workers down now and let go of the process (a server that shares its process, as in tests). */
+  dispose(): void;
+}
+
+export function startServer(connection: Connection, deps: ServerDeps): StartedServer {
   let workspaces: Workspaces | undefined;
   let capabilities: ClientCapabilities = {};
 
@@ -166,7 +172,13 @@ export function startServer(connection: Connection, deps: ServerDeps): { workspa
   // The library exits the process on exit, end of input and a dead parent: take the workers down on every path.
   process.once('exit', disposeNow);
 
-  return { workspaces: () => workspaces };
+  return {
+    workspaces: () => workspaces,
+    dispose: () => {
+      process.removeListener('exit', disposeNow);
+      disposeNow();
+    },
+  };
 }
 
 /** Every workspace folder (or the single root); the working directory when the client names none. */

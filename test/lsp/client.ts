@@ -158,7 +158,7 @@ export class TestClient {
     // No processId: the library would watch it with a timer that outlives the session.
     const client = new TestClient(connection, { ...options, processId: null });
     client.stopServer = () => {
-      server.workspaces()?.sessions.forEach((s) => s.disposeNow());
+      server.dispose();
       serverConnection.dispose();
     };
     await client.initialize();

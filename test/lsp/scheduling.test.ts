@@ -103,11 +103,12 @@ async function inProcess(files: Record<string, string>) {
   const toClient = new PassThrough();
   let pipeline!: ScriptedPipeline;
   const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startServer(connection, { createPipeline: (o) => (pipeline = new ScriptedPipeline(o)), transport: 'stdio' });
+  const server = startServer(connection, { createPipeline: (o) => (pipeline = new ScriptedPipeline(o)), transport: 'stdio' });
   connection.listen();
   const client = await TestClient.connect({ root, initializationOptions: { debounceMs: 0 } }, toClient, toServer);
   cleanup.push(
     () => client.connection.dispose(),
+    () => server.dispose(),
     () => fs.rmSync(root, { recursive: true, force: true }),
   );
   await client.waitFor('pipeline', () => pipeline);
