@@ -184,7 +184,13 @@ export class AnalysisScheduler {
       if (this.store.hasOrigin(origin) && !early.has(origin)) return;
       if ([...overlays].some(([f, o]) => this.docs.version(f) !== o.version)) return;
       early.add(origin);
-      this.listener.results(this.store.apply(seq, [origin], new Map([[origin, overlays.get(origin)?.version]]), partial, [origin], texts));
+      // Several entries often build the same server: one whose early part says what the open file already shows
+      // publishes nothing again.
+      const said = (f: string) => JSON.stringify(this.store.diagnosticsIn(f));
+      const before = new Map([origin, ...partial.diagnosticsByFile.keys()].map((f) => [f, said(f)] as const));
+      const touched = this.store.apply(seq, [origin], new Map([[origin, overlays.get(origin)?.version]]), partial, [origin], texts);
+      for (const [f, was] of before) if (touched.has(f) && said(f) === was) touched.delete(f);
+      this.listener.results(touched);
     };
     try {
       const started = performance.now();

@@ -66,6 +66,24 @@ describe('an open tool file of a server that one entry builds', { timeout: 120_0
     expect(mediaFirst).toBeGreaterThan(traceAt);
   });
 
+  it('publishes nothing early that the open file already shows (a second module building the same tools)', async () => {
+    await client.waitForStatus('idle', 0, 60_000);
+    const shown = client.publishedFor(posts).at(-1)!;
+    expect(collides(shown)).toBe(true);
+    const again = path.join(root, 'src/alsoMain.ts');
+    const from = client.notifications.length;
+    fs.writeFileSync(again, mainText);
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(again), type: 1 }] });
+    await client.waitFor('the second run', () => (traceOf('alsoMain.ts', from) >= 0 ? true : undefined));
+    const traceAt = traceOf('alsoMain.ts', from);
+    const early = client.notifications.slice(from, traceAt).filter((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === uriOf(posts));
+    expect(early).toEqual([]);
+    await client.waitForStatus('idle', from, 60_000);
+    expect(client.publishedFor(posts).at(-1)!.diagnostics).toEqual(shown.diagnostics);
+    fs.rmSync(again);
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(again), type: 3 }] });
+  });
+
   it('keeps the findings of files that are not open while a known entry runs again', async () => {
     await client.waitForStatus('idle', 0, 60_000);
     const from = client.notifications.length;
