@@ -188,7 +188,7 @@ export class AnalysisScheduler {
       // publishes nothing again.
       const said = (f: string) => JSON.stringify(this.store.diagnosticsIn(f));
       const before = new Map([origin, ...partial.diagnosticsByFile.keys()].map((f) => [f, said(f)] as const));
-      const touched = this.store.apply(seq, [origin], new Map([[origin, overlays.get(origin)?.version]]), partial, [origin], texts);
+      const touched = this.store.applyEarly(seq, origin, overlays.get(origin)?.version, partial, texts);
       for (const [f, was] of before) if (touched.has(f) && said(f) === was) touched.delete(f);
       this.listener.results(touched);
     };

@@ -41,6 +41,8 @@ interface OriginEntry {
   read: ReadonlyMap<string, string>;
   /** Files whose ranges here were since moved onto a newer text: that text. */
   rebased: Map<string, string>;
+  /** Part of a run still going (applyEarly): never a last good result to keep when the run then fails. */
+  early?: true;
 }
 
 const NO_TEXTS: ReadonlyMap<string, string> = new Map();
@@ -170,7 +172,7 @@ export class ResultStore {
     for (const [origin, entry] of next) {
       const old = this.origins.get(origin);
       const failed = entry.report?.failed;
-      if (!old?.report || !entry.report || !failed || failed === 'untrusted' || entry.report.tools.length >= old.report.tools.length) continue;
+      if (!old?.report || old.early || !entry.report || !failed || failed === 'untrusted' || entry.report.tools.length >= old.report.tools.length) continue;
       failures.set(origin, entry.diagnostics);
       const kept = new Map<string, Diagnostic[]>();
       for (const [f, list] of old.diagnostics)
@@ -266,6 +268,17 @@ export class ResultStore {
     const views = this.currentViews();
     views.registered ??= [...this.origins.values()].some((entry) => entry.report?.tools.some((t) => t.kind === 'registration'));
     return views.registered;
+  }
+
+  /**
+   * Take in part of a run still going: `origin`'s tools judged so far in open files (the pipeline's `early` listener).
+   * Applied like a result, but never kept as a last good one; the run's own result replaces it.
+   */
+  applyEarly(seq: number, origin: string, version: number | undefined, partial: AnalysisResult, texts?: ReadonlyMap<string, string>): Set<string> {
+    const touched = this.apply(seq, [origin], new Map([[origin, version]]), partial, [origin], texts);
+    const entry = this.origins.get(origin);
+    if (entry?.seq === seq) entry.early = true;
+    return touched;
   }
 
   /** Whether some run's result for this analysed file is kept. */

@@ -83,6 +83,21 @@ describe('ResultStore on merged results', () => {
     expect(store.notEvaluated().files).toBe(0);
   });
 
+  it("never keeps an early part of a run as a last good result: the run's own failed result shows what it found", () => {
+    const store = new ResultStore();
+    const entry = '/ws/src/main.ts';
+    const tools = '/ws/src/tools/posts.ts';
+    // The entry's run hands on the open file's two tools, then fails having kept one (its other was a duplicate).
+    store.applyEarly(1, entry, undefined, result(entry, [tool('create_post', tools), tool('delete_post', tools)], []));
+    expect(store.tools().map((t) => t.name)).toEqual(['create_post', 'delete_post']);
+    store.apply(1, [entry], new Map(), result(entry, [tool('create_post', tools)], [diagnostic(entry, 'evaluation-failed', { failure: 'exit' })], 'exit'));
+    expect(store.tools().map((t) => [t.name, t.stale])).toEqual([['create_post', undefined]]);
+    expect(store.diagnosticsIn(entry).map((d) => d.code)).toEqual(['evaluation-failed']);
+    // A whole result is kept as ever: the next failing run keeps it, marked stale.
+    store.apply(2, [entry], new Map(), result(entry, [], [diagnostic(entry, 'evaluation-failed', { failure: 'load' })], 'load'));
+    expect(store.tools().map((t) => [t.name, t.stale])).toEqual([['create_post', true]]);
+  });
+
   it('does not keep anything for an untrusted run', () => {
     const store = new ResultStore();
     const file = '/ws/src/tools.ts';
