@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../server/pipeline/discover';
@@ -102,6 +104,31 @@ describe('discovery of schema declarations', () => {
       { kind: 'tagged', sdk: undefined, name: 'Tagged', exportName: 'Tagged', range: [13, 0], nameAt: [13, 13], schemaAt: [13, 22] },
       { kind: 'tagged', sdk: undefined, name: 'internalInput', exportName: undefined, range: [19, 0], nameAt: [19, 6], schemaAt: [19, 22] },
     ]);
+  });
+
+  it('follows names in value position only: a key or a member named like a union is not that union', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-discover-names-'));
+    try {
+      const file = path.join(dir, 'names.ts');
+      fs.writeFileSync(
+        file,
+        [
+          `import { z } from 'zod';`,
+          `const Action = z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b') })]);`,
+          `const helpers = { Action: z.string() };`,
+          `export const KeyOnly = z.object({ Action: z.string() });`,
+          `export const MemberOnly = z.object({ text: helpers.Action });`,
+          `export const Holds = z.object({ nested: z.array(Action) });`,
+          `export const Alias = Action;`,
+          ``,
+        ].join('\n'),
+      );
+      const found = discoverFiles(new WorkspaceProject(dir), [file])[0];
+      // `Alias = Action` is the union itself under another name, not a schema holding one.
+      expect(found.sites.map((s) => s.name)).toEqual(['Holds']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an exported schema holding a union imported from a sibling file', () => {

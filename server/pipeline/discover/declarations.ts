@@ -2,7 +2,7 @@
  * Schema declarations that are tool schemas without a registration: exported schemas holding a
  * discriminated union (kind 'exported') and declarations tagged `@toolSchema` (kind 'tagged').
  */
-import { Node, SyntaxKind, type SourceFile, type VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, ts, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import type { DiscoveredSite, Range } from '../types';
 import { peel, rangeOf, type ImportFollower } from '../syntax';
 
@@ -102,13 +102,8 @@ class DuScanner {
   expression(node: Node, depth = 0): boolean {
     if (depth > 8) return false;
     if (callsDiscriminatedUnion(node)) return true;
-    for (const id of node.getDescendantsOfKind(SyntaxKind.Identifier)) {
-      const name = id.getText();
+    for (const name of namesInValuePosition(node.compilerNode)) {
       if (!this.topLevel.has(name) && !this.imports.has(name)) continue;
-      const parent = id.getParent();
-      // Only identifiers in value position (not property names, not `z.foo` members).
-      if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) continue;
-      if (parent && Node.isPropertyAssignment(parent) && parent.getNameNode() === id) continue;
       if (this.name(name, depth)) return true;
     }
     return false;
@@ -130,6 +125,25 @@ class DuScanner {
     this.memo.set(name, result);
     return result;
   }
+}
+
+/**
+ * The identifiers below `root` (not `root` itself) in value position (not property names, not `z.foo` members), in source order. Read on
+ * TypeScript's own nodes: wrapping every identifier of an exported tool list in ts-morph's nodes was most of discovery.
+ */
+function namesInValuePosition(root: ts.Node): string[] {
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) {
+      const parent = node.parent as ts.Node | undefined;
+      const member = parent !== undefined && (ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent)) && parent.name === node;
+      if (!member) names.push(ts.idText(node));
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(root, visit);
+  return names;
 }
 
 function callsDiscriminatedUnion(node: Node): boolean {
