@@ -19,6 +19,7 @@ import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from '.
 import { checkWorkspace, keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspace';
 import { keepCountsIn, preloadTokenizer, saveKeptCounts } from './tokens';
 import { coverageOf, type Coverage } from './coverage';
+import { EntryRuns } from './entryRuns';
 import { collectEarlyTools } from './earlyTools';
 import type {
   AnalysisResult,
@@ -99,6 +100,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
   let project = new WorkspaceProject(options.root);
   let evaluator: Evaluator | undefined;
   const dependents = new DependentsIndex();
+  // What the entries' runs covered carries over to the analyses that follow (the language server's later batches).
+  const entryRuns = new EntryRuns();
   const typedFactories: TypedFactoryCache = new Map();
   /** When the workers were last restarted: the result cache answers only with what was kept since. */
   let restartedAt = 0;
@@ -200,7 +203,13 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const notRun: NonNullable<AnalysisResult['notRun']> = [];
     for (const file of ordered) {
       checkCancelled(token);
-      if (!entries.has(file) && !coverage) coverage = await coverageOf([...evaluations.values()]);
+      if (!entries.has(file) && !coverage) {
+        const earlier = entryRuns.current(
+          [...entries].filter((e) => !evaluations.has(e)),
+          overlayTexts,
+        );
+        coverage = await coverageOf([...evaluations.values(), ...earlier.map((run) => Promise.resolve(run))]);
+      }
       const started = performance.now();
       const found = safeDiscover(project, file);
       discovered.set(file, found);
@@ -256,6 +265,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
             )
           : undefined;
       const request = { file, overlays: overlayTexts, tagged, factories: [...specs], env, argv, stubs: options.stubs, entry: isEntry, options: options.engine };
+      const startedAt = Date.now();
       const evaluation = inFlight(() =>
         evaluatorNow()
           .evaluate(streaming ? { ...request, onTool: streaming.onTool } : request, token, cache)
@@ -293,6 +303,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           const kept = again && again.tools.length > evaluated.tools.length ? again : evaluated;
           markPathsNeeded(kept, file, specs, typedFactories);
           dependents.record(file, kept.inputs);
+          if (isEntry) entryRuns.keep(kept, startedAt, overlayTexts);
           return kept;
         });
       // A cancelled run stops awaiting; its other evaluations must not surface as unhandled rejections.
@@ -354,6 +365,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       const before = options;
       options = { ...options, ...next, root: path.resolve(next.root ?? options.root) };
       filter = fileFilter(options.include, options.exclude);
+      entryRuns.clear();
       if (options.root !== before.root) project = new WorkspaceProject(options.root);
       // Engine options travel with each request; limits are applied to the running pool; only a new root
       // (the workers' working directory) or a change in what the workers may do needs new workers.
@@ -369,9 +381,11 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     async restartWorkers() {
       // What the user asks of a restart is that everything runs again: nothing kept before it is used.
       restartedAt = Date.now();
+      entryRuns.clear();
       await evaluator?.restart();
     },
     reloadProject() {
+      entryRuns.clear();
       project = new WorkspaceProject(options.root);
     },
     async dispose() {
