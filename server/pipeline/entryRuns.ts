@@ -26,7 +26,11 @@ export class EntryRuns {
       const text = unsaved.get(path.resolve(input));
       if (text !== undefined) inputs.set(path.resolve(input), text);
     }
-    this.kept.set(path.resolve(run.file), { run, startedAt, unsaved: inputs });
+    // What coverage reads of a run: its files, the lines it reached, how it failed, and whether it found tools (not
+    // which: a whole server's thousand tools are not kept twice).
+    const { file, inputs: read, reached, failure, timings } = run;
+    const slim: EvaluatedFile = { file, inputs: read, timings, tools: run.tools.slice(0, 1), ...(reached ? { reached } : {}), ...(failure ? { failure } : {}) };
+    this.kept.set(path.resolve(run.file), { run: slim, startedAt, unsaved: inputs });
   }
 
   /** The kept runs of these entries that still hold: every input unchanged on disk and in the editor since. */
