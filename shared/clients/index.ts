@@ -90,6 +90,15 @@ const ORDER: Record<Consequence, number> = {
 /** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules. */
 function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server'): Violation[] {
   const grouped = new Map<string, Violation>();
+  // Targets share most rules (the 17 profiles' 61 rules are 37 distinct checks): each check runs once per tool, not
+  // once per target that has it.
+  const checked = new Map<string, Hit[]>();
+  const hitsOnce = (rule: Rule, hitsFor: () => Hit[]) => {
+    const key = checkKeyOf(rule);
+    let hits = checked.get(key);
+    if (!hits) checked.set(key, (hits = hitsFor()));
+    return hits;
+  };
   for (const id of targets) {
     const profile = BY_ID.get(id);
     if (!profile) continue;
@@ -98,11 +107,11 @@ function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'se
         which === 'tool'
           ? SERVER_RULES.has(rule.id)
             ? []
-            : hitsOf(tool, rule)
+            : hitsOnce(rule, () => hitsOf(tool, rule))
           : SERVER_RULES.has(rule.id)
-            ? hitsOf(tool, rule)
+            ? hitsOnce(rule, () => hitsOf(tool, rule))
             : REQUEST_BUDGETS.has(rule.id)
-              ? requestBudgetHits(tool.context, rule)
+              ? hitsOnce(rule, () => requestBudgetHits(tool.context, rule))
               : [];
       for (const h of hits) {
         const key = `${rule.id}\0${h.part}\0${h.pointer.join('/')}`;
@@ -114,6 +123,15 @@ function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'se
     }
   }
   return [...grouped.values()];
+}
+
+const CHECK_KEYS = new WeakMap<Rule, string>();
+
+/** What a rule's check reads of the rule: two rules with the same key find the same hits in a tool. */
+function checkKeyOf(rule: Rule): string {
+  let key = CHECK_KEYS.get(rule);
+  if (key === undefined) CHECK_KEYS.set(rule, (key = JSON.stringify([rule.id, rule.params ?? null, rule.parts ?? null])));
+  return key;
 }
 
 function evidenceOf(rule: Rule): RuleEvidence {
