@@ -454,6 +454,14 @@ export interface EvaluatedFile {
   reached?: Record<string, number[]>;
   /** Errors of our own the worker caught (a client rule that threw): a finding may be missing. */
   internalErrors?: string[];
+  /** The start was still waiting when the worker stopped letting it go on: tools it registers later are not seen. */
+  stoppedWaiting?: StoppedWaiting;
+}
+
+/** What a start was still waiting on when the worker stopped waiting for it, and how long after its top level ended. */
+export interface StoppedWaiting {
+  on: 'request' | 'timer' | 'import';
+  afterMs: number;
 }
 
 /** A tool schema site found statically by discovery (ts-morph). */

@@ -180,3 +180,44 @@ describe('a start that awaits I/O before it registers (servers-io)', () => {
     expect(tools[0].calledFactory).toBeUndefined();
   });
 });
+
+describe('a start that goes on after its top level before it registers (servers-deferred)', () => {
+  it('is let finish: an import it awaits, a timer of the promise form, a timer callback; an interval it keeps is not waited on', async () => {
+    const run = await runInProcess(['check', 'servers-deferred', '--format', 'json']);
+    const out = json(run);
+    // Each registered by its own start, once: not by the check calling a function the start had not reached yet.
+    expect(out.tools.map((t: any) => [t.name, t.file, t.calledFactory ?? null, t.definition?.description ?? null])).toEqual([
+      ['after_delay', 'servers-deferred/src/afterDelay.ts', null, null],
+      ['after_import', 'servers-deferred/src/lazy/tools.ts', null, 'loaded 12 modules deep'],
+      ['after_timer', 'servers-deferred/src/afterTimer.ts', null, null],
+    ]);
+    // A start that polls for a flag nothing sets is not waited on forever, and says what it was still waiting on.
+    expect(out.diagnostics.map((d: any) => [d.file, d.line, d.code])).toEqual([['servers-deferred/src/pollsForReady.ts', 1, 'no-tools-found']]);
+    expect(out.diagnostics[0].message).toMatch(
+      /^no tool was registered: this entry point ran as the program starts, and its start was still waiting on a timer \(a poll, a retry\) when the check stopped waiting, 1\.\d s after its top level ended: tools it registers after that are not seen \(if it waits for a variable, set it with toolSchemaLens\.evaluation\.env or check --env\); name the entry point/,
+    );
+  });
+
+  it('registers what the polling start waited for once it is set', async () => {
+    const run = await runInProcess(['check', 'servers-deferred/src/pollsForReady.ts', '--env', 'DEFERRED_READY=yes', '--format', 'json']);
+    expect(json(run).tools.map((t: any) => t.name)).toEqual(['when_ready']);
+    expect(json(run).diagnostics).toEqual([]);
+  });
+});
+
+describe('an entry that loads what builds a server but builds none (servers-flagged)', () => {
+  it('says the start built none and what it may need, not that the options enable no tool', async () => {
+    const alone = await runInProcess(['check', 'servers-flagged/src/start.ts', '--format', 'json']);
+    expect(names(alone)).toEqual([]);
+    expect(findings(alone)).toEqual(['servers-flagged/src/start.ts:1:1 no-tools-found']);
+    expect(json(alone).diagnostics[0].message).toBe(
+      'no tool was registered: this entry point ran as the program starts, and it loaded server.ts, which builds a server, but built none: the start may need a variable (check --env, toolSchemaLens.evaluation.env) or an argument (check --entry <this file> --arg <value>, toolSchemaLens.evaluation.argv) it did not get; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).',
+    );
+  });
+
+  it('registers by its own start once it gets the argument its start command passes', async () => {
+    const run = await runInProcess(['check', 'servers-flagged', '--entry', 'servers-flagged/src/start.ts', '--arg', 'serve', '--format', 'json']);
+    expect(json(run).tools.map((t: any) => [t.name, t.calledFactory ?? null])).toEqual([['list_notes', null]]);
+    expect(json(run).diagnostics).toEqual([]);
+  });
+});

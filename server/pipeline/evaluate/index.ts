@@ -192,12 +192,14 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
       ...(outcome.assets?.length ? { assets: outcome.assets } : {}),
       ...(outcome.refusals?.length ? { refusals: outcome.refusals } : {}),
       ...(outcome.internalErrors?.length ? { internalErrors: outcome.internalErrors } : {}),
+      ...(outcome.stoppedWaiting ? { stoppedWaiting: outcome.stoppedWaiting } : {}),
       inputs: outcome.inputs ?? [file],
       timings: { bundle: 0, evaluate: outcome.evaluateMs, engine: outcome.engineMs, list: outcome.listMs ?? 0 },
     };
     // Kept only when nothing in it depends on more than its files and variables: no failure, internal error, unnamed
     // read or connection that went through (a refused one is refused again, the same way, and its finding kept).
-    const clean = !result.failure && !result.internalErrors && !outcome.loopback && !(outcome.reads ?? []).includes('');
+    // Nor one whose start was cut off while it waited: how far it got depends on the machine.
+    const clean = !result.failure && !result.internalErrors && !result.stoppedWaiting && !outcome.loopback && !(outcome.reads ?? []).includes('');
     const evidence = { inputs: result.inputs, reads: outcome.reads, loadedOnce: outcome.loadedOnce, envRead: outcome.envRead };
     if (key && clean) cache!.store(key, result, evidence, startedAt, environment, overlays);
     return result;

@@ -2,7 +2,7 @@
  * The messages between the parent (the pool) and an evaluation worker, over Node IPC (JSON).
  * Everything here is plain data.
  */
-import type { EngineOptions, EvaluatedTool, EvaluationFailure, Refusal } from '../types';
+import type { EngineOptions, EvaluatedTool, EvaluationFailure, Refusal, StoppedWaiting } from '../types';
 
 export type { Refusal } from '../types';
 import type { CallableFactory, FactoryCall } from './worker/callFactories';
@@ -93,6 +93,8 @@ export interface ResultMessage {
   refusals?: Refusal[];
   /** Errors of our own caught while judging (worker/internalErrors.ts): a finding may be missing. */
   internalErrors?: string[];
+  /** The start was still waiting on something when the worker stopped letting it go on (worker.ts, settleStart). */
+  stoppedWaiting?: StoppedWaiting;
 }
 
 /** One tool of the evaluation under way, sent as soon as it is recorded: kept if the module hangs later. */

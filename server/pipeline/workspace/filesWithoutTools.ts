@@ -64,6 +64,17 @@ export function noToolsFindings(
   return out;
 }
 
+/** Whether the run constructed a server (or registered) in `file`: its reached lines are where that happened. */
+function builtIn(evaluated: EvaluatedFile, file: string): boolean {
+  return Object.entries(evaluated.reached ?? {}).some(([reached, lines]) => path.resolve(reached) === path.resolve(file) && lines.length > 0);
+}
+
+const WAITED_ON: Record<NonNullable<EvaluatedFile['stoppedWaiting']>['on'], string> = {
+  request: 'a request (a lookup, a connection, a file read)',
+  timer: 'a timer (a poll, a retry)',
+  import: 'an import still loading',
+};
+
 function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile, builder?: string): string {
   const calls = evaluated.factoryCalls ?? [];
   const ran = known.entry ? 'this entry point ran as the program starts' : "this file's top level ran";
@@ -75,7 +86,19 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile, builder?:
   if (threw.length) parts.push(threw.join('; '));
   for (const c of calls.filter((call) => call.pathNeeded))
     parts.push(`${c.name}() was not called with arguments built from its types: \`${c.pathNeeded}\` is a path and the check invents none`);
-  if (builder) parts.push(`and the server it built (in ${path.basename(builder)}) got no tool: the options it passed may enable none`);
+  const waited = evaluated.stoppedWaiting;
+  if (waited)
+    parts.push(
+      `and its start was still waiting on ${WAITED_ON[waited.on]} when the check stopped waiting, ${(waited.afterMs / 1000).toFixed(1)} s after its top level ended: ` +
+        'tools it registers after that are not seen (if it waits for a variable, set it with toolSchemaLens.evaluation.env or check --env)',
+    );
+  else if (builder && builtIn(evaluated, builder))
+    parts.push(`and the server it built (in ${path.basename(builder)}) got no tool: the options it passed may enable none`);
+  else if (builder)
+    parts.push(
+      `and it loaded ${path.basename(builder)}, which builds a server, but built none: the start may need a variable ` +
+        '(check --env, toolSchemaLens.evaluation.env) or an argument (check --entry <this file> --arg <value>, toolSchemaLens.evaluation.argv) it did not get',
+    );
   else if (calls.length === 0 && known.abstractBuilders?.length)
     parts.push(
       `and ${known.abstractBuilders.join(', ')} ${known.abstractBuilders.length === 1 ? 'is an abstract class' : 'are abstract classes'}: ` +

@@ -4,10 +4,12 @@
  * timer could only fire during the next file's evaluation and be blamed on it: a worker left with one used to be
  * retired, and the next file paid for loading every package again in a fresh worker (seconds, on a server with a
  * large dependency graph). Cleared, the worker serves the next file; one left with anything else (a socket, a
- * process, a timer started some other way) is still retired (leftRunning.ts).
+ * process, a timer started some other way) is still retired (leftRunning.ts). Which of them a start may be awaiting
+ * (a short one-shot: `soonestTimerDue`) is noted too, so the worker lets it fire first (worker.ts, `settleStart`).
  */
 import { syncBuiltinESMExports } from 'node:module';
 import timers from 'node:timers';
+import timersPromises from 'node:timers/promises';
 
 type Clear = (handle: unknown) => void;
 
@@ -20,18 +22,39 @@ const real = {
   clearImmediate: globalThis.clearImmediate as Clear,
 };
 
-/** Pending timers started while tracking, with the function that clears each. */
-const pending = new Map<unknown, Clear>();
+const realPromises = { setTimeout: timersPromises.setTimeout, setImmediate: timersPromises.setImmediate };
+
+/** Pending timers started while tracking, with the function that clears each and, for a one-shot, when it is due. */
+const pending = new Map<unknown, { clear: Clear; due?: number }>();
+/** When each promise-form timer started while tracking is due (`await setTimeout(40)` of `node:timers/promises`). */
+const promised = new Set<number>();
 let tracking = false;
+
+/** Node's own rule: a delay that is not a number from 1 to 2^31 - 1 is 1 ms. */
+function delayOf(value: unknown): number {
+  const ms = Number(value);
+  return ms >= 1 && ms <= 2 ** 31 - 1 ? ms : 1;
+}
+
+/**
+ * A timer of up to this delay is one a start may await before it registers (a backoff, a debounce, a retry); a longer
+ * one is a later job (a sweep, a refresh, a flush), never waited on: by its delay, not by how fast the machine ran.
+ */
+const AWAITED_DELAY_MS = 1500;
+
+/** When a one-shot timer of `delay` started now is due, if a start may be waiting on it. */
+function dueOf(delay: number): number | undefined {
+  return delay <= AWAITED_DELAY_MS ? performance.now() + delay : undefined;
+}
 
 type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
 
 /** Replaces the timer functions (globals and `node:timers`) with ones that note what a file leaves pending. */
 export function installTimerTracking(): void {
   const wrapped = {
-    setTimeout: starter(real.setTimeout as unknown as AnyFunction, real.clearTimeout, true),
-    setInterval: starter(real.setInterval as unknown as AnyFunction, real.clearInterval, false),
-    setImmediate: starter(real.setImmediate as unknown as AnyFunction, real.clearImmediate, true),
+    setTimeout: starter(real.setTimeout as unknown as AnyFunction, real.clearTimeout, (delay) => delayOf(delay)),
+    setInterval: starter(real.setInterval as unknown as AnyFunction, real.clearInterval),
+    setImmediate: starter(real.setImmediate as unknown as AnyFunction, real.clearImmediate, () => 0),
     clearTimeout: clearer(real.clearTimeout),
     clearInterval: clearer(real.clearInterval),
     clearImmediate: clearer(real.clearImmediate),
@@ -48,12 +71,36 @@ export function installTimerTracking(): void {
     (globalThis as Record<string, unknown>)[name] = fn;
     (timers as unknown as Record<string, unknown>)[name] = fn;
   }
+  const promiseForms = {
+    setTimeout: promiseStarter(realPromises.setTimeout as unknown as AnyFunction, (delay) => delayOf(delay)),
+    setImmediate: promiseStarter(realPromises.setImmediate as unknown as AnyFunction, () => 0),
+  };
+  for (const [name, fn] of Object.entries(promiseForms)) {
+    Object.defineProperty(fn, 'name', { value: name });
+    (timersPromises as unknown as Record<string, unknown>)[name] = fn;
+  }
   syncBuiltinESMExports();
+}
+
+/**
+ * When the soonest one-shot timer of at most 1.5 s started since `trackTimers` is due (`performance.now()` time), or
+ * undefined when none is pending: a start that waits a moment before it registers is let finish (an interval, or a
+ * timer set further out, is never waited on).
+ */
+export function soonestTimerDue(): number | undefined {
+  let soonest: number | undefined;
+  const now = performance.now();
+  for (const due of promised) if (due < now) promised.delete(due);
+  for (const due of [...[...pending.values()].map((t) => t.due), ...promised]) {
+    if (due !== undefined && (soonest === undefined || due < soonest)) soonest = due;
+  }
+  return soonest;
 }
 
 /** Starts noting the timers started from now on (what an evaluation that never reached its end left, cleared first). */
 export function trackTimers(): void {
   clearLeftTimers();
+  promised.clear();
   tracking = true;
 }
 
@@ -66,24 +113,35 @@ export function pendingTimerCount(): number {
 export function clearLeftTimers(): number {
   tracking = false;
   const count = pending.size;
-  for (const [handle, clear] of pending) clear(handle);
+  for (const [handle, { clear }] of pending) clear(handle);
   pending.clear();
   return count;
 }
 
-function starter(start: AnyFunction, clear: Clear, once: boolean): AnyFunction {
+/** `delay` reads a one-shot timer's delay from its arguments; an interval has none. */
+function starter(start: AnyFunction, clear: Clear, delay?: (value: unknown) => number): AnyFunction {
   return function (this: unknown, callback: unknown, ...rest: unknown[]) {
     if (!tracking || typeof callback !== 'function') return start.call(this, callback, ...rest);
     // A one-shot timer that has fired is no longer pending.
-    const run = once
+    const run = delay
       ? function (this: unknown, ...args: unknown[]) {
           pending.delete(handle);
           return (callback as AnyFunction).apply(this, args);
         }
       : callback;
     const handle = start.call(this, run, ...rest);
-    pending.set(handle, clear);
+    const due = delay ? dueOf(delay(rest[0])) : undefined;
+    pending.set(handle, { clear, ...(due !== undefined ? { due } : {}) });
     return handle;
+  };
+}
+
+/** The promise form keeps no handle to clear: only when it is due is noted, forgotten once that has passed. */
+function promiseStarter(start: AnyFunction, delay: (value: unknown) => number): AnyFunction {
+  return function (this: unknown, ...args: unknown[]) {
+    const due = tracking ? dueOf(delay(args[0])) : undefined;
+    if (due !== undefined) promised.add(due);
+    return start.apply(this, args);
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { registerZod } from '../../../../shared/index';
-import type { EvaluatedTool, EvaluationFailure } from '../../types';
+import type { EvaluatedTool, EvaluationFailure, StoppedWaiting } from '../../types';
 import { moduleSchemas } from './exportedSchemas';
 import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge';
 import { askLibraries } from './shipped/libraries';
@@ -16,7 +16,7 @@ import { recorders } from './recorders/index';
 import { currentSession, startSession, type Recording } from './recorders/session';
 import { orphanWatchHere } from './orphanWatch';
 import { leftRunning, resourceCounts, type ResourceCounts } from './leftRunning';
-import { clearLeftTimers, installTimerTracking, pendingTimerCount, trackTimers } from './leftTimers';
+import { clearLeftTimers, installTimerTracking, pendingTimerCount, soonestTimerDue, trackTimers } from './leftTimers';
 import { installProcessJail, takeSpawned } from './processJail';
 import { endInputIfLoadWaits, freshEvaluationInput, installEvaluationInput } from './evaluationInput';
 import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmChange } from './realmGuard';
@@ -31,7 +31,7 @@ import { installStartWatch, startWatching, stopWatching, takeEnvReads, watchEnvR
 import { creationSite, installCreationSites, observeZod3, trackCreation, untracked } from './creationSites';
 import { captureProcessState, restoreProcessState } from './processState';
 import { restoreZodState, watchZodState } from './zodState';
-import { generationReport, importFresh, installLoader, requiredThisGeneration, transformPending } from './loader/install';
+import { generationReport, importFresh, installLoader, loaderActivity, requiredThisGeneration, transformPending } from './loader/install';
 import { takeFsReads } from './fsReads';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
@@ -178,16 +178,43 @@ const REQUESTS = new Set([
   'CloseReq',
   'FileHandleCloseReq',
 ]);
-const REQUEST_WAIT_MS = 1500;
-const waitsOnRequest = () => transformPending() || process.getActiveResourcesInfo().some((r) => REQUESTS.has(r));
+/** How long a start is let go on after its top level ended while it waits on a request or a timer. */
+const START_WAIT_MS = 1500;
+/** However long its imports keep loading, never longer than this. */
+const LOADING_WAIT_MS = 15_000;
+const requestInFlight = () => process.getActiveResourcesInfo().some((r) => REQUESTS.has(r));
+const waitsOnRequest = () => transformPending() || requestInFlight();
+/**
+ * An import the program started waits on Node's loader thread: while it does, Node holds its port to that thread
+ * referenced (listed as one more `MessagePort` than when the evaluation started), from the `import()` call on, before
+ * our hooks have even started on it.
+ */
+const importAsked = () => leftRunning(timersAtStart).includes('MessagePort');
 
 /**
- * A start that awaits I/O before it registers (a tenant looked up over the network, a config file read) is let
- * finish: while such a request is in flight, up to 1.5 s. A module holding a connection open costs nothing here.
+ * A start that goes on after its top level ended, before it registers, is let finish as Node would run it: while a
+ * request is in flight (a tenant looked up over the network, a config file read) or a timer it started falls due
+ * (a backoff, `await setTimeout(40)`), up to 1.5 s; while a module it imports is loading (an optional part loaded on
+ * demand, `await import('./atlas.js')`), as long as the imports keep loading. Settled again after each step. A
+ * module holding a connection open, or an interval, costs nothing here: neither is waited on.
  */
-async function settleRequests(pending: Promise<unknown>[]): Promise<void> {
-  const deadline = performance.now() + REQUEST_WAIT_MS;
-  while (performance.now() < deadline && process.getActiveResourcesInfo().some((r) => REQUESTS.has(r))) {
+async function settleStart(pending: Promise<unknown>[]): Promise<StoppedWaiting | undefined> {
+  const started = performance.now();
+  let deadline = started + START_WAIT_MS;
+  let ended = loaderActivity().ended;
+  for (;;) {
+    const now = performance.now();
+    const loading = loaderActivity();
+    // Our hooks running or having run since the last look: the imports are loading, and are let go on loading.
+    const loads = loading.inFlight > 0 || loading.ended !== ended;
+    ended = loading.ended;
+    if (loads) deadline = Math.min(started + LOADING_WAIT_MS, Math.max(deadline, now + START_WAIT_MS));
+    const due = soonestTimerDue();
+    const on = loads || importAsked() ? 'import' : requestInFlight() ? 'request' : due !== undefined ? 'timer' : undefined;
+    if (!on) return undefined;
+    // Still waiting, on what is not waited for any longer: said, since what it registers from then on is not seen (a
+    // poll that never ends, a timer that falls due after the wait, an import chain longer than 15 s).
+    if (now >= deadline || (on === 'timer' && due !== undefined && due > deadline)) return { on, afterMs: Math.round(now - started) };
     await new Promise((resolve) => setTimeout(resolve, 5));
     await settle(pending);
   }
@@ -250,7 +277,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   // Put back what the module changed before our own code (settle's promises, the engine) runs on it, and again after.
   const realmChanges: RealmChange[] = checkAndRestoreRealm();
   await settle(session.pending);
-  await settleRequests(session.pending);
+  const stoppedWaiting = await settleStart(session.pending);
   realmChanges.push(...checkAndRestoreRealm());
   const watched = stopWatching();
   // Set by the exit and error handlers meanwhile (TypeScript cannot see that).
@@ -342,6 +369,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     inputs: inputs.length ? inputs : [message.file],
     ...(reads.length ? { reads } : {}),
     ...(envRead.length ? { envRead } : {}),
+    ...(stoppedWaiting ? { stoppedWaiting } : {}),
     ...(loopback ? { loopback } : {}),
     ...(loadedAll.loadedOnce.length ? { loadedOnce: loadedAll.loadedOnce } : {}),
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),

@@ -33,6 +33,7 @@ import {
 } from './protocol';
 import { canStripHere, stripHere } from './stripTypes';
 import { watchForOrphaning, type OrphanWatch } from '../orphanWatch';
+import { counted, type LoaderActivity } from './activity';
 import { bundlerDefines } from '../../bundlerDefines';
 import { forgetTsconfigs, tsconfigFor } from '../../tsconfig';
 
@@ -130,8 +131,12 @@ const transforms = new Map<number, (reply: TransformReply) => void>();
 const generations = new Map<number, Generation>();
 const waiting = new Map<number, Array<(g: Generation) => void>>();
 
-export function initialize(data: { port: MessagePort; orphanWatch: OrphanWatch }): void {
+/** Shared with the worker's thread: whether an import is loading (activity.ts). */
+let activity: LoaderActivity | undefined;
+
+export function initialize(data: { port: MessagePort; orphanWatch: OrphanWatch; activity?: LoaderActivity }): void {
   port = data.port;
+  activity = data.activity;
   watchForOrphaning(data.orphanWatch);
   port.on('message', handle);
   port.unref();
@@ -227,7 +232,11 @@ const packageName = (specifier: string) =>
     .join('/');
 const pathOf = (url: string | undefined) => (url?.startsWith('file:') ? fileURLToPath(url) : undefined);
 
-export async function resolve(specifier: string, context: Context, nextResolve: NextResolve): Promise<Resolved> {
+export function resolve(specifier: string, context: Context, nextResolve: NextResolve): Promise<Resolved> {
+  return counted(activity, () => resolveCounted(specifier, context, nextResolve));
+}
+
+async function resolveCounted(specifier: string, context: Context, nextResolve: NextResolve): Promise<Resolved> {
   const parentFile = pathOf(context.parentURL);
   const n = generationNumber(context.parentURL);
   const g = await generationOf(context.parentURL);
@@ -376,7 +385,11 @@ function importSite(g: Generation, parentFile: string, specifier: string): LoadF
   return { file: parentFile, line, character: index - (before.lastIndexOf('\n') + 1) };
 }
 
-export async function load(url: string, context: Context, nextLoad: NextLoad): Promise<Loaded> {
+export function load(url: string, context: Context, nextLoad: NextLoad): Promise<Loaded> {
+  return counted(activity, () => loadCounted(url, context, nextLoad));
+}
+
+async function loadCounted(url: string, context: Context, nextLoad: NextLoad): Promise<Loaded> {
   if (url === `${STUB}worker_threads`) return generated(workerThreadsSource());
   if (url.startsWith(STUB)) return generated(stubLoad(url));
   if (url.startsWith(SHIM)) {

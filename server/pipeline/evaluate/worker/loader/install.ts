@@ -11,6 +11,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { shimFor } from '../../../sdks';
 import { RECORDERS_KEY } from '../sdkShims';
 import { canonicalSpecifier } from './packageIdentity';
+import { newLoaderActivity, readLoaderActivity } from './activity';
 import type { OrphanWatch } from '../orphanWatch';
 import { isWorkerThreads, REFUSED_WORKER_SOURCE } from './platformStubs';
 import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type PreparedEntry, type TransformReply } from './protocol';
@@ -19,6 +20,7 @@ type ZodSeen = (module: unknown, href: string) => void;
 type Recorder = (real: unknown, server: unknown, hrefs: { real: string; server?: string }) => Record<string, unknown>;
 
 let port: import('node:worker_threads').MessagePort | undefined;
+const activity = newLoaderActivity();
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the one definition, shared with the ES module stub
 const RefusedWorker = (new Function(`${REFUSED_WORKER_SOURCE}\nreturn Worker;`) as () => unknown)();
 let generation = 0;
@@ -54,7 +56,7 @@ export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (messag
     port?.postMessage(message);
   });
   port.unref();
-  register(pathToFileURL(hooksFile).href, { data: { port: channel.port2, orphanWatch }, transferList: [channel.port2] });
+  register(pathToFileURL(hooksFile).href, { data: { port: channel.port2, orphanWatch, activity }, transferList: [channel.port2] });
   wrapRequire(onZod);
 }
 
@@ -135,6 +137,11 @@ export async function importFresh(
   } catch (error) {
     return { generation: n, error };
   }
+}
+
+/** Whether an import is loading now, and a count that moves while a chain of imports loads. */
+export function loaderActivity(): { inFlight: number; ended: number } {
+  return readLoaderActivity(activity);
 }
 
 /** Whether the loader is waiting on a transform from the host. */
