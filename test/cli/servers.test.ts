@@ -221,3 +221,13 @@ describe('an entry that loads what builds a server but builds none (servers-flag
     expect(json(run).diagnostics).toEqual([]);
   });
 });
+
+describe('a start whose last resort logs the exit it caught (servers-exit-caught)', () => {
+  it('quotes what the program printed before it exited, not what it printed of our exit after', async () => {
+    const run = await runInProcess(['check', 'servers-exit-caught', '--format', 'json']);
+    expect(findings(run)).toEqual(['servers-exit-caught/src/main.ts:6:11 evaluation-failed']);
+    expect(json(run).diagnostics[0].message).toBe(
+      'this module ended the process while loading: process.exit(1) was called after it printed `Error: no access token; set CAUGHT_TOKEN.` (it read CAUGHT_TOKEN, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
+    );
+  });
+});

@@ -27,6 +27,11 @@ export function resetExitRequest(): void {
   exitRequested = false;
 }
 
+/** Whether this evaluation asked to exit: under Node nothing it printed afterwards would have been printed. */
+export function exitWasRequested(): boolean {
+  return exitRequested;
+}
+
 export function handleExits(handler: (request: ExitRequest) => boolean): void {
   onExit = handler;
 }

@@ -4,6 +4,7 @@
  * finding then says which key, instead of only "process.exit(1)". Values are never recorded.
  */
 import { callerFiles } from './recorders/callSite';
+import { exitWasRequested } from './sandbox';
 
 const KEPT_LINES = 3;
 const MAX_LINE = 200;
@@ -32,8 +33,9 @@ function keep(chunk: unknown): void {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .find(Boolean);
-  // A module that catches the exit we turned into a throw and logs it prints our words, not its own.
-  if (!first || /^ExitRequest\b/.test(first)) return;
+  // Under Node the process is gone at its first exit: what a module that catches the exit we turned into a throw
+  // prints next (`Fatal error: ExitRequest…`, our words) would never have been printed.
+  if (!first || exitWasRequested()) return;
   written.push(text.slice(0, MAX_WRITE));
   if (written.length > KEPT_LINES) written = written.slice(-KEPT_LINES);
   printed.push(first.length > MAX_LINE ? `${first.slice(0, MAX_LINE)}…` : first);
