@@ -19,6 +19,7 @@ const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
   untrusted: UNTRUSTED_MESSAGE,
   realm: 'this module changes JavaScript built-ins other files rely on',
   refused: 'the check refused what this module tried while starting',
+  list: "its server's tools/list handler failed, so a client gets the error instead of any tool",
 };
 
 /** `structured-content-missing`: the return, what the client does with it (MCP-Nest#79 quotes the SDK client), the fix. */

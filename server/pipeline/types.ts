@@ -411,9 +411,10 @@ export interface FlattenedPreview {
 export type EvaluationFailure = {
   /**
    * bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died;
-   * memory: over the cap; untrusted; realm: it changed the JavaScript built-ins (undone, its tools judged without the change).
+   * memory: over the cap; untrusted; realm: it changed the JavaScript built-ins (undone, its tools judged without the change);
+   * list: a low-level server's own `tools/list` handler failed (every tool it serves is lost).
    */
-  phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted' | 'realm' | 'refused';
+  phase: 'bundle' | 'load' | 'timeout' | 'exit' | 'memory' | 'untrusted' | 'realm' | 'refused' | 'list';
   reason: string;
   /** For a bare import that resolved nowhere: the package it names (the message says how to install or stub it). */
   missingPackage?: string;

@@ -39,3 +39,22 @@ describe('tools a low-level server answers', { timeout: 120_000 }, () => {
     expect(message('ping')).toMatch(/; drop "format": "uri" \(say it in the description, or use a pattern\)\.$/);
   });
 });
+
+describe('a low-level server whose tools/list handler fails (served-fetching)', () => {
+  it('says so at the server, with the connection the check refused while it listed, never a silent 0 tools', async () => {
+    const run = await runInProcess(['check', 'served-fetching', '--format', 'json']);
+    const report = JSON.parse(run.stdout) as { tools: unknown[]; diagnostics: Array<{ file: string; line: number; code: string; message: string }> };
+    expect(report.tools).toEqual([]);
+    expect(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      'served-fetching/package.json:6 no-tools-found',
+      'served-fetching/src/index.ts:10 evaluation-refused',
+      'served-fetching/src/index.ts:15 evaluation-failed',
+    ]);
+    const [workspace, , failed] = report.diagnostics;
+    expect(failed.message).toBe(
+      "its server's tools/list handler failed, so a client gets the error instead of any tool: MCP error -32603: fetch failed (the check refused its connection to 203.0.113.7:443 while it listed: stub the module that connects with toolSchemaLens.evaluation.stubs or check --stub); its tool schemas are not analysed",
+    );
+    // Named in two of its package.json's fields, the library is still named once.
+    expect(workspace.message).toMatch(/^no tool found in a workspace that depends on @modelcontextprotocol\/sdk: 1 of the 1 files checked failed/);
+  });
+});

@@ -19,7 +19,8 @@ function libraryDependencies(packageJson: string): Array<{ name: string; line: n
   } catch {
     return [];
   }
-  const names = DEPENDENCY_FIELDS.flatMap((field) => Object.keys((manifest[field] as Record<string, string> | undefined) ?? {}));
+  // A package named in two fields (a peer and a dev dependency) is one library.
+  const names = [...new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys((manifest[field] as Record<string, string> | undefined) ?? {})))];
   const lines = read.text.split('\n');
   return names
     .filter((name) => TOOL_LIBRARY_PACKAGES.has(name))

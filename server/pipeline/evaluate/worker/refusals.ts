@@ -36,6 +36,11 @@ export function takeRefusals(): Refusal[] {
   return out;
 }
 
+/** The refusals noted so far, left in place (what a step of the evaluation caused: those noted after it began). */
+export function notedRefusals(): readonly Refusal[] {
+  return noted;
+}
+
 /** Is `error` the permission model's (or one of our refusing stubs') refusal? */
 export function isRefusal(error: unknown): error is { code: string; permission?: unknown; resource?: unknown; stack?: string } {
   return (error as { code?: unknown } | null)?.code === 'ERR_ACCESS_DENIED';

@@ -302,6 +302,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   // Low-level servers answer tools/list with what their handlers compute: asked now, as a client would.
   const served = await listLowLevelServers(session);
   session.recordings.push(...served.recordings);
+  if (served.failed.length && !failure) failure = { phase: 'list', ...served.failed[0] };
   trackCreation(false);
   session.open = false;
   const evaluateMs = performance.now() - started - judgedEarlyMs;

@@ -6,7 +6,8 @@
  * then judged like any registration; one served as plain JSON Schema is still reported (tokens, client verdicts)
  * and says so.
  */
-import type { EvaluatedTool } from '../../../types';
+import type { EvaluatedTool, SourcePoint } from '../../../types';
+import { notedRefusals } from '../refusals';
 import { clientViolations } from '../judge';
 import type { Conversion, LowLevelServer, Recording, RecordingSession } from '../recorders/session';
 import { clientKit, EVERY_CAPABILITY, listThrough } from './mcpTools';
@@ -18,6 +19,8 @@ type Definition = Record<string, unknown>;
 export interface Served {
   recordings: Recording[];
   plain: EvaluatedTool[];
+  /** Servers whose `tools/list` handler failed: every tool they serve is lost, and the client gets the error. */
+  failed: Array<{ reason: string; at?: SourcePoint }>;
 }
 
 function hasToolsHandler(server: LowLevelServer): boolean {
@@ -35,13 +38,23 @@ function conversionOf(inputSchema: unknown, conversions: readonly Conversion[]):
   return conversions.find((c) => JSON.stringify((JSON.parse(c.json) as { properties?: unknown }).properties ?? null) === properties);
 }
 
+/** The handler's error in one line, and the connections the check refused while it ran. */
+function listFailure(error: unknown, refused: readonly string[]): string {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
+  const hosts = [...new Set(refused)];
+  return hosts.length
+    ? `${text} (the check refused its connection to ${hosts.join(', ')} while it listed: stub the module that connects with toolSchemaLens.evaluation.stubs or check --stub)`
+    : text;
+}
+
 /** Lists every low-level server of the session that handles `tools/list`; never throws. */
 export async function listLowLevelServers(session: RecordingSession): Promise<Served> {
-  const served: Served = { recordings: [], plain: [] };
+  const served: Served = { recordings: [], plain: [], failed: [] };
   for (const server of session.lowLevelServers.filter(hasToolsHandler)) {
     const kit = await clientKit(server.module);
     if (!kit) continue;
     let tools: Definition[];
+    const refusedBefore = notedRefusals().length;
     try {
       tools = await listThrough(
         kit,
@@ -49,8 +62,14 @@ export async function listLowLevelServers(session: RecordingSession): Promise<Se
         () => (server.instance as { close?: () => Promise<void> }).close?.(),
         EVERY_CAPABILITY,
       );
-    } catch {
-      continue; // its handler needs what is not here (a service, a key): the start's own findings say so
+    } catch (error) {
+      // Its handler needs what is not here (a service, a key): said, with what the check refused meanwhile, since
+      // that is usually why (a description fetched from the network when tools are listed).
+      const refused = notedRefusals()
+        .slice(refusedBefore)
+        .flatMap((r) => (r.attempt === 'network' && r.resource ? [r.resource] : []));
+      served.failed.push({ reason: listFailure(error, refused), ...(server.site ? { at: server.site } : {}) });
+      continue;
     }
     const pkg = packageOf(server.module);
     for (const definition of tools) {
