@@ -231,3 +231,11 @@ describe('a start whose last resort logs the exit it caught (servers-exit-caught
     );
   });
 });
+
+describe('an entry that only serves a server it is given (servers-transport)', () => {
+  it('is not taken for a builder because its JSDoc example builds one: no no-tools-found on it', async () => {
+    const run = await runInProcess(['check', 'servers-transport', '--format', 'json']);
+    expect(names(run)).toEqual(['add_note']);
+    expect(json(run).diagnostics).toEqual([]);
+  });
+});

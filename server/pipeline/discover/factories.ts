@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import { Node, SyntaxKind, type BindingElement, type ClassDeclaration, type ParameterDeclaration, type SourceFile } from 'ts-morph';
 import { parseEntry } from '../entryPoints';
+import { withCommentsBlanked } from './codeText';
 import type { WorkspaceProject } from '../project';
 import type { FactorySpec, ParamHint } from '../types';
 
@@ -60,7 +61,8 @@ export function factoriesOf(
       .map((e) => e.factory!),
   );
   const text = project.readText(file);
-  const buildsServer = text !== undefined && BUILDS_OR_REGISTERS.test(text);
+  // Tested again without comments only when the text matches at all: a documented example is not a builder.
+  const buildsServer = text !== undefined && BUILDS_OR_REGISTERS.test(text) && BUILDS_OR_REGISTERS.test(withCommentsBlanked(text));
   if (!buildsServer && named.size === 0) return { specs: [], buildsServer, abstractBuilders: [] };
   try {
     const sourceFile = project.sourceFile(file);
