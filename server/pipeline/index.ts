@@ -21,6 +21,7 @@ import { keepCountsIn, preloadTokenizer, saveKeptCounts } from './tokens';
 import { coverageOf, type Coverage } from './coverage';
 import { EntryRuns } from './entryRuns';
 import { collectEarlyTools } from './earlyTools';
+import { loadedBeyondRoot } from './beyondRoot';
 import type {
   AnalysisResult,
   CancellationLike,
@@ -201,15 +202,29 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       }),
     );
     const notRun: NonNullable<AnalysisResult['notRun']> = [];
-    for (const file of ordered) {
+    // Past this call's entries (at the end, when it has only entries): what their runs covered, and the modules
+    // outside the checked folder that an entry whose start registered nothing loaded (beyondRoot.ts).
+    const pastEntries = async () => {
+      const earlier = entryRuns.current(
+        [...entries].filter((e) => !evaluations.has(e)),
+        overlayTexts,
+      );
+      coverage = await coverageOf([...evaluations.values(), ...earlier.map((run) => Promise.resolve(run))]);
+      if (!options.trusted) return;
+      const runs = await Promise.all([...evaluations].filter(([file]) => entries.has(file)).map(([, run]) => run.catch(() => undefined)));
+      ordered.push(
+        ...loadedBeyondRoot(
+          runs.filter((run): run is EvaluatedFile => run !== undefined),
+          options.root,
+          new Set(ordered),
+        ),
+      );
+    };
+    for (let next = 0; next <= ordered.length; next++) {
       checkCancelled(token);
-      if (!entries.has(file) && !coverage) {
-        const earlier = entryRuns.current(
-          [...entries].filter((e) => !evaluations.has(e)),
-          overlayTexts,
-        );
-        coverage = await coverageOf([...evaluations.values(), ...earlier.map((run) => Promise.resolve(run))]);
-      }
+      if (!coverage && (next === ordered.length || !entries.has(ordered[next]))) await pastEntries();
+      if (next === ordered.length) break;
+      const file = ordered[next];
       const started = performance.now();
       const found = safeDiscover(project, file);
       discovered.set(file, found);

@@ -239,3 +239,23 @@ describe('an entry that only serves a server it is given (servers-transport)', (
     expect(json(run).diagnostics).toEqual([]);
   });
 });
+
+describe('a start that exits before building its server, which a sibling package builds (servers-sibling)', () => {
+  it('calls the builder in the other package, as it would in the checked one, and still reports the exit', async () => {
+    const run = await runInProcess(['check', 'servers-sibling/app', '--format', 'json']);
+    expect(json(run).tools.map((t: any) => [t.name, t.file, t.calledFactory ?? null])).toEqual([
+      ['list_notes', 'servers-sibling/core/src/server.ts', 'buildServer'],
+      ['read_note', 'servers-sibling/core/src/server.ts', 'buildServer'],
+    ]);
+    expect(findings(run)).toEqual(['servers-sibling/app/src/main.ts:8:11 evaluation-failed']);
+  });
+
+  it('with its key, the start builds the server itself: nothing is called for it', async () => {
+    const run = await runInProcess(['check', 'servers-sibling/app', '--env', 'SIBLING_TOKEN=not-a-secret', '--format', 'json']);
+    expect(json(run).tools.map((t: any) => [t.name, t.calledFactory ?? null, t.definition?.description ?? null])).toEqual([
+      ['list_notes', null, 'as a user'],
+      ['read_note', null, null],
+    ]);
+    expect(json(run).diagnostics).toEqual([]);
+  });
+});
