@@ -259,3 +259,12 @@ describe('a start that exits before building its server, which a sibling package
     expect(json(run).diagnostics).toEqual([]);
   });
 });
+
+describe('a workspace with an exported schema and no registration (servers-schema-only)', () => {
+  it('fails the check: an exported schema is shown, never counted as the tool that keeps "0 tools" from failing', async () => {
+    const run = await runInProcess(['check', 'servers-schema-only', '--format', 'json']);
+    expect(run.code).toBe(1);
+    expect(names(run)).toEqual(['Props']);
+    expect(findings(run)).toEqual(['servers-schema-only/package.json:6:1 no-tools-found', 'servers-schema-only/src/worker.ts:1:1 no-tools-found']);
+  });
+});

@@ -44,7 +44,8 @@ function nearestPackageJson(root: string): string | undefined {
 
 /** The error for a checked folder that depends on a tool library and yielded no tool, if it is one. */
 export function workspaceWithoutTools(root: string, result: AnalysisResult, filesChecked: number): Diagnostic | undefined {
-  if (result.files.some((f) => f.tools.length > 0)) return undefined;
+  // An exported schema is shown as what a tool may take, not counted as one: a workspace with only those has no tool.
+  if (result.files.some((f) => f.tools.some((t) => t.kind !== 'exported'))) return undefined;
   const packageJson = nearestPackageJson(root);
   const libraries = packageJson ? libraryDependencies(packageJson) : [];
   if (!packageJson || libraries.length === 0) return undefined;
