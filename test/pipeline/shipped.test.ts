@@ -106,6 +106,15 @@ describe.each(CASES)('$fixture: MCP SDK $sdk with zod $zod', ({ fixture, sdk, zo
   });
 });
 
+describe('a server that acts on initialize and has no tool, on an SDK that sets its tools handler at the first registration', () => {
+  it('SDK 1.25: initializing it as a client costs the file nothing; the other server keeps its tool', async () => {
+    const file = path.join(fixtures, 'ship-sdk125-zod421', 'src', 'initializes.ts');
+    const evaluated = await evaluator.evaluate({ file, options: { flattenUnionInput: 'auto', target: 'draft-7' } });
+    expect(evaluated.failure).toBeUndefined();
+    expect(evaluated.tools.map((t) => [t.name, t.shipped?.source])).toEqual([['audit', 'library']]);
+  });
+});
+
 describe('what ships decides the findings', () => {
   const sdk132 = (name: string) => path.join(fixtures, 'ship-sdk132-zod46', 'src', name);
   const codes = (t: EvaluatedTool) => t.findings.map((f) => f.code);

@@ -142,7 +142,10 @@ export function actsOnInitialize(server: object): boolean {
 export async function initializeAsClient(server: object, Real: AnyClass, serverModule: string): Promise<void> {
   const kit = await clientKit(serverModule);
   if (!kit || typeof Real.prototype.connect !== 'function') return;
-  await connectedList(server, Real, kit);
+  // Only the initialize matters here; the listing after it is ours, and its error is not the file's: an older SDK
+  // (1.25) answers "Method not found" for a server with no tool yet (its handler is set by the first registration).
+  // What `oninitialized` itself throws still reaches the evaluation, through the process's handlers.
+  await connectedList(server, Real, kit).catch(() => undefined);
 }
 
 /**
