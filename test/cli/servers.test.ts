@@ -268,3 +268,15 @@ describe('a workspace with an exported schema and no registration (servers-schem
     expect(findings(run)).toEqual(['servers-schema-only/package.json:6:1 no-tools-found', 'servers-schema-only/src/worker.ts:1:1 no-tools-found']);
   });
 });
+
+describe("a module that changes a built-in (as an error reporter's init does) and builds its server by scopes (servers-instrumented)", () => {
+  it('is still called with arguments built from its types: the change was undone, the file ran whole', async () => {
+    const run = await runInProcess(['check', 'servers-instrumented', '--format', 'json']);
+    expect(json(run).tools.map((t: any) => [t.name, t.calledFactory])).toEqual([
+      ['list_notes', 'createServer'],
+      ['purge_notes', 'createServer'],
+    ]);
+    expect(json(run).typedCalls).toEqual([{ file: 'servers-instrumented/src/server.ts', factory: 'createServer' }]);
+    expect(findings(run)).toEqual(['servers-instrumented/src/server.ts:1:1 evaluation-failed']);
+  });
+});

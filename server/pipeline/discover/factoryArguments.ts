@@ -54,7 +54,8 @@ export function typedRetry(
   evaluated: EvaluatedFile,
   cache: TypedFactoryCache,
 ): FactorySpec[] | undefined {
-  if (evaluated.failure) return undefined;
+  // A realm change was undone and its tools judged without it (the file ran whole): not a failure that stops here.
+  if (evaluated.failure && evaluated.failure.phase !== 'realm') return undefined;
   // A factory that threw on a placeholder part-way (after some registrations), or that registered nothing at all.
   const calls = evaluated.factoryCalls ?? [];
   const empty = new Set(calls.filter((c) => c.outcome === 'threw' || (c.outcome === 'called' && evaluated.tools.length === 0)).map((c) => c.name));
