@@ -240,9 +240,13 @@ function parseCheck(rest: readonly string[], snapshot: boolean): Command {
         cmd.env[v.slice(0, at)] = v.slice(at + 1);
         break;
       }
-      case '--arg':
-        cmd.argv.push(value());
+      case '--arg': {
+        // A server's own arguments are mostly flags (`--arg --tools=all`): the next word is taken as it is.
+        const v = eq > 0 ? arg.slice(eq + 1) : rest[++i];
+        if (v === undefined) throw new UsageError('--arg needs a value');
+        cmd.argv.push(v);
         break;
+      }
       case '--stub':
         cmd.stubs.push(value());
         break;

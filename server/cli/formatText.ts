@@ -52,6 +52,13 @@ export function formatText(report: CheckReport, style: TextStyle): string {
         `note: not run, as their imports reach no tool library (a CLI, an installer, a migration): ${report.notRun.map((n) => displayPath(report.cwd, n.file)).join(', ')}; to run one anyway, name it with --entry`,
       ),
     );
+  if (report.argvUnused)
+    lines.push(
+      paint(
+        '2',
+        "note: --arg reached no entry point: a server's arguments go to what its start scripts run, else its main, else the entries named with --entry; name the server's start with --entry <file>",
+      ),
+    );
   // A partial result says so beside the summary: how many files, at which limit, and the flag that raises it.
   const partial = notEvaluatedText(countNotEvaluated(report.diagnostics), 'cli');
   if (partial) lines.push(paint('33;1', `⚠ ${partial}`));

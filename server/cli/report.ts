@@ -61,6 +61,8 @@ export interface CheckReport {
   stubbed: string[];
   /** Entry points not run (a bin that reaches no tool library), and why. */
   notRun: Array<{ file: string; reason: 'no-tool-library' }>;
+  /** The server's arguments (`--arg`) reached no entry point the check ran. */
+  argvUnused: boolean;
   /** Errors of our own caught while analysing (a finding may be missing): printed on stderr, whole with --debug. */
   internalErrors: Array<{ file: string; message: string }>;
   /** Evaluations taken from the result cache instead of run, and the folders it is kept in (stderr says so). */
@@ -91,6 +93,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const skipped = new Map<string, string>();
   const typedCalls = new Map<string, { file: string; factory: string }>();
   const stubbed = new Set<string>();
+  let argvUnused = false;
   const notRun = new Map<string, 'no-tool-library'>();
   const internalErrors: CheckReport['internalErrors'] = [];
   const cache: CheckReport['cache'] = { hits: 0, dirs: [] };
@@ -99,6 +102,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     diagnostics.push(...(configProblems ?? []));
     for (const m of result.stubbed ?? []) stubbed.add(m);
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
+    argvUnused ||= result.argvUnused === true;
     internalErrors.push(...(result.internalErrors ?? []));
     if (result.cache) {
       cache.hits += result.cache.hits;
@@ -134,6 +138,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     typedCalls: [...typedCalls.values()],
     stubbed: [...stubbed].sort(),
     notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
+    argvUnused,
     servers,
     internalErrors,
     cache,

@@ -365,6 +365,9 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       ...(typedCalls.length ? { typedCalls } : {}),
       ...(stubbed.length ? { stubbed } : {}),
       ...(notRun.length ? { notRun } : {}),
+      ...(options.argv?.length && [...evaluations.keys()].some((f) => entries.has(f)) && ![...starts].some((f) => evaluations.has(f))
+        ? { argvUnused: true }
+        : {}),
       ...(project.configProblem ? { configProblem: project.configProblem } : {}),
       ...(internalErrors.length ? { internalErrors } : {}),
       ...(cache?.hits ? { cache: { dir: cache.dir, hits: cache.hits } } : {}),

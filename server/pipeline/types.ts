@@ -256,6 +256,11 @@ export interface AnalysisResult {
    * an installer, a migration; entryReach.ts). The fronts list them, with how to run one anyway (name it an entry).
    */
   notRun?: Array<{ file: string; reason: 'no-tool-library' }>;
+  /**
+   * The server's arguments (`--arg`, `evaluation.argv`) went to no entry this analysis ran: they go only to what the
+   * start scripts run, else `main`, else the entries the user named (entryPoints.ts, `serverStarts`). The fronts say so.
+   */
+  argvUnused?: boolean;
   /** The workspace's tsconfig.json does not parse (analysed without it): the fronts report it on the tsconfig. */
   configProblem?: { file: string; line: number; character: number; message: string };
   /** Errors of our own caught while analysing (a finding may be missing): the CLI prints them, the editor logs them. */

@@ -215,6 +215,33 @@ describe('an entry that loads what builds a server but builds none (servers-flag
     );
   });
 
+  it('says when --arg reached no entry point: a bin-only package needs its start named', async () => {
+    const run = await runInProcess(['check', 'servers-flagged', '--arg', 'serve', '--format', 'json']);
+    expect(json(run).argvUnused).toBe(true);
+    const text = await runInProcess(['check', 'servers-flagged', '--arg', 'serve']);
+    expect(text.stdout).toContain(
+      "note: --arg reached no entry point: a server's arguments go to what its start scripts run, else its main, else the entries named with --entry; name the server's start with --entry <file>\n",
+    );
+  });
+
+  it("takes a flag as the value of --arg, as a server's own arguments mostly are", async () => {
+    const run = await runInProcess([
+      'check',
+      'servers-flagged',
+      '--entry',
+      'servers-flagged/src/start.ts',
+      '--arg',
+      'serve',
+      '--arg',
+      '--verbose',
+      '--format',
+      'json',
+    ]);
+    expect(run.code).toBe(0);
+    expect(json(run).tools.map((t: any) => [t.name, t.calledFactory ?? null])).toEqual([['list_notes', null]]);
+    expect(json(run).argvUnused).toBeUndefined();
+  });
+
   it('registers by its own start once it gets the argument its start command passes', async () => {
     const run = await runInProcess(['check', 'servers-flagged', '--entry', 'servers-flagged/src/start.ts', '--arg', 'serve', '--format', 'json']);
     expect(json(run).tools.map((t: any) => [t.name, t.calledFactory ?? null])).toEqual([['list_notes', null]]);
