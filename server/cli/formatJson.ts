@@ -56,6 +56,7 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
     ...(notEvaluated.files ? { notEvaluated } : {}),
     ...(report.notRun.length ? { notRun: report.notRun.map((n) => ({ file: displayPath(report.cwd, n.file), reason: n.reason })) } : {}),
     ...(report.argvUnused ? { argvUnused: true } : {}),
+    ...(report.unreadableEnv.length ? { unreadableEnv: report.unreadableEnv } : {}),
     ...(drift ? { drift: driftJson(drift) } : {}),
     ...(report.typedCalls.length ? { typedCalls: report.typedCalls.map((c) => ({ file: displayPath(report.cwd, c.file), factory: c.factory })) } : {}),
   };

@@ -52,6 +52,13 @@ export function formatText(report: CheckReport, style: TextStyle): string {
         `note: not run, as their imports reach no tool library (a CLI, an installer, a migration): ${report.notRun.map((n) => displayPath(report.cwd, n.file)).join(', ')}; to run one anyway, name it with --entry`,
       ),
     );
+  for (const { name, path: file } of report.unreadableEnv)
+    lines.push(
+      paint(
+        '2',
+        `note: ${name} names ${file}, outside the workspace: evaluated code may not read it and sees no file there; copy it into the workspace (a git-ignored folder) and point ${name} at the copy`,
+      ),
+    );
   if (report.argvUnused)
     lines.push(
       paint(

@@ -63,6 +63,8 @@ export interface CheckReport {
   notRun: Array<{ file: string; reason: 'no-tool-library' }>;
   /** The server's arguments (`--arg`) reached no entry point the check ran. */
   argvUnused: boolean;
+  /** Variables set for evaluation whose value is a path evaluated code cannot read. */
+  unreadableEnv: Array<{ name: string; path: string }>;
   /** Errors of our own caught while analysing (a finding may be missing): printed on stderr, whole with --debug. */
   internalErrors: Array<{ file: string; message: string }>;
   /** Evaluations taken from the result cache instead of run, and the folders it is kept in (stderr says so). */
@@ -94,6 +96,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   const typedCalls = new Map<string, { file: string; factory: string }>();
   const stubbed = new Set<string>();
   let argvUnused = false;
+  const unreadableEnv = new Map<string, { name: string; path: string }>();
   const notRun = new Map<string, 'no-tool-library'>();
   const internalErrors: CheckReport['internalErrors'] = [];
   const cache: CheckReport['cache'] = { hits: 0, dirs: [] };
@@ -103,6 +106,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     for (const m of result.stubbed ?? []) stubbed.add(m);
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
     argvUnused ||= result.argvUnused === true;
+    for (const e of result.unreadableEnv ?? []) unreadableEnv.set(e.name, e);
     internalErrors.push(...(result.internalErrors ?? []));
     if (result.cache) {
       cache.hits += result.cache.hits;
@@ -139,6 +143,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     stubbed: [...stubbed].sort(),
     notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
     argvUnused,
+    unreadableEnv: [...unreadableEnv.values()],
     servers,
     internalErrors,
     cache,

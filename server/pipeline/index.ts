@@ -14,6 +14,7 @@ import { createLocator } from './locator';
 import { findEntryPoints, parseEntry, serverStarts, sourceOf } from './entryPoints';
 import { entryReach } from './entryReach';
 import { evaluationEnv } from './envFile';
+import { unreadableEnvPaths } from './envPaths';
 import { factoriesOf } from './discover/factories';
 import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
 import { checkWorkspace, keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspace';
@@ -143,6 +144,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     checkCancelled(token);
     const entries = new Set(entriesNow());
     const env = options.trusted ? evaluationEnv(options.root, options.envFile, options.env) : {};
+    const unreadableEnv = options.trusted ? unreadableEnvPaths(options.root, env) : [];
     const cache = options.trusted && options.cache ? await openEvaluationCache(options.root, restartedAt) : undefined;
     if (cache && options.keepTokenCounts) keepCountsIn(cache.dir);
     const analysedInfo = new Map<string, AnalysedFile>();
@@ -368,6 +370,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       ...(options.argv?.length && [...evaluations.keys()].some((f) => entries.has(f)) && ![...starts].some((f) => evaluations.has(f))
         ? { argvUnused: true }
         : {}),
+      ...(unreadableEnv.length ? { unreadableEnv } : {}),
       ...(project.configProblem ? { configProblem: project.configProblem } : {}),
       ...(internalErrors.length ? { internalErrors } : {}),
       ...(cache?.hits ? { cache: { dir: cache.dir, hits: cache.hits } } : {}),

@@ -261,6 +261,8 @@ export interface AnalysisResult {
    * start scripts run, else `main`, else the entries the user named (entryPoints.ts, `serverStarts`). The fronts say so.
    */
   argvUnused?: boolean;
+  /** Variables set for evaluation whose value is a path outside what evaluated code may read (envPaths.ts). */
+  unreadableEnv?: Array<{ name: string; path: string }>;
   /** The workspace's tsconfig.json does not parse (analysed without it): the fronts report it on the tsconfig. */
   configProblem?: { file: string; line: number; character: number; message: string };
   /** Errors of our own caught while analysing (a finding may be missing): the CLI prints them, the editor logs them. */

@@ -6,8 +6,11 @@
  * workspace package of schemas, a module that exits without its env key, and a test file. Each tool is found
  * once, and each finding lands on the key that declares it, whatever the schema passed through.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runInProcess, type CliRun } from './runCli';
+import { FIXTURES, runInProcess, type CliRun } from './runCli';
 
 function json(run: CliRun): any {
   return JSON.parse(run.stdout);
@@ -246,6 +249,24 @@ describe('an entry that loads what builds a server but builds none (servers-flag
     const run = await runInProcess(['check', 'servers-flagged', '--entry', 'servers-flagged/src/start.ts', '--arg', 'serve', '--format', 'json']);
     expect(json(run).tools.map((t: any) => [t.name, t.calledFactory ?? null])).toEqual([['list_notes', null]]);
     expect(json(run).diagnostics).toEqual([]);
+  });
+});
+
+describe('a variable set for evaluation that names a file outside the workspace', () => {
+  it('is said up front: evaluated code sees no file there, whatever the variable says', async () => {
+    const keys = path.join(mkdtempSync(path.join(os.tmpdir(), 'tsl-keys-')), 'keys.json');
+    writeFileSync(keys, '{}');
+    try {
+      const inside = path.join(FIXTURES, 'servers-exit-caught', 'package.json');
+      const run = await runInProcess(['check', 'servers-exit-caught', '--env', `CAUGHT_KEYS=${keys}`, '--env', `CAUGHT_CONFIG=${inside}`, '--format', 'json']);
+      expect(json(run).unreadableEnv).toEqual([{ name: 'CAUGHT_KEYS', path: keys }]);
+      const text = await runInProcess(['check', 'servers-exit-caught', '--env', `CAUGHT_KEYS=${keys}`]);
+      expect(text.stdout).toContain(
+        `note: CAUGHT_KEYS names ${keys}, outside the workspace: evaluated code may not read it and sees no file there; copy it into the workspace (a git-ignored folder) and point CAUGHT_KEYS at the copy\n`,
+      );
+    } finally {
+      rmSync(path.dirname(keys), { recursive: true, force: true });
+    }
   });
 });
 

@@ -44,6 +44,12 @@ export function workspaceTop(root: string): string {
   return top;
 }
 
+/** The folders of the workspace evaluated code may read: its top and where its linked packages really are. */
+export function workspaceReadable(root: string | undefined): string[] {
+  const top = root ? workspaceTop(root) : process.cwd();
+  return [top, ...linkedPackages(top)];
+}
+
 /**
  * Where the packages of `top` really are when they are links (npm link, a workspace linked from elsewhere, a
  * `node_modules` that is itself a link): each target outside `top`, so the worker may read what it imports.
@@ -110,8 +116,7 @@ export function confine(root: string | undefined, scripts: string, allowAddons =
   };
   const flag = permissionFlag();
   if (!flag) return { execArgv: [], env, enforced: false, dispose };
-  const top = root ? workspaceTop(root) : process.cwd();
-  const readable = [...new Set([top, ...linkedPackages(top), scripts, scratch])];
+  const readable = [...new Set([...workspaceReadable(root), scripts, scratch])];
   const execArgv = [
     flag,
     ...readable.map((dir) => `--allow-fs-read=${withSlash(dir)}`),
