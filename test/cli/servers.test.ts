@@ -6,7 +6,7 @@
  * workspace package of schemas, a module that exits without its env key, and a test file. Each tool is found
  * once, and each finding lands on the key that declares it, whatever the schema passed through.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -266,6 +266,28 @@ describe('a variable set for evaluation that names a file outside the workspace'
       );
     } finally {
       rmSync(path.dirname(keys), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an app that depends on a tool library through a package of its workspace', () => {
+  it('still fails the check when no tool is found, naming the package and the library behind it', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'tsl-linked-app-'));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      };
+      write('package.json', JSON.stringify({ name: 'linked-app', private: true, dependencies: { 'shared-core': 'workspace:*' } }, null, 2));
+      write('node_modules/shared-core/package.json', JSON.stringify({ name: 'shared-core', dependencies: { '@modelcontextprotocol/sdk': '^1.32.0' } }));
+      write('node_modules/.package-lock.json', '{}');
+      write('src/index.ts', "export const version = '1.0.0';\n");
+      const run = await runInProcess(['check', '.', '--format', 'json'], { cwd: root });
+      expect(run.code).toBe(1);
+      expect(json(run).diagnostics.map((d: any) => [d.file, d.line, d.code, d.severity])).toEqual([['package.json', 5, 'no-tools-found', 'error']]);
+      expect(json(run).diagnostics[0].message).toMatch(/^no tool found in a workspace that depends on shared-core \(@modelcontextprotocol\/sdk\): /);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

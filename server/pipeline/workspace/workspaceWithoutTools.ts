@@ -1,6 +1,7 @@
 /**
- * "0 tools" never passes CI silently: a checked workspace whose package.json depends on a tool library, and in
- * which no tool was found at all, gets an error on that dependency saying what ran and what to try.
+ * "0 tools" never passes CI silently: a checked workspace whose package.json depends on a tool library (directly, or
+ * through a package of the same workspace), and in which no tool was found at all, gets an error on that dependency
+ * saying what ran and what to try.
  */
 import path from 'node:path';
 import { readWorkspaceFile } from '../boundedRead';
@@ -9,28 +10,50 @@ import type { AnalysisResult, Diagnostic } from '../types';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
-/** The tool libraries `root`'s package.json depends on, each with the 0-based line that names it. */
-function libraryDependencies(packageJson: string): Array<{ name: string; line: number }> {
-  const read = readWorkspaceFile(packageJson);
-  if (!('text' in read)) return [];
+/** A package.json's dependency names (every field, each once) and its text's lines, or undefined when unreadable. */
+function manifestOf(file: string): { names: string[]; versions: Map<string, string>; lines: string[] } | undefined {
+  const read = readWorkspaceFile(file);
+  if (!('text' in read)) return undefined;
   let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(read.text) as Record<string, unknown>;
   } catch {
-    return [];
+    return undefined;
   }
-  // A package named in two fields (a peer and a dev dependency) is one library.
-  const names = [...new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys((manifest[field] as Record<string, string> | undefined) ?? {})))];
-  const lines = read.text.split('\n');
-  return names
-    .filter((name) => TOOL_LIBRARY_PACKAGES.has(name))
-    .map((name) => ({
-      name,
-      line: Math.max(
-        0,
-        lines.findIndex((l) => l.includes(`"${name}"`)),
-      ),
-    }));
+  const versions = new Map<string, string>();
+  for (const field of DEPENDENCY_FIELDS) {
+    for (const [name, version] of Object.entries((manifest[field] as Record<string, unknown> | undefined) ?? {})) {
+      // A package named in two fields (a peer and a dev dependency) is one library.
+      if (!versions.has(name)) versions.set(name, String(version));
+    }
+  }
+  return { names: [...versions.keys()], versions, lines: read.text.split('\n') };
+}
+
+/** A package of the same workspace (`workspace:*`, `file:`, `link:`): what it depends on, the app depends on. */
+const LINKED = /^(?:workspace|file|link):/;
+
+/**
+ * The tool libraries `root`'s package.json depends on, each with the 0-based line that names it; directly, or through
+ * a package of the same workspace (an app whose server is built by the monorepo's shared package).
+ */
+function libraryDependencies(packageJson: string): Array<{ name: string; line: number }> {
+  const manifest = manifestOf(packageJson);
+  if (!manifest) return [];
+  const lineOf = (name: string) =>
+    Math.max(
+      0,
+      manifest.lines.findIndex((l) => l.includes(`"${name}"`)),
+    );
+  const direct = manifest.names.filter((name) => TOOL_LIBRARY_PACKAGES.has(name)).map((name) => ({ name, line: lineOf(name) }));
+  if (direct.length > 0) return direct;
+  return manifest.names
+    .filter((name) => LINKED.test(manifest.versions.get(name) ?? ''))
+    .flatMap((name) => {
+      const linked = manifestOf(path.join(path.dirname(packageJson), 'node_modules', name, 'package.json'));
+      const libraries = linked?.names.filter((dep) => TOOL_LIBRARY_PACKAGES.has(dep)) ?? [];
+      return libraries.length ? [{ name: `${name} (${libraries.join(', ')})`, line: lineOf(name) }] : [];
+    });
 }
 
 /** The package.json of the package `root` is in (a checked folder may be one below it). */
