@@ -9,6 +9,7 @@ import { bundlerDefines } from '../../server/pipeline/evaluate/bundlerDefines';
 import { prepareEntry, type PreparingEntry } from '../../server/pipeline/evaluate/host/preparedEntry';
 import { transformSource } from '../../server/pipeline/evaluate/host/transformSource';
 import { tsconfigFor } from '../../server/pipeline/evaluate/tsconfig';
+import { moduleFormatOf } from '../../server/pipeline/evaluate/moduleFormat';
 import { transformKey, type PreparedEntry } from '../../server/pipeline/evaluate/worker/loader/protocol';
 import { FIXTURES } from '../cli/runCli';
 
@@ -28,8 +29,9 @@ describe('an entry transformed before its worker asks', () => {
     const { compilerOptions } = tsconfigFor(file);
     expect(compilerOptions).toMatchObject({ experimentalDecorators: true, useDefineForClassFields: false });
     const source = `import { z } from 'zod';\n\nexport const inputSchema = z.object({ id: z.string() });\n${APPENDIX}`;
-    const made = await transformSource(file, source, compilerOptions);
-    expect(prepared).toEqual({ source, options: transformKey(compilerOptions, bundlerDefines(file)), code: 'code' in made ? made.code : undefined });
+    const format = moduleFormatOf(file);
+    const made = await transformSource(file, source, compilerOptions, format);
+    expect(prepared).toEqual({ source, options: transformKey(compilerOptions, bundlerDefines(file), format), code: 'code' in made ? made.code : undefined, format });
   });
 
   it('uses the unsaved text of an open buffer, as the loader serves it', async () => {

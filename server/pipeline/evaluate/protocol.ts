@@ -14,6 +14,12 @@ export type { LoadFailure, TransformReply, TransformRequest } from './worker/loa
 export const EVALUATION_MARKER = 'TOOL_SCHEMA_LENS_EVALUATION';
 
 /**
+ * The worker's stdio index of its synchronous transform channel (after stdin, stdout, stderr and Node's IPC
+ * channel): one JSON `TransformRequest` per line, one `TransformReply` per line back (host/syncTransforms.ts).
+ */
+export const SYNC_TRANSFORM_FD = 4;
+
+/**
  * The fault the tests inject into a worker (worker/internalErrors.ts). It changes results, so it is part of the
  * result cache's key: the worker reads it once, before `process.env` is watched, so no evidence records it.
  */
@@ -86,7 +92,10 @@ export interface ResultMessage {
   envRead?: string[];
   /** It connected to loopback: what answered (a local database, a dev server) is in no file. */
   loopback?: boolean;
-  /** Platform modules served by stubs, and files loaded as assets (loader/hooks.ts). */
+  /**
+   * Platform modules served by stubs, and globals of the deployment runtime served by stubs that the code read, as
+   * `globalThis.<name>` (loader/hooks.ts, runtimeGlobals.ts); files loaded as assets.
+   */
   stubbed?: string[];
   assets?: string[];
   /** What the check refused while this file ran, caught by user code or not (worker/refusals.ts). */

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { readWorkspaceFile } from '../../boundedRead';
 import { bundlerDefines } from '../bundlerDefines';
 import { forgetTsconfigs, tsconfigFor } from '../tsconfig';
+import { forgetModuleFormats, moduleFormatOf } from '../moduleFormat';
 import { transformKey, type PreparedEntry } from '../worker/loader/protocol';
 import { canStripHere } from '../worker/loader/stripTypes';
 import { transformSource } from './transformSource';
@@ -46,9 +47,11 @@ async function made(file: string, appendix: string, overlays: ReadonlyMap<string
   }
   // Read as the loader reads them at a generation's start: a tsconfig edited since must count.
   forgetTsconfigs();
+  forgetModuleFormats();
   const { compilerOptions } = tsconfigFor(file);
+  const format = moduleFormatOf(file);
   const source = text + appendix;
-  const result = await transformSource(file, source, compilerOptions);
+  const result = await transformSource(file, source, compilerOptions, format);
   if (!('code' in result) || result.volatile) return undefined;
-  return { source, options: transformKey(compilerOptions, bundlerDefines(file)), code: result.code };
+  return { source, options: transformKey(compilerOptions, bundlerDefines(file), format), code: result.code, format: result.format };
 }

@@ -1,6 +1,9 @@
 /**
  * A workspace source as Node runs it under `tsx`: TypeScript and JSX stripped by esbuild's transform (one file,
- * no bundling), as an ES module with an inline source map naming the real file. Runs in the host: the worker's
+ * no bundling), in the module system the package runs it in (evaluate/moduleFormat.ts): an ES module, or CommonJS
+ * with TypeScript's `esModuleInterop` (named imports of CommonJS modules and JSON, `export =`, `require.main`), with an
+ * inline source map naming the real file. A CommonJS file with a top-level `await` cannot be CommonJS: it comes back
+ * as an ES module, as `tsc` or a bundler would have to emit it. Runs in the host: the worker's
  * loader asks for each file over IPC (loader/hooks.ts), because esbuild is a child process and a worker under
  * Node's permission model may start none. Transforms are cached by file and text, so a re-check after an edit
  * transforms only what changed.
@@ -17,6 +20,7 @@ import { stop, transform, type Loader, type Message } from 'esbuild';
 import { expandImportGlobs } from './importGlob';
 import { bundlerDefines } from '../bundlerDefines';
 import type { LoadFailure } from '../protocol';
+import type { ModuleFormat } from '../moduleFormat';
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js' };
 
@@ -26,20 +30,25 @@ const META = '__toolSchemaLensMeta';
  * The module text, or where the source failed to parse. `volatile`: the text depends on more than the file's own
  * (an `import.meta.glob` expanded against the folder), so no cache may keep it.
  */
-export type Transformed = { code: string; volatile?: true } | { failure: LoadFailure };
+export type Transformed = { code: string; format: ModuleFormat; volatile?: true } | { failure: LoadFailure };
 
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, { source: string; options: string; result: Transformed }>();
 
-/** `source` (the text of `file`) as an ES module Node can run, or the first error and its place. Never throws. */
-export async function transformSource(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<Transformed> {
+/** `source` (the text of `file`) as a module of `format` Node can run, or the first error and its place. Never throws. */
+export async function transformSource(
+  file: string,
+  source: string,
+  compilerOptions: Record<string, unknown>,
+  format: ModuleFormat = 'module',
+): Promise<Transformed> {
   const defines = bundlerDefines(file);
-  const options = JSON.stringify([compilerOptions, defines]);
+  const options = JSON.stringify([compilerOptions, defines, format]);
   // What an import.meta.glob expands to depends on the folder too: never taken from the cache.
   const globbed = expandImportGlobs(file, source);
   const hit = globbed === source ? cache.get(file) : undefined;
   if (hit && hit.source === source && hit.options === options) return hit.result;
-  const made = await toModule(file, globbed, compilerOptions, defines);
+  const made = format === 'commonjs' ? await toCommonJs(file, globbed, compilerOptions, defines) : await toModule(file, globbed, compilerOptions, defines);
   const result: Transformed = globbed !== source && 'code' in made ? { ...made, volatile: true } : made;
   cache.delete(file);
   cache.set(file, { source, options, result });
@@ -79,17 +88,50 @@ async function toModule(file: string, source: string, compilerOptions: Record<st
         require: `${META}.require`,
       },
     });
-    return { code: result.code };
+    return { code: result.code, format: 'module' };
+  } catch (error) {
+    return { failure: failureOf(file, error) };
+  }
+}
+
+/**
+ * CommonJS, as `tsc --module commonjs` or `tsx` in a CommonJS package emits it: `require`, `module`, `__dirname` are
+ * Node's own; `import.meta`'s file-relative names mean this file. A top-level `await` makes it an ES module.
+ */
+async function toCommonJs(file: string, source: string, compilerOptions: Record<string, unknown>, defines: Record<string, string>): Promise<Transformed> {
+  const url = pathToFileURL(file).href;
+  try {
+    const result = await transform(source, {
+      loader: LOADERS[path.extname(file).toLowerCase()] ?? 'ts',
+      format: 'cjs',
+      target: 'node20',
+      platform: 'node',
+      sourcemap: 'inline',
+      sourcefile: file,
+      logLevel: 'silent',
+      tsconfigRaw: { compilerOptions },
+      define: {
+        ...defines,
+        'import.meta.url': JSON.stringify(url),
+        'import.meta.filename': JSON.stringify(file),
+        'import.meta.dirname': JSON.stringify(path.dirname(file)),
+      },
+    });
+    return { code: result.code, format: 'commonjs' };
   } catch (error) {
     const first = (error as { errors?: Message[] }).errors?.[0];
-    const loc = first?.location;
-    return {
-      failure: {
-        reason: first?.text ?? (error instanceof Error ? error.message : String(error)),
-        ...(loc ? { at: { file, line: loc.line - 1, character: loc.column } } : {}),
-      },
-    };
+    if (first && /top-level await/i.test(first.text)) return toModule(file, source, compilerOptions, defines);
+    return { failure: failureOf(file, error) };
   }
+}
+
+function failureOf(file: string, error: unknown): LoadFailure {
+  const first = (error as { errors?: Message[] }).errors?.[0];
+  const loc = first?.location;
+  return {
+    reason: first?.text ?? (error instanceof Error ? error.message : String(error)),
+    ...(loc ? { at: { file, line: loc.line - 1, character: loc.column } } : {}),
+  };
 }
 
 /** Ends esbuild's service process (a CLI that is done calls it, so that it exits only after that child has). */

@@ -5,13 +5,15 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../../types';
 import type { EvaluateMessage, ResultMessage, TransformReply, TransformRequest, WorkerMessage } from '../protocol';
-import { EVALUATION_MARKER } from '../protocol';
+import { EVALUATION_MARKER, SYNC_TRANSFORM_FD } from '../protocol';
 import { cpuMs } from './cpuTime';
 import { confine, type Confinement } from './permissions';
 import { residentMb } from './residentMemory';
 import { descendantsOf, endStrays } from './strayProcesses';
+import { serveSyncTransforms } from './syncTransforms';
 import { WorkerMissing } from './workerScript';
 
 export interface PoolLimits {
@@ -45,6 +47,12 @@ export interface PoolOptions extends PoolLimits {
   /** Makes the TypeScript transforms a worker's loader asks for (transformSource.ts): workers start no esbuild. */
   transform: (request: TransformRequest) => Promise<TransformReply>;
 }
+
+/**
+ * Node's own WebSocket, which Node 20 and 21 keep behind a flag: the worker takes it off the global object at start
+ * and gives it to code written for Workers or a newer Node (worker/runtimeGlobals.ts).
+ */
+const WEBSOCKET_FLAG = Number(process.versions.node.split('.')[0]) < 22 && process.allowedNodeEnvironmentFlags.has('--experimental-websocket') ? ['--experimental-websocket'] : [];
 
 /** Thrown by `run` for a request whose cancellation was requested before it started. */
 export class EvaluationCancelled extends Error {
@@ -322,8 +330,9 @@ export class WorkerPool {
           const child = fork(script, [], {
             cwd: this.options.cwd,
             env,
-            execArgv: [`--max-old-space-size=${this.options.memoryMb}`, ...confinement.execArgv],
-            stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+            execArgv: [`--max-old-space-size=${this.options.memoryMb}`, ...WEBSOCKET_FLAG, ...confinement.execArgv],
+            // fd 4: the worker's synchronous transforms (a CommonJS require of TypeScript), see syncTransforms.ts.
+            stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'],
             serialization: 'json',
             detached: OWN_GROUP,
           });
@@ -331,6 +340,8 @@ export class WorkerPool {
           liveChildren.add(child);
           // The user's output never mixes into ours (the language server speaks on our stdout).
           child.stdout?.resume();
+          const channel = child.stdio[SYNC_TRANSFORM_FD] as Duplex | null | undefined;
+          if (channel) serveSyncTransforms(channel, this.options.transform);
           child.stderr?.on('data', (chunk: Buffer) => {
             slot.stderrTail = (slot.stderrTail + chunk.toString()).slice(-4096);
           });

@@ -34,8 +34,12 @@ import {
 import { canStripHere, stripHere } from './stripTypes';
 import { watchForOrphaning, type OrphanWatch } from '../orphanWatch';
 import { counted, type LoaderActivity } from './activity';
+import { TEXT_ASSETS } from './assets';
 import { bundlerDefines } from '../../bundlerDefines';
 import { forgetTsconfigs, tsconfigFor } from '../../tsconfig';
+import { forgetModuleFormats, moduleFormatOf, type ModuleFormat } from '../../moduleFormat';
+import { commonJsExports, commonJsFacade } from './commonJsFacade';
+import { runtimeExports, withoutTypeOnlyNames } from './typeOnlyNames';
 
 interface Context {
   parentURL?: string;
@@ -64,6 +68,8 @@ interface Generation {
   assets: Set<string>;
   /** The texts loaded, by path: where a failed import is written, which names a stub must export. */
   texts: Map<string, string>;
+  /** Run-time export names of workspace modules, as worked out for dropping type-only names (typeOnlyNames.ts). */
+  exportNames: Map<string, ReadonlySet<string> | undefined>;
   failure?: LoadFailure;
 }
 
@@ -80,31 +86,6 @@ const SHIM = 'tool-schema-lens-shim:';
 const ZOD = 'tool-schema-lens-zod:';
 /** Generations kept after their report: a module may still import lazily afterwards. */
 const KEPT_GENERATIONS = 8;
-/** Assets a bundler's text loader would inline; anything else Node cannot load is its own path. */
-const TEXT_ASSETS = new Set([
-  '.sql',
-  '.graphql',
-  '.gql',
-  '.md',
-  '.mdx',
-  '.txt',
-  '.html',
-  '.htm',
-  '.css',
-  '.svg',
-  '.yaml',
-  '.yml',
-  '.toml',
-  '.csv',
-  '.xml',
-  '.prompt',
-  '.hbs',
-  '.mustache',
-  '.njk',
-  '.liquid',
-  '.ejs',
-  '.tpl',
-]);
 const NODE_LOADS = new Set(['.js', '.mjs', '.cjs', '.json', '.node', '.wasm']);
 
 const SCRIPTS = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx', '.js', '.mjs']);
@@ -147,6 +128,7 @@ function handle(message: ToHooks): void {
     if (message.type === 'start') {
       userStubs = message.stubs;
       forgetTsconfigs();
+      forgetModuleFormats();
       realPaths.clear();
       const generation: Generation = {
         overlays: new Map(message.overlays),
@@ -155,10 +137,11 @@ function handle(message: ToHooks): void {
         stubbed: new Set(),
         assets: new Set(),
         texts: new Map(),
+        exportNames: new Map(),
       };
       generations.set(message.generation, generation);
       const prepared = message.entry.prepared;
-      if (prepared) keepTransform(message.entry.file, { source: prepared.source, options: prepared.options, code: prepared.code });
+      if (prepared) keepTransform(message.entry.file, { source: prepared.source, options: prepared.options, code: prepared.code, format: prepared.format });
       for (const older of generations.keys()) if (older <= message.generation - KEPT_GENERATIONS) generations.delete(older);
       for (const wake of waiting.get(message.generation) ?? []) wake(generation);
       waiting.delete(message.generation);
@@ -410,15 +393,19 @@ async function loadCounted(url: string, context: Context, nextLoad: NextLoad): P
   const jsonWithoutAttribute = extension === '.json' && context.importAttributes?.type !== 'json';
   if (!scriptForUs && !asset && !jsonWithoutAttribute) return nextLoad(url, context);
   const text = readText(file, g);
-  if (jsonWithoutAttribute) return generated(`export default ${text};`);
+  if (jsonWithoutAttribute) return generated(jsonModule(text));
   if (asset) {
     g?.assets.add(file);
     return generated(`export default ${JSON.stringify(TEXT_ASSETS.has(extension) ? text : url)};`);
   }
   g?.texts.set(file, text);
   const source = g && g.entry.file === file ? text + g.entry.appendix : text;
-  const reply = canStripHere ? { type: 'transformed' as const, id: 0, ...stripHere(file, source) } : await transformKnown(file, source);
-  if (reply.code !== undefined) return generated(reply.code);
+  const format = TYPESCRIPT.has(extension) ? moduleFormatOf(file) : 'module';
+  // Node 22+ strips types on this thread, as ES modules only: a CommonJS source there is Node's CommonJS loader's.
+  if (canStripHere && format === 'commonjs') return { format: 'commonjs', shortCircuit: true };
+  const reply = canStripHere ? { type: 'transformed' as const, id: 0, format, ...stripHere(file, source) } : await transformKnown(file, source, format);
+  if (reply.code !== undefined && reply.format === 'commonjs') return generated(commonJsFacade(file, await exportedNames(file, reply.code, g), g?.entry.file === file));
+  if (reply.code !== undefined) return generated(await withoutTypeOnlyNames(reply.code, (specifier) => exportsOf(specifier, file, g)));
   const failure = reply.failure ?? { reason: `${file} could not be transformed` };
   if (g) g.failure ??= failure;
   const error = new SyntaxError(failure.reason);
@@ -427,37 +414,106 @@ async function loadCounted(url: string, context: Context, nextLoad: NextLoad): P
 
 const KEPT_TRANSFORMS = 2000;
 /** The host's last answer per file, by what it was asked: text, compiler options and the bundler's constants. */
-const transformed = new Map<string, { source: string; options: string; code: string }>();
+const transformed = new Map<string, { source: string; options: string; code: string; format: ModuleFormat }>();
 
 /**
  * A file answered before with the same text and options is not asked again: each evaluation is a generation of
  * its own, so every module of a server's graph would otherwise cross to the host and back once per evaluation.
  */
-async function transformKnown(file: string, source: string): Promise<TransformReply> {
+async function transformKnown(file: string, source: string, format: ModuleFormat): Promise<TransformReply> {
   const { compilerOptions } = tsconfigFor(file);
-  const options = transformKey(compilerOptions, bundlerDefines(file));
+  const options = transformKey(compilerOptions, bundlerDefines(file), format);
   const known = transformed.get(file);
-  if (known && known.source === source && known.options === options) return { type: 'transformed', id: 0, code: known.code };
-  const reply = await transformInHost(file, source, compilerOptions);
-  if (reply.code !== undefined && !reply.volatile) keepTransform(file, { source, options, code: reply.code });
+  if (known && known.source === source && known.options === options) return { type: 'transformed', id: 0, code: known.code, format: known.format };
+  const reply = await transformInHost(file, source, compilerOptions, format);
+  if (reply.code !== undefined && !reply.volatile) keepTransform(file, { source, options, code: reply.code, format: reply.format ?? format });
   else transformed.delete(file);
   return reply;
 }
 
-function keepTransform(file: string, kept: { source: string; options: string; code: string }): void {
+/**
+ * The names a CommonJS source's facade exports: its own, and those of the workspace sources it re-exports
+ * everything from (`export * from './tools'`), followed as far as they are workspace TypeScript.
+ */
+async function exportedNames(file: string, code: string, g: Generation | undefined, seen = new Set<string>()): Promise<string[]> {
+  seen.add(file);
+  const { names, reexports } = commonJsExports(code);
+  for (const specifier of reexports) {
+    const target = typeScriptResolution(specifier, file, g);
+    if (!target || seen.has(target) || !TYPESCRIPT.has(extname(target).toLowerCase())) continue;
+    const text = g?.overlays.get(target) ?? readOrEmpty(target);
+    const reply = await transformKnown(target, text, 'commonjs');
+    if (reply.code !== undefined && reply.format === 'commonjs') names.push(...(await exportedNames(target, reply.code, g, seen)));
+  }
+  return names;
+}
+
+/**
+ * What the workspace TypeScript module `specifier` (imported from `from`) exports at run time, or undefined when it
+ * is not one, or cannot be known: once per generation and module.
+ */
+function exportsOf(specifier: string, from: string, g: Generation | undefined, chain: ReadonlySet<string> = new Set()): Promise<ReadonlySet<string> | undefined> {
+  if (/^(node|data|https?):/.test(specifier)) return Promise.resolve(undefined);
+  let target: string | undefined;
+  try {
+    target = typeScriptResolution(specifier, from, g);
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  if (!g || !target || inPackages(target) || !TYPESCRIPT.has(extname(target).toLowerCase())) return Promise.resolve(undefined);
+  // A cycle back to a module whose names are being worked out: unknown, so nothing is dropped on its account.
+  if (chain.has(target)) return Promise.resolve(undefined);
+  // Only finished answers are shared: two modules working out each other's names must not wait on each other.
+  if (g.exportNames.has(target)) return Promise.resolve(g.exportNames.get(target));
+  const inner = new Set([...chain, target]);
+  return (async () => {
+    const text = g.overlays.get(target) ?? readOrEmpty(target);
+    const source = g.entry.file === target ? text + g.entry.appendix : text;
+    const format = moduleFormatOf(target);
+    const reply = await transformKnown(target, source, format);
+    if (reply.code === undefined) return undefined;
+    if (reply.format === 'commonjs') return new Set(['default', ...(await exportedNames(target, reply.code, g))]);
+    return runtimeExports(reply.code, (next) => exportsOf(next, target, g, inner));
+  })().then((names) => {
+    if (chain.size === 0) g.exportNames.set(target, names);
+    return names;
+  });
+}
+
+function keepTransform(file: string, kept: { source: string; options: string; code: string; format: ModuleFormat }): void {
   transformed.delete(file);
   transformed.set(file, kept);
   if (transformed.size > KEPT_TRANSFORMS) transformed.delete(transformed.keys().next().value as string);
 }
 
-function transformInHost(file: string, source: string, compilerOptions: Record<string, unknown>): Promise<TransformReply> {
+function transformInHost(file: string, source: string, compilerOptions: Record<string, unknown>, format: ModuleFormat): Promise<TransformReply> {
   const id = ++transformIds;
   return new Promise((resolve) => {
     transforms.set(id, resolve);
     // This thread's loop must stay up while the answer is on its way: nothing else holds it.
     port?.ref();
-    port?.postMessage({ type: 'transform', id, file, source, compilerOptions });
+    port?.postMessage({ type: 'transform', id, file, source, compilerOptions, format });
   });
+}
+
+/**
+ * A JSON file imported without `with { type: 'json' }`, as a bundler (or `tsc` for CommonJS) reads it: the value as
+ * the default export and each top-level key as a name (`import { version } from '../package.json'`).
+ */
+function jsonModule(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return `export default ${text};`; // Node's own SyntaxError, where the file is
+  }
+  const lines = [`const json = ${text};`, 'export default json;'];
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const names = Object.keys(value).filter((key) => key !== 'default');
+    names.forEach((key, i) => lines.push(`const k${i} = json[${JSON.stringify(key)}];`));
+    if (names.length) lines.push(`export { ${names.map((key, i) => `k${i} as ${JSON.stringify(key)}`).join(', ')} };`);
+  }
+  return lines.join('\n');
 }
 
 function generated(source: string): Loaded {

@@ -1,8 +1,9 @@
 /**
  * The worker's side of the loader (the hooks are in `hooks.ts`, on Node's loader thread): registers the hooks,
  * starts a generation per evaluation and asks what it loaded. Also covers what the hooks cannot see on Node 20:
- * `require()` from a workspace CommonJS module goes through Node's CommonJS loader, so a tool library required
- * there is wrapped by its recorder here, and a required zod is announced here too.
+ * `require()` from a workspace CommonJS module goes through Node's CommonJS loader (commonjs.ts compiles the
+ * workspace's CommonJS TypeScript there), so a tool library required there is wrapped by its recorder here, a
+ * required zod is announced here too, and platform modules are stubbed.
  */
 import Module, { register } from 'node:module';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { newLoaderActivity, readLoaderActivity } from './activity';
 import type { OrphanWatch } from '../orphanWatch';
 import { isWorkerThreads, REFUSED_WORKER_SOURCE } from './platformStubs';
 import { GENERATION_PARAM, ZOD_SEEN_KEY, type FromHooks, type GenerationReport, type PreparedEntry, type TransformReply } from './protocol';
+import { commonJsReport, commonJsStub, installCommonJs, startCommonJsGeneration } from './commonjs';
 
 type ZodSeen = (module: unknown, href: string) => void;
 type Recorder = (real: unknown, server: unknown, hrefs: { real: string; server?: string }) => Record<string, unknown>;
@@ -57,6 +59,7 @@ export function installLoader(hooksFile: string, onZod: ZodSeen, toHost: (messag
   });
   port.unref();
   register(pathToFileURL(hooksFile).href, { data: { port: channel.port2, orphanWatch, activity }, transferList: [channel.port2] });
+  installCommonJs();
   wrapRequire(onZod);
 }
 
@@ -67,6 +70,8 @@ function wrapRequire(onZod: ZodSeen): void {
   };
   const load = loader._load;
   loader._load = function (request, parent, isMain) {
+    const stub = commonJsStub(request);
+    if (stub !== undefined) return stub;
     const exports = load.call(this, request, parent, isMain);
     const from = parent?.filename;
     if (from && isWorkerThreads(request)) return { ...(exports as object), Worker: RefusedWorker };
@@ -123,6 +128,9 @@ export async function importFresh(
   const n = ++generation;
   requiredShims = new Map();
   for (const key of Object.keys(require.cache)) if (!inPackages(key)) delete require.cache[key];
+  // The entry a CommonJS start runs becomes `require.main` (commonJsFacade.ts); the worker's own comes back after.
+  const main = process.mainModule;
+  startCommonJsGeneration(new Map(Object.entries(overlays)), { file, appendix, ...(prepared ? { prepared } : {}) }, stubs);
   port?.postMessage({
     type: 'start',
     generation: n,
@@ -136,6 +144,8 @@ export async function importFresh(
     return { generation: n, namespace: (await import(url.href)) as Record<string, unknown> };
   } catch (error) {
     return { generation: n, error };
+  } finally {
+    process.mainModule = main;
   }
 }
 
@@ -156,8 +166,18 @@ export function requiredThisGeneration(): string[] {
 }
 
 export function generationReport(n: number): Promise<GenerationReport> {
-  return new Promise((resolve) => {
+  return new Promise<GenerationReport>((resolve) => {
     pending.set(n, resolve);
     port?.postMessage({ type: 'report', generation: n });
+  }).then((report) => {
+    // What CommonJS `require` loaded on this thread, which the hooks never see.
+    const own = commonJsReport();
+    const failure = report.failure ?? own.failure;
+    return {
+      ...report,
+      stubbed: [...new Set([...report.stubbed, ...own.stubbed])],
+      assets: [...new Set([...report.assets, ...own.assets])],
+      ...(failure ? { failure } : {}),
+    };
   });
 }

@@ -67,6 +67,43 @@ export function stubSource(specifier: string, names: readonly string[]): string 
   return lines.join('\n');
 }
 
+/**
+ * The stub as CommonJS `require` sees it (a CommonJS package importing `cloudflare:workers`): the same forgiving
+ * value, whose capitalised properties are platform classes, as `stubSource` exports them by name.
+ */
+export function stubExports(): unknown {
+  const forgiving: unknown = new Proxy(function stub() {}, {
+    get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : key === 'then' ? undefined : forgiving),
+    apply: () => forgiving,
+    construct: () => forgiving as object,
+  });
+  const classes = new Map<string, unknown>();
+  return new Proxy(
+    {},
+    {
+      get: (_t, key) => {
+        if (key === '__esModule') return false;
+        if (typeof key !== 'string' || !/^[A-Z]/.test(key)) return key === 'then' ? undefined : forgiving;
+        if (!classes.has(key)) classes.set(key, platformClass(key, forgiving));
+        return classes.get(key);
+      },
+    },
+  );
+}
+
+function platformClass(name: string, forgiving: unknown): unknown {
+  const C = class {
+    ctx: unknown;
+    env: unknown;
+    constructor(ctx?: unknown, env?: unknown) {
+      this.ctx = ctx ?? forgiving;
+      this.env = env ?? forgiving;
+    }
+  };
+  Object.defineProperty(C, 'name', { value: name });
+  return C;
+}
+
 /** Whether `specifier` is Node's worker_threads: user code gets a copy whose `Worker` refuses to start. */
 export function isWorkerThreads(specifier: string): boolean {
   return specifier === 'worker_threads' || specifier === 'node:worker_threads';

@@ -5,6 +5,7 @@
  * Each evaluation is a generation: its workspace modules are loaded under URLs carrying `?tsl=<generation>`, so
  * every evaluation gets a fresh graph of the workspace's own modules while packages stay loaded once per worker.
  */
+import type { ModuleFormat } from '../../moduleFormat';
 
 /** The query parameter that tags a workspace module's URL with its generation. */
 export const GENERATION_PARAM = 'tsl';
@@ -24,11 +25,16 @@ export interface PreparedEntry {
   /** `transformKey` of the options it was made with. */
   options: string;
   code: string;
+  /** The module system the code is in (CommonJS asked, an ES module when the file awaits at top level). */
+  format: ModuleFormat;
 }
 
-/** What a transform depends on besides the text: the tsconfig's options and the bundler's constants for the file. */
-export function transformKey(compilerOptions: Record<string, unknown>, defines: Record<string, string>): string {
-  return JSON.stringify([compilerOptions, defines]);
+/**
+ * What a transform depends on besides the text: the tsconfig's options, the bundler's constants for the file and
+ * the module system asked for.
+ */
+export function transformKey(compilerOptions: Record<string, unknown>, defines: Record<string, string>, format: ModuleFormat): string {
+  return JSON.stringify([compilerOptions, defines, format]);
 }
 
 /** Sent before a generation's first import: what the hooks need to load it. */
@@ -54,6 +60,8 @@ export interface TransformReply {
   type: 'transformed';
   id: number;
   code?: string;
+  /** The module system of `code`: the one asked for, except CommonJS asked of a file with a top-level `await`. */
+  format?: ModuleFormat;
   failure?: LoadFailure;
   /** The code depends on more than the file's text (an `import.meta.glob` expanded): the hooks keep no copy. */
   volatile?: true;
@@ -94,6 +102,7 @@ export interface TransformRequest {
   file: string;
   source: string;
   compilerOptions: Record<string, unknown>;
+  format: ModuleFormat;
 }
 
 export type FromHooks = GenerationReport | TransformRequest;
