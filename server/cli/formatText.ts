@@ -43,7 +43,7 @@ export function formatText(report: CheckReport, style: TextStyle): string {
     );
   if (report.stubbed.length)
     lines.push(
-      paint('2', `note: platform modules served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`),
+      paint('2', `note: platform modules and globals served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`),
     );
   if (report.notRun.length)
     lines.push(

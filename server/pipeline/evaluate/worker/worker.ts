@@ -36,8 +36,11 @@ import { takeFsReads } from './fsReads';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
 import { initializeServers } from './initializeServers';
+import { installRuntimeGlobals, prepareRuntimeGlobals } from './runtimeGlobals';
+import { deployRuntimeOf, forgetDeployRuntimes } from '../deployRuntime';
 
 process.setSourceMapsEnabled(true);
+prepareRuntimeGlobals();
 (globalThis as Record<symbol, unknown>)[Symbol.for(RECORDERS_KEY)] = recorders;
 const exitWorker = installSandbox();
 installNetworkGuard();
@@ -264,6 +267,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   trackTimers();
   startWatching(message.env);
   trackCreation(true);
+  // The globals of the runtime the file deploys to (Workers, a newer Node), for this evaluation only.
+  forgetDeployRuntimes();
+  const runtimeGlobals = installRuntimeGlobals(deployRuntimeOf(message.file));
   const loaded = await endInputIfLoadWaits(importFresh(message.file, message.sources, message.appendix, message.stubs, message.prepared), waitsOnRequest);
   const ns = loaded.namespace;
   // A file that did not transform or an import that did not resolve is the file's, before any of its code ran.
@@ -305,6 +311,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   if (served.failed.length && !failure) failure = { phase: 'list', ...served.failed[0] };
   trackCreation(false);
   session.open = false;
+  runtimeGlobals.remove();
+  const stubbedGlobals = runtimeGlobals.stubsRead();
   const evaluateMs = performance.now() - started - judgedEarlyMs;
   clearLeftTimers();
   const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned()) ?? restoreProcessState(processState);
@@ -373,7 +381,7 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     ...(stoppedWaiting ? { stoppedWaiting } : {}),
     ...(loopback ? { loopback } : {}),
     ...(loadedAll.loadedOnce.length ? { loadedOnce: loadedAll.loadedOnce } : {}),
-    ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
+    ...(report.stubbed.length || stubbedGlobals.length ? { stubbed: [...report.stubbed, ...stubbedGlobals.map((name) => `globalThis.${name}`)] } : {}),
     ...(report.assets.length ? { assets: report.assets } : {}),
     ...(refusals.length ? { refusals } : {}),
     ...(internalErrors.length ? { internalErrors } : {}),
