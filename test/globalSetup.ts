@@ -33,9 +33,12 @@ export default async function setup(): Promise<() => void> {
   for (const b of BUILDS) if (isStale(b.outputs, b.sources)) execFileSync(process.execPath, b.args, { cwd: REPO, stdio: 'pipe' });
   rmSync(path.join(REPO, 'node_modules', '.cache', 'tool-schema-lens'), { recursive: true, force: true });
   const fixtures = path.join(__dirname, 'fixtures');
-  const missing = readdirSync(fixtures)
-    .map((name) => path.join(fixtures, name))
-    .filter((dir) => existsSync(path.join(dir, 'package-lock.json')) && !existsSync(path.join(dir, 'node_modules')));
+  // Fixtures grouped in a folder of their own (toolchains/) pin theirs one level down.
+  const folders = readdirSync(fixtures).flatMap((name) => {
+    const dir = path.join(fixtures, name);
+    return existsSync(path.join(dir, 'package.json')) || !statSync(dir).isDirectory() ? [dir] : readdirSync(dir).map((inner) => path.join(dir, inner));
+  });
+  const missing = folders.filter((dir) => existsSync(path.join(dir, 'package-lock.json')) && !existsSync(path.join(dir, 'node_modules')));
   await installAll(missing);
   // Suites that evaluate from source build the worker into a temp folder per test process, and the pool ends those
   // processes without an exit event: their folders are removed here, those of this run only.

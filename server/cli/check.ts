@@ -115,9 +115,11 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
 function planJobs(cwd: string, paths: string[]): Job[] {
   const byRoot = new Map<string, Job>();
   for (const p of paths) {
-    const abs = path.resolve(cwd, p);
+    let abs: string;
     let stat: fs.Stats;
     try {
+      // Node runs a module at its real path (a symlinked folder, macOS's /tmp): the check reads it there too.
+      abs = fs.realpathSync(path.resolve(cwd, p));
       stat = fs.statSync(abs);
     } catch {
       throw new UsageError(`no such file or directory: ${p}`);

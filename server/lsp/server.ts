@@ -22,7 +22,7 @@ import { DEFAULT_DEBOUNCE_MS, readInitOptions, SettingsSource } from './settings
 import type { CreatePipeline, LensSession } from './session';
 import { Workspaces } from './workspaces';
 import { isTrusted, trustDecision, type Transport } from './trust';
-import { pathToUri, uriToPath } from './uris';
+import { linkRoot, pathToUri, uriToPath } from './uris';
 import { toLiveClient } from './unanswered';
 import { registerWatchers } from './watchers';
 
@@ -184,9 +184,9 @@ export function startServer(connection: Connection, deps: ServerDeps): StartedSe
 /** Every workspace folder (or the single root); the working directory when the client names none. */
 function workspaceRoots(params: InitializeParams): string[] {
   const folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((f): f is string => f !== undefined);
-  if (folders.length) return [...new Set(folders)];
+  if (folders.length) return [...new Set(folders.map(linkRoot))];
   const root = params.rootUri ? uriToPath(params.rootUri) : params.rootPath ? path.resolve(params.rootPath) : undefined;
-  return [root ?? process.cwd()];
+  return [linkRoot(root ?? process.cwd())];
 }
 
 async function withTimeout(p: Promise<unknown> | undefined, ms: number): Promise<void> {

@@ -44,10 +44,23 @@ export function workspaceTop(root: string): string {
   return top;
 }
 
-/** The folders of the workspace evaluated code may read: its top and where its linked packages really are. */
+/**
+ * The folders of the workspace evaluated code may read: its top and where its linked packages really are, as the
+ * root is named and as it really is (Node loads a module at its real path, so a workspace opened through a symlink
+ * is read where the link points).
+ */
 export function workspaceReadable(root: string | undefined): string[] {
-  const top = root ? workspaceTop(root) : process.cwd();
-  return [top, ...linkedPackages(top)];
+  const tops = new Set<string>();
+  for (const dir of root ? [root, realPathOf(root)] : [process.cwd()]) tops.add(workspaceTop(dir));
+  return [...tops].flatMap((top) => [top, ...linkedPackages(top)]);
+}
+
+function realPathOf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 /**
