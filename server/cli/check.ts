@@ -83,7 +83,9 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
       const file = path.resolve(options.cwd, hash > 0 ? e.slice(0, hash) : e);
       return path.relative(job.root, file) + (hash > 0 ? e.slice(hash) : '');
     });
-    const entryPoints = named.length > 0 ? named : settings.entryPoints;
+    // A file named on the command line is checked whatever the globs say (a test, an example): the user asked for it.
+    const namedFiles = (job.files ?? []).map((f) => path.relative(job.root, f));
+    const entryPoints = [...new Set([...(named.length > 0 ? named : settings.entryPoints), ...namedFiles])];
     // Running `check` on a folder is the user's explicit request to evaluate it: the CLI's workspace is trusted.
     const pipeline = createPipeline({
       ...pipelineOptions(settings, job.root, true),
@@ -95,7 +97,14 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
     try {
       // Entries named on the command line are checked even when only some files were asked for.
       const entryFiles = named.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));
-      const files = job.files ? [...new Set([...entryFiles, ...job.files])] : await pipeline.listCandidates();
+      let files = job.files ? [...new Set([...entryFiles, ...job.files])] : await pipeline.listCandidates();
+      // A folder the user names is checked: when everything in it is a test (`check test/integration`), the
+      // excludes that keep tests out of their project's check do not keep them out of this one.
+      const withoutTestExcludes = settings.exclude.filter((glob) => !TEST_EXCLUDES.has(glob));
+      if (!job.files && files.length === 0 && withoutTestExcludes.length < settings.exclude.length) {
+        pipeline.updateOptions({ exclude: withoutTestExcludes });
+        files = await pipeline.listCandidates();
+      }
       const result = await pipeline.analyze(files);
       results.push({
         result,
@@ -139,6 +148,8 @@ function planJobs(cwd: string, paths: string[]): Job[] {
   );
 }
 
+/** The excludes (the defaults') that keep tests out of a check of their project. */
+const TEST_EXCLUDES = new Set(['**/*.test.*', '**/*.spec.*', '**/__tests__/**', '**/test/**', '**/tests/**']);
 function projectRootOf(file: string): string {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, 'tsconfig.json')) || fs.existsSync(path.join(dir, 'package.json'))) return dir;

@@ -55,6 +55,9 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
     ...(report.stubbed.length ? { stubbed: report.stubbed } : {}),
     ...(notEvaluated.files ? { notEvaluated } : {}),
     ...(report.notRun.length ? { notRun: report.notRun.map((n) => ({ file: displayPath(report.cwd, n.file), reason: n.reason })) } : {}),
+    ...(report.programsNotLoaded.length
+      ? { programsNotLoaded: report.programsNotLoaded.map((p) => ({ file: displayPath(report.cwd, p.file), reason: p.reason })) }
+      : {}),
     ...(report.argvUnused ? { argvUnused: true } : {}),
     ...(report.unreadableEnv.length ? { unreadableEnv: report.unreadableEnv } : {}),
     ...(drift ? { drift: driftJson(drift) } : {}),

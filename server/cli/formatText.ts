@@ -43,7 +43,10 @@ export function formatText(report: CheckReport, style: TextStyle): string {
     );
   if (report.stubbed.length)
     lines.push(
-      paint('2', `note: platform modules and globals served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`),
+      paint(
+        '2',
+        `note: platform modules and globals served by stubs while evaluating (they exist only where the server is deployed): ${report.stubbed.join(', ')}`,
+      ),
     );
   if (report.notRun.length)
     lines.push(
@@ -52,6 +55,16 @@ export function formatText(report: CheckReport, style: TextStyle): string {
         `note: not run, as their imports reach no tool library (a CLI, an installer, a migration): ${report.notRun.map((n) => displayPath(report.cwd, n.file)).join(', ')}; to run one anyway, name it with --entry`,
       ),
     );
+  if (report.programsNotLoaded.length) {
+    const n = report.programsNotLoaded.length;
+    const shown = report.programsNotLoaded.slice(0, 3).map((p) => `${displayPath(report.cwd, p.file)} (${p.reason})`);
+    lines.push(
+      paint(
+        '2',
+        `note: ${n} ${n === 1 ? 'program' : 'programs'} that ${n === 1 ? 'registers' : 'register'} no tools did not load (an MCP client, an example, a script; not tool files): ${shown.join(', ')}${n > 3 ? ` and ${n - 3} more` : ''}`,
+      ),
+    );
+  }
   for (const { name, path: file } of report.unreadableEnv)
     lines.push(
       paint(

@@ -61,6 +61,8 @@ export interface CheckReport {
   stubbed: string[];
   /** Entry points not run (a bin that reaches no tool library), and why. */
   notRun: Array<{ file: string; reason: 'no-tool-library' }>;
+  /** Programs that are not tool files (an MCP client, a script) that failed to load, with why (pipeline/programs.ts). */
+  programsNotLoaded: Array<{ file: string; reason: string }>;
   /** The server's arguments (`--arg`) reached no entry point the check ran. */
   argvUnused: boolean;
   /** Variables set for evaluation whose value is a path evaluated code cannot read. */
@@ -98,6 +100,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
   let argvUnused = false;
   const unreadableEnv = new Map<string, { name: string; path: string }>();
   const notRun = new Map<string, 'no-tool-library'>();
+  const programs = new Map<string, string>();
   const internalErrors: CheckReport['internalErrors'] = [];
   const cache: CheckReport['cache'] = { hits: 0, dirs: [] };
   const servers: CheckReport['servers'] = [];
@@ -105,6 +108,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     diagnostics.push(...(configProblems ?? []));
     for (const m of result.stubbed ?? []) stubbed.add(m);
     for (const n of result.notRun ?? []) notRun.set(n.file, n.reason);
+    for (const p of result.programsNotLoaded ?? []) programs.set(p.file, p.reason);
     argvUnused ||= result.argvUnused === true;
     for (const e of result.unreadableEnv ?? []) unreadableEnv.set(e.name, e);
     internalErrors.push(...(result.internalErrors ?? []));
@@ -142,6 +146,7 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     typedCalls: [...typedCalls.values()],
     stubbed: [...stubbed].sort(),
     notRun: [...notRun].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
+    programsNotLoaded: [...programs].map(([file, reason]) => ({ file, reason })).sort((a, b) => (a.file < b.file ? -1 : 1)),
     argvUnused,
     unreadableEnv: [...unreadableEnv.values()],
     servers,

@@ -23,6 +23,7 @@ import { coverageOf, type Coverage } from './coverage';
 import { EntryRuns } from './entryRuns';
 import { collectEarlyTools } from './earlyTools';
 import { loadedBeyondRoot } from './beyondRoot';
+import { setAsidePrograms } from './programs';
 import type {
   AnalysisResult,
   CancellationLike,
@@ -346,6 +347,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     }
 
     keepEachToolOnce(assembled);
+    // A client example or a script that failed to load had no tool schemas to lose: listed once, not a warning each.
+    const programsNotLoaded = options.trusted ? setAsidePrograms(assembled, discovered, analysedInfo) : [];
     // A file that should have yielded tools and did not says so (it is one of the assembled files).
     if (options.trusted) {
       const buildsServer = (file: string) => analysedInfo.get(file)?.buildsServer ?? factoriesOf(project, file, options.root).buildsServer;
@@ -367,6 +370,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
       ...(typedCalls.length ? { typedCalls } : {}),
       ...(stubbed.length ? { stubbed } : {}),
       ...(notRun.length ? { notRun } : {}),
+      ...(programsNotLoaded.length ? { programsNotLoaded } : {}),
       ...(options.argv?.length && [...evaluations.keys()].some((f) => entries.has(f)) && ![...starts].some((f) => evaluations.has(f))
         ? { argvUnused: true }
         : {}),

@@ -252,6 +252,11 @@ export interface AnalysisResult {
   /** Platform modules (`cloudflare:workers`, `server-only`) the evaluation served by stubs: the fronts say so. */
   stubbed?: string[];
   /**
+   * Programs that are not tool files (an MCP client example, a script using no tool library) that failed to load,
+   * with the first line of why: listed once by the fronts instead of a warning each (programs.ts).
+   */
+  programsNotLoaded?: Array<{ file: string; reason: string }>;
+  /**
    * Entry points not run, and why: `no-tool-library`, a bin or script whose imports reach no tool library (a CLI,
    * an installer, a migration; entryReach.ts). The fronts list them, with how to run one anyway (name it an entry).
    */
@@ -493,6 +498,8 @@ export interface DiscoveredFile {
   sites: DiscoveredSite[];
   /** True when the file may hold tool schemas and should be evaluated. */
   candidate: boolean;
+  /** It imports what a tool library registers or serves with; false for an MCP client program or no library. */
+  toolApi?: boolean;
 }
 
 /**

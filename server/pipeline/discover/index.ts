@@ -28,7 +28,7 @@ export function discoverFiles(project: WorkspaceProject, files: string[], overla
 /** Per project: files the pre-filter rejected, by mtime and size, so an unchanged file is not even re-read. */
 const rejected = new WeakMap<WorkspaceProject, Map<string, string>>();
 /** Per parsed tree: its result, when it did not depend on another file (a re-parse makes a new tree). */
-const results = new WeakMap<ts.SourceFile, { sites: DiscoveredSite[]; candidate: boolean }>();
+const results = new WeakMap<ts.SourceFile, { sites: DiscoveredSite[]; candidate: boolean; toolApi: boolean }>();
 
 /** Discover one file through the project (parsed only when the text passes the pre-filter). */
 export function discoverFile(project: WorkspaceProject, file: string, follow: ImportFollower = followExport): DiscoveredFile {
@@ -67,8 +67,12 @@ function diskStamp(file: string): string | undefined {
   }
 }
 
-/** The sites of an already parsed source file, and whether it should be evaluated. */
-export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollower): { sites: DiscoveredSite[]; candidate: boolean } {
+/**
+ * The sites of an already parsed source file, whether it should be evaluated, and whether it uses what a tool library
+ * registers or serves with (`toolApi`: a server class, a tool function, a library's namespace), as opposed to a
+ * program that only connects to a server as a client, or uses no tool library at all.
+ */
+export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollower): { sites: DiscoveredSite[]; candidate: boolean; toolApi: boolean } {
   const bindings = readSdkBindings(sourceFile);
   const registrations = findRegistrations(sourceFile, bindings, follow);
   const declarations = findDeclarations(sourceFile, registrations, follow);
@@ -79,7 +83,8 @@ export function discoverSourceFile(sourceFile: SourceFile, follow?: ImportFollow
   const zodUnion = bindings.importsZod && sourceFile.getFullText().includes('discriminatedUnion');
   // A file that mentions zod or an SDK (the pre-filter let it through) but does not parse may hide its imports and
   // registrations in the broken part: it is evaluated, so the bundler's syntax error becomes its finding.
-  return { sites, candidate: sites.length > 0 || importsSdk || zodUnion || hasSyntaxErrors(sourceFile) };
+  const toolApi = bindings.named.size > 0 || bindings.namespaces.size > 0;
+  return { sites, candidate: sites.length > 0 || importsSdk || zodUnion || hasSyntaxErrors(sourceFile), toolApi };
 }
 
 function hasSyntaxErrors(sourceFile: SourceFile): boolean {
