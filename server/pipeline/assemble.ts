@@ -192,6 +192,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const failedAt = (where: string, range: Range) => {
         const d = fileLevel(where, range, 'evaluation-failed', 'warning', message, severities);
         if (d) d.failure = phase;
+        const { cause, missingPackage, unsetEnv } = evaluated.failure!;
+        if (d && (cause || missingPackage || unsetEnv?.length))
+          d.failedBecause = { ...(cause ? { cause } : {}), ...(missingPackage ? { missingPackage } : {}), ...(unsetEnv?.length ? { unsetEnv } : {}) };
         return d;
       };
       const point: Location | undefined = at && { file: at.file, range: locator.pointAt(at.file, at.line, at.character) };

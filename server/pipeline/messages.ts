@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { formatPath } from '../../shared/findings';
 import type { Finding, FindingSite } from '../../shared/types';
-import type { Diagnostic, EvaluationFailure, Refusal } from './types';
+import type { Diagnostic, EvaluationFailure, LoadCause, Refusal } from './types';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 
 export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not evaluated';
@@ -40,11 +40,41 @@ export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0
   const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
   // A time-out's reason already says what happened; the lead would only repeat it.
   if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}${again}; ${cost}${LIMIT_HINT.timeout}`;
+  if (failure.cause) return `${causeSentence(failure.cause)}; ${cost} (${PHASE_LEAD[failure.phase]}: ${reason}${again})`;
   const hint = failure.missingPackage
     ? ` (not installed: run your package manager's install; a module that exists only where the server is deployed can be stubbed with toolSchemaLens.evaluation.stubs or check --stub ${failure.missingPackage})`
     : (LIMIT_HINT[failure.phase] ?? '');
   return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${again}${startContext(failure)}; ${cost}${hint}`;
 }
+
+const RUNNING = `Node ${process.versions.node}`;
+
+/** A load failure's cause, first: what the code needs and what to do about it. */
+export function causeSentence(cause: LoadCause): string {
+  switch (cause.kind) {
+    case 'newer-node': {
+      const given = cause.api === 'WebSocket' || cause.api === 'navigator';
+      return `its code needs Node ${cause.needs} or newer (${cause.api}), and the check runs on ${RUNNING}: ${given ? `declare "engines": { "node": ">=${cause.needs}" } in its package.json (the check then gives it Node ${cause.needs}'s ${cause.api}) or ` : ''}run the check with Node ${cause.needs}`;
+    }
+    case 'other-runtime':
+      return cause.runtime === 'Cloudflare Workers'
+        ? `it reads ${cause.global}, a global of Cloudflare Workers, outside a Workers app: put the app's wrangler config beside its package.json, so the check gives it the Workers globals`
+        : `it reads ${cause.global}, a global of ${cause.runtime}, which Node does not have: check the code that runs on Node, or exclude this file with toolSchemaLens.exclude`;
+    case 'module-format':
+      return MODULE_FORMAT[cause.problem](cause.name ?? 'a name', cause.module ?? 'a package');
+  }
+}
+
+const MODULE_FORMAT: Record<Extract<LoadCause, { kind: 'module-format' }>['problem'], (name: string, module: string) => string> = {
+  'commonjs-in-esm': (name) =>
+    `it uses ${name}, which only CommonJS defines, in a file Node runs as an ES module (its package.json says "type": "module"): use import.meta.dirname or createRequire, or drop "type": "module"`,
+  'require-esm': () => 'it require()s an ES module that Node cannot load synchronously (it awaits at its top level): import it instead',
+  'named-from-commonjs': (name, module) =>
+    `it imports ${name} by name from ${module}, a CommonJS module whose names Node cannot see from an ES module: import its default and read ${name} from it`,
+  'named-from-package': (name, module) =>
+    `it imports ${name} by name from ${module}, which does not export it to an ES module (a CommonJS package whose names Node cannot see, or a name it lacks): import its default and read ${name} from it`,
+  'esm-in-commonjs': () => 'it uses import in a file Node runs as CommonJS: name it .mts, or set "type": "module" in its package.json',
+};
 
 const ATTEMPT: Record<Refusal['attempt'], string> = {
   write: 'write',

@@ -134,6 +134,8 @@ export interface Diagnostic {
   targets?: string[];
   /** For evaluation-failed: how the evaluation failed (a limit, a throw…), for counts a front shows without reading the message. */
   failure?: EvaluationFailure['phase'];
+  /** For evaluation-failed: what the failure comes from, as data, for the workspace's summary of why it found nothing. */
+  failedBecause?: Pick<EvaluationFailure, 'cause' | 'missingPackage' | 'unsetEnv'>;
   /** The kind of tool schema whose finding this is (file-level diagnostics have none): lets every front prefer a registration's finding over the same one reached through an exported schema. */
   origin?: 'registration' | 'exported' | 'tagged';
 }
@@ -420,6 +422,21 @@ export interface FlattenedPreview {
   merges: KeyMerge[];
 }
 
+/**
+ * What a load failure comes from, in the terms of its fix (worker/loadCause.ts reads it off the error; messages.ts
+ * words it): an API of a newer Node than the one running the check, a global of another runtime, a module system
+ * mismatch Node itself would refuse.
+ */
+export type LoadCause =
+  | { kind: 'newer-node'; needs: number; api: string }
+  | { kind: 'other-runtime'; global: string; runtime: string }
+  | {
+      kind: 'module-format';
+      problem: 'commonjs-in-esm' | 'require-esm' | 'named-from-commonjs' | 'named-from-package' | 'esm-in-commonjs';
+      name?: string;
+      module?: string;
+    };
+
 export type EvaluationFailure = {
   /**
    * bundle: esbuild failed (syntax error, missing import); load: the module threw; timeout; exit: it called process.exit or died;
@@ -430,6 +447,8 @@ export type EvaluationFailure = {
   reason: string;
   /** For a bare import that resolved nowhere: the package it names (the message says how to install or stub it). */
   missingPackage?: string;
+  /** What the failure comes from, when it is one the check can name (a newer Node, another runtime, a module format). */
+  cause?: LoadCause;
   /** Stopped at a limit twice: the second run, in a fresh worker, was stopped too. */
   retried?: boolean;
   /** Where the failure happened in user code, when known. */

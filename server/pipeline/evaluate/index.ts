@@ -108,7 +108,11 @@ export function createEvaluator(options: EvaluatorOptions = {}): Evaluator {
     maxHeapFraction: 0.6,
     spareAfterMs: options.spareWorkerAfterMs ?? 250,
     keepWarm: options.keepWarm ?? false,
-    transform: async ({ id, file, source, compilerOptions, format }) => ({ type: 'transformed', id, ...(await transformSource(file, source, compilerOptions, format)) }),
+    transform: async ({ id, file, source, compilerOptions, format }) => ({
+      type: 'transformed',
+      id,
+      ...(await transformSource(file, source, compilerOptions, format)),
+    }),
   });
 
   async function evaluate(request: EvaluationRequest, token?: CancellationLike, cache?: ResultCache): Promise<EvaluatedFile> {

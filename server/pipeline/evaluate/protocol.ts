@@ -13,11 +13,7 @@ export type { LoadFailure, TransformReply, TransformRequest } from './worker/loa
 /** Environment variable set on every worker (and so inherited by what it starts): the pool's token for it. */
 export const EVALUATION_MARKER = 'TOOL_SCHEMA_LENS_EVALUATION';
 
-/**
- * The worker's stdio index of its synchronous transform channel (after stdin, stdout, stderr and Node's IPC
- * channel): one JSON `TransformRequest` per line, one `TransformReply` per line back (host/syncTransforms.ts).
- */
-export const SYNC_TRANSFORM_FD = 4;
+export { SYNC_TRANSFORM_FD } from './worker/loader/protocol';
 
 /**
  * The fault the tests inject into a worker (worker/internalErrors.ts). It changes results, so it is part of the

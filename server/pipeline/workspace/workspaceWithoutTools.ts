@@ -7,6 +7,7 @@ import path from 'node:path';
 import { readWorkspaceFile } from '../boundedRead';
 import { TOOL_LIBRARY_PACKAGES } from '../sdks';
 import type { AnalysisResult, Diagnostic } from '../types';
+import { causeSentence } from '../messages';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
@@ -65,6 +66,32 @@ function nearestPackageJson(root: string): string | undefined {
   }
 }
 
+/**
+ * Why the files that failed did, from their findings' data, most common first: the fix that recovers the most files
+ * leads (a variable to set, a package to install, the Node to run), not a generic list of what it might be.
+ */
+function failureCauses(failures: readonly Diagnostic[]): string {
+  const counts = new Map<string, number>();
+  for (const d of failures) {
+    const because = d.failedBecause;
+    const cause = because?.cause
+      ? causeSentence(because.cause)
+      : because?.missingPackage
+        ? `${because.missingPackage} is not installed: run your package manager's install (or stub it with check --stub ${because.missingPackage})`
+        : because?.unsetEnv?.length
+          ? `it read ${because.unsetEnv.slice(0, 4).join(', ')}, unset: set ${because.unsetEnv.length === 1 ? 'it' : 'them'} with check --env NAME=value, .env or toolSchemaLens.evaluation.env`
+          : d.failure === 'refused'
+            ? 'the check refused what it tried (a write, a process, a connection): see its evaluation-failed finding'
+            : d.failure === 'timeout' || d.failure === 'memory'
+              ? `it was stopped at the ${d.failure === 'timeout' ? 'CPU-time limit (raise it with check --timeout <ms>)' : 'memory cap (raise it with check --memory <mb>)'}`
+              : 'see its evaluation-failed finding for what it threw';
+    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const shown = ranked.slice(0, 3).map(([cause, n]) => (ranked.length > 1 || n > 1 ? `${n} because ${cause}` : cause));
+  return shown.join('; ') + (ranked.length > 3 ? `; ${ranked.length - 3} other causes` : '');
+}
+
 /** The error for a checked folder that depends on a tool library and yielded no tool, if it is one. */
 export function workspaceWithoutTools(root: string, result: AnalysisResult, filesChecked: number): Diagnostic | undefined {
   // An exported schema is shown as what a tool may take, not counted as one: a workspace with only those has no tool.
@@ -72,13 +99,15 @@ export function workspaceWithoutTools(root: string, result: AnalysisResult, file
   const packageJson = nearestPackageJson(root);
   const libraries = packageJson ? libraryDependencies(packageJson) : [];
   if (!packageJson || libraries.length === 0) return undefined;
-  const failed = result.files.filter((f) => f.diagnostics.some((d) => d.code === 'evaluation-failed' && d.file === f.file)).length;
+  const failures = result.files.flatMap((f) => f.diagnostics.filter((d) => d.code === 'evaluation-failed' && d.file === f.file));
+  // Findings placed in an imported module count once per file, and never more than the files checked.
+  const failed = Math.min(new Set(failures.map((d) => d.file)).size, filesChecked);
   const names = libraries.map((l) => l.name).join(', ');
   const advice =
     filesChecked === 0
       ? 'no file was checked: every file here is excluded (test files and folders are, by default); name the folder to check (check tests/) or replace the default excludes with --exclude <glob>'
       : failed > 0
-        ? `${failed} of the ${filesChecked} files checked failed to evaluate (see their evaluation-failed findings: a missing \`npm install\`, an environment variable)${failed < filesChecked ? ' and the others registered none' : ''}`
+        ? `${failed} of the ${filesChecked} files checked failed to evaluate${failed < filesChecked ? ' and the others registered none' : ''}: ${failureCauses(failures)}`
         : `none of the ${filesChecked} files checked registered one; name the entry point or the function that builds your server with check --entry file#function or toolSchemaLens.entryPoints`;
   const line = libraries[0].line;
   return {

@@ -27,7 +27,8 @@ export function serveSyncTransforms(channel: Duplex, transform: (request: Transf
       void transform(request).then(
         (reply) => channel.writable && channel.write(`${JSON.stringify(reply)}\n`),
         (error: unknown) =>
-          channel.writable && channel.write(`${JSON.stringify({ type: 'transformed', id: request.id, failure: { reason: String(error) } } satisfies TransformReply)}\n`),
+          channel.writable &&
+          channel.write(`${JSON.stringify({ type: 'transformed', id: request.id, failure: { reason: String(error) } } satisfies TransformReply)}\n`),
       );
     }
   });

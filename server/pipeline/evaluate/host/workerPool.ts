@@ -52,7 +52,8 @@ export interface PoolOptions extends PoolLimits {
  * Node's own WebSocket, which Node 20 and 21 keep behind a flag: the worker takes it off the global object at start
  * and gives it to code written for Workers or a newer Node (worker/runtimeGlobals.ts).
  */
-const WEBSOCKET_FLAG = Number(process.versions.node.split('.')[0]) < 22 && process.allowedNodeEnvironmentFlags.has('--experimental-websocket') ? ['--experimental-websocket'] : [];
+const WEBSOCKET_FLAG =
+  Number(process.versions.node.split('.')[0]) < 22 && process.allowedNodeEnvironmentFlags.has('--experimental-websocket') ? ['--experimental-websocket'] : [];
 
 /** Thrown by `run` for a request whose cancellation was requested before it started. */
 export class EvaluationCancelled extends Error {

@@ -88,7 +88,7 @@ function workersGlobals(): Record<string, Provided> {
     0 = new StubSocket();
     1 = new StubSocket();
   }
-  const cache = { match: async () => undefined, put: async () => undefined, delete: async () => false };
+  const cache = { match: () => Promise.resolve(undefined), put: () => Promise.resolve(undefined), delete: () => Promise.resolve(false) };
   class HTMLRewriter {
     on(): this {
       return this;
@@ -103,7 +103,7 @@ function workersGlobals(): Record<string, Provided> {
   return {
     ...(nodeWebSocket ? { WebSocket: { value: nodeWebSocket, stub: false } } : {}),
     WebSocketPair: stub(WebSocketPair),
-    caches: stub({ default: cache, open: async () => cache }),
+    caches: stub({ default: cache, open: () => Promise.resolve(cache) }),
     HTMLRewriter: stub(HTMLRewriter),
     scheduler: stub({ wait: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) }),
     navigator: stub({ userAgent: 'Cloudflare-Workers', language: 'en', languages: ['en'], hardwareConcurrency: 1, sendBeacon: () => true }),

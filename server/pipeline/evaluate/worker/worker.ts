@@ -37,6 +37,7 @@ import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
 import { initializeServers } from './initializeServers';
 import { installRuntimeGlobals, prepareRuntimeGlobals } from './runtimeGlobals';
+import { loadCause } from './loadCause';
 import { deployRuntimeOf, forgetDeployRuntimes } from '../deployRuntime';
 
 process.setSourceMapsEnabled(true);
@@ -79,7 +80,7 @@ const REFUSALS: Record<string, string> = {
   Network: 'to connect to',
 };
 
-function describe(error: unknown): { reason: string; at?: EvaluationFailure['at']; refused?: boolean } {
+function describe(error: unknown): { reason: string; at?: EvaluationFailure['at']; refused?: boolean; cause?: EvaluationFailure['cause'] } {
   if (error instanceof ExitRequest) return { reason: error.message, at: error.at };
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_DLOPEN_DISABLED') {
@@ -101,13 +102,16 @@ function describe(error: unknown): { reason: string; at?: EvaluationFailure['at'
     };
   }
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : `Thrown value: ${String(error)}`;
-  return { reason, at: error instanceof Error ? userFrame(framesOf(error.stack)) : undefined };
+  const cause = loadCause(error);
+  return { reason, at: error instanceof Error ? userFrame(framesOf(error.stack)) : undefined, ...(cause ? { cause } : {}) };
 }
 
 function fail(phase: EvaluationFailure['phase'], error: unknown, prefix = ''): void {
   if (!evaluating || failure) return;
-  const { reason, at, refused } = describe(error);
-  failure = refused ? { phase: 'refused', reason, at } : { phase: error instanceof ExitRequest ? 'exit' : phase, reason: prefix + reason, at };
+  const { reason, at, refused, cause } = describe(error);
+  failure = refused
+    ? { phase: 'refused', reason, at }
+    : { phase: error instanceof ExitRequest ? 'exit' : phase, reason: prefix + reason, at, ...(cause ? { cause } : {}) };
 }
 
 handleExits((request) => {

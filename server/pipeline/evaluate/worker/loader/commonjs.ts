@@ -109,7 +109,8 @@ const compileTypeScript: Extension = (module, filename) => {
   let text = overlay;
   if (text === undefined) {
     const read = readWorkspaceFile(filename);
-    if (!('text' in read)) throw fail(filename, { reason: 'skipped' in read ? `${filename} is ${read.skipped}; it is not read` : `${filename} does not exist` });
+    if (!('text' in read))
+      throw fail(filename, { reason: 'skipped' in read ? `${filename} is ${read.skipped}; it is not read` : `${filename} does not exist` });
     text = read.text;
   }
   g?.texts.set(filename, text);
@@ -153,14 +154,22 @@ function typeScriptResolution(request: string, from: string): string | undefined
   const overlays = current?.overlays;
   if (isRelative(request)) {
     const base = path.resolve(path.dirname(from), request);
-    return firstExisting(fileCandidates(base), overlays) ?? builtSourceBases(base).map((b) => firstExisting(fileCandidates(b), overlays)).find(Boolean);
+    return (
+      firstExisting(fileCandidates(base), overlays) ??
+      builtSourceBases(base)
+        .map((b) => firstExisting(fileCandidates(b), overlays))
+        .find(Boolean)
+    );
   }
   for (const base of aliasBases(request, tsconfigFor(from))) {
     const found = firstExisting(fileCandidates(base), overlays);
     if (found) return found;
   }
   if (request.startsWith('#')) return undefined;
-  const name = request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+  const name = request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
   return unbuiltPackageSource(name, `.${request.slice(name.length)}`, from, overlays);
 }
 
@@ -168,7 +177,12 @@ function typeScriptResolution(request: string, from: string): string | undefined
 function noteUnresolved(request: string, from: string): void {
   if (!current || current.failure) return;
   const isPackage = !isRelative(request) && !request.startsWith('#') && aliasBases(request, tsconfigFor(from)).length === 0;
-  const missingPackage = isPackage ? request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/') : undefined;
+  const missingPackage = isPackage
+    ? request
+        .split('/')
+        .slice(0, request.startsWith('@') ? 2 : 1)
+        .join('/')
+    : undefined;
   current.failure = { reason: `Could not resolve ${JSON.stringify(request)}`, at: siteOf(from, request), ...(missingPackage ? { missingPackage } : {}) };
 }
 

@@ -404,7 +404,8 @@ async function loadCounted(url: string, context: Context, nextLoad: NextLoad): P
   // Node 22+ strips types on this thread, as ES modules only: a CommonJS source there is Node's CommonJS loader's.
   if (canStripHere && format === 'commonjs') return { format: 'commonjs', shortCircuit: true };
   const reply = canStripHere ? { type: 'transformed' as const, id: 0, format, ...stripHere(file, source) } : await transformKnown(file, source, format);
-  if (reply.code !== undefined && reply.format === 'commonjs') return generated(commonJsFacade(file, await exportedNames(file, reply.code, g), g?.entry.file === file));
+  if (reply.code !== undefined && reply.format === 'commonjs')
+    return generated(commonJsFacade(file, await exportedNames(file, reply.code, g), g?.entry.file === file));
   if (reply.code !== undefined) return generated(await withoutTypeOnlyNames(reply.code, (specifier) => exportsOf(specifier, file, g)));
   const failure = reply.failure ?? { reason: `${file} could not be transformed` };
   if (g) g.failure ??= failure;
@@ -452,7 +453,12 @@ async function exportedNames(file: string, code: string, g: Generation | undefin
  * What the workspace TypeScript module `specifier` (imported from `from`) exports at run time, or undefined when it
  * is not one, or cannot be known: once per generation and module.
  */
-function exportsOf(specifier: string, from: string, g: Generation | undefined, chain: ReadonlySet<string> = new Set()): Promise<ReadonlySet<string> | undefined> {
+function exportsOf(
+  specifier: string,
+  from: string,
+  g: Generation | undefined,
+  chain: ReadonlySet<string> = new Set(),
+): Promise<ReadonlySet<string> | undefined> {
   if (/^(node|data|https?):/.test(specifier)) return Promise.resolve(undefined);
   let target: string | undefined;
   try {

@@ -7,6 +7,12 @@
  */
 import type { ModuleFormat } from '../../moduleFormat';
 
+/**
+ * The worker's stdio index of its synchronous transform channel (after stdin, stdout, stderr and Node's IPC
+ * channel): one JSON `TransformRequest` per line, one `TransformReply` per line back (host/syncTransforms.ts).
+ */
+export const SYNC_TRANSFORM_FD = 4;
+
 /** The query parameter that tags a workspace module's URL with its generation. */
 export const GENERATION_PARAM = 'tsl';
 

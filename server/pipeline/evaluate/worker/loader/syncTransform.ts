@@ -5,8 +5,7 @@
  * host answers from esbuild independently of this thread, so the wait always ends (or the pipe closes with the host).
  */
 import fs from 'node:fs';
-import { SYNC_TRANSFORM_FD } from '../../protocol';
-import type { TransformReply, TransformRequest } from './protocol';
+import { SYNC_TRANSFORM_FD, type TransformReply, type TransformRequest } from './protocol';
 
 // Taken before any user code runs: what user code patches of `fs` is not our channel.
 const { readSync, writeSync } = fs;
@@ -18,7 +17,7 @@ export function transformSync(request: Omit<TransformRequest, 'type' | 'id'>): T
   const id = ++ids;
   try {
     const line = Buffer.from(`${JSON.stringify({ type: 'transform', id, ...request })}\n`);
-    for (let offset = 0; offset < line.length; ) offset += retrying(() => writeSync(SYNC_TRANSFORM_FD, line, offset));
+    for (let offset = 0; offset < line.length;) offset += retrying(() => writeSync(SYNC_TRANSFORM_FD, line, offset));
     const chunks: Buffer[] = [];
     const buffer = Buffer.allocUnsafe(1 << 16);
     for (;;) {

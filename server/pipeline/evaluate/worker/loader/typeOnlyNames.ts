@@ -9,7 +9,7 @@
  * What a module exports at run time is read from its own transform with es-module-lexer, its re-exports followed.
  * Unknown (a package, a cycle, a module that failed) means nothing is dropped: Node decides, as it would.
  */
-import { init, parse } from 'es-module-lexer';
+import { ImportType, init, parse } from 'es-module-lexer';
 
 /** A module's run-time export names, or undefined when they cannot be known. */
 export type ExportsOf = (specifier: string) => Promise<ReadonlySet<string> | undefined>;
@@ -21,7 +21,7 @@ export async function runtimeExports(code: string, exportsOf: ExportsOf): Promis
   await ready;
   const [imports, exports] = parse(code);
   const names = new Set<string>();
-  const reexportFrom = (at: number) => imports.find((i) => i.t === 1 && i.ss <= at && at < i.se && code.startsWith('export', i.ss));
+  const reexportFrom = (at: number) => imports.find((i) => i.t === ImportType.Static && i.ss <= at && at < i.se && code.startsWith('export', i.ss));
   for (const e of exports) {
     const from = e.ln === undefined && e.n !== 'default' ? reexportFrom(e.s) : undefined;
     if (from && from.n && !/^export\s*\*\s*as\b/.test(code.slice(from.ss, from.se))) {
@@ -32,7 +32,7 @@ export async function runtimeExports(code: string, exportsOf: ExportsOf): Promis
     names.add(e.n);
   }
   for (const i of imports) {
-    if (i.t !== 1 || !i.n || !/^export\s*\*\s*from\b/.test(code.slice(i.ss, i.se))) continue;
+    if (i.t !== ImportType.Static || !i.n || !/^export\s*\*\s*from\b/.test(code.slice(i.ss, i.se))) continue;
     const theirs = await exportsOf(i.n);
     if (!theirs) return undefined;
     for (const name of theirs) if (name !== 'default') names.add(name);
@@ -53,20 +53,27 @@ export async function withoutTypeOnlyNames(code: string, exportsOf: ExportsOf): 
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const droppedLocals = new Set<string>();
   for (const i of imports) {
-    if (i.t !== 1 || !i.n) continue;
+    if (i.t !== ImportType.Static || !i.n) continue;
     const statement = code.slice(i.ss, i.se);
     const clause = NAMED.exec(statement);
     if (!clause) continue;
     const theirs = await exportsOf(i.n);
     if (!theirs) continue;
-    const items = clause[3].split(',').map((s) => s.trim()).filter(Boolean);
+    const items = clause[3]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const local = (item: string) => unquote(item.split(/\s+as\s+/).pop()!);
     // An imported name the module only uses itself is a value (a type would have been dropped): Node decides.
     const kept = items.filter((item) => theirs.has(unquote(item.split(/\s+as\s+/)[0])) || (clause[1] === 'import' && !passedOn.has(local(item))));
     if (kept.length === items.length) continue;
     if (clause[1] === 'import') for (const item of items) if (!kept.includes(item)) droppedLocals.add(local(item));
     const head = clause[2] ? `${clause[1]} ${clause[2]}` : clause[1];
-    const text = kept.length ? `${head}${clause[2] ? ',' : ''} { ${kept.join(', ')} } from ${statement.slice(clause[0].length)}` : clause[2] ? `${head} from ${statement.slice(clause[0].length)}` : '';
+    const text = kept.length
+      ? `${head}${clause[2] ? ',' : ''} { ${kept.join(', ')} } from ${statement.slice(clause[0].length)}`
+      : clause[2]
+        ? `${head} from ${statement.slice(clause[0].length)}`
+        : '';
     edits.push({ start: i.ss, end: i.se, text });
   }
   if (droppedLocals.size > 0) edits.push(...localExportEdits(code, droppedLocals));
@@ -83,7 +90,11 @@ function locallyExported(code: string): Set<string> {
   const names = new Set<string>();
   const list = /(^|\n)export\s*\{([^}]*)\}\s*;/g;
   for (let m = list.exec(code); m; m = list.exec(code)) {
-    for (const item of m[2].split(',').map((s) => s.trim()).filter(Boolean)) names.add(unquote(item.split(/\s+as\s+/)[0]));
+    for (const item of m[2]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      names.add(unquote(item.split(/\s+as\s+/)[0]));
   }
   return names;
 }
@@ -107,7 +118,10 @@ function localExportEdits(code: string, names: ReadonlySet<string>): Array<{ sta
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const list = /(^|\n)export\s*\{([^}]*)\}\s*;/g;
   for (let m = list.exec(code); m; m = list.exec(code)) {
-    const items = m[2].split(',').map((s) => s.trim()).filter(Boolean);
+    const items = m[2]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const kept = items.filter((item) => !names.has(unquote(item.split(/\s+as\s+/)[0])));
     if (kept.length === items.length) continue;
     const start = m.index + m[1].length;
