@@ -28,6 +28,8 @@ export interface Settings {
     stubs: string[];
     allowAddons: boolean;
     cache: boolean;
+    /** Rerun a start that failed on unset credentials with placeholder values (pipeline/placeholders.ts). */
+    placeholders: boolean;
   };
   entryPoints: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
@@ -60,7 +62,7 @@ export const DEFAULT_SETTINGS: Settings = {
     '**/test/**',
     '**/tests/**',
   ],
-  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [], stubs: [], allowAddons: false, cache: true },
+  evaluation: { timeoutMs: 5000, memoryMb: 512, env: {}, envFile: '.env', argv: [], stubs: [], allowAddons: false, cache: true, placeholders: true },
   entryPoints: [],
   trace: { server: 'off' },
   // A heavy tool is well over a thousand tokens; 20,000 is a tenth of a 200k window, where Claude Code starts
@@ -108,6 +110,7 @@ export function readSettings(raw: unknown): Settings {
       stubs: strings(evaluation.stubs ?? r['evaluation.stubs'], d.evaluation.stubs),
       allowAddons: bool(evaluation.allowAddons ?? r['evaluation.allowAddons'], d.evaluation.allowAddons),
       cache: bool(evaluation.cache ?? r['evaluation.cache'], d.evaluation.cache),
+      placeholders: bool(evaluation.placeholders ?? r['evaluation.placeholders'], d.evaluation.placeholders),
       envFile:
         typeof (evaluation.envFile ?? r['evaluation.envFile']) === 'string' ? String(evaluation.envFile ?? r['evaluation.envFile']) : d.evaluation.envFile,
     },
@@ -184,5 +187,6 @@ export function pipelineOptions(settings: Settings, root: string, trusted: boole
     argv: settings.evaluation.argv,
     stubs: settings.evaluation.stubs,
     allowAddons: settings.evaluation.allowAddons,
+    placeholders: settings.evaluation.placeholders,
   };
 }

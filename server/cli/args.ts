@@ -28,6 +28,8 @@ export type Command =
       argv: string[];
       stubs: string[];
       allowAddons?: boolean;
+      /** `--no-placeholders`: never rerun a start with placeholder values for its unset credentials. */
+      placeholders?: boolean;
       /** `--no-cache`: run every file, neither reading nor writing the result cache. */
       cache?: boolean;
       /** Replace the default globs when given. */
@@ -85,6 +87,7 @@ Options for check (and snapshot):
   --stub <module>       Serve a module by a stub while evaluating, as platform modules are (repeatable;
                         \`next/*\` for every subpath): one that exists only where the server is deployed
   --allow-addons        Let your code load native addons while evaluating (their native code runs unconfined)
+  --no-placeholders     Never rerun a start that failed on unset credentials with placeholder values
   --no-cache            Run every file, even one unchanged since a run kept in node_modules/.cache/tool-schema-lens
   --include <glob>      Analyse only files matching these globs (repeatable; replaces the default)
   --exclude <glob>      Never analyse files matching these globs (repeatable; replaces the default,
@@ -281,6 +284,10 @@ function parseCheck(rest: readonly string[], snapshot: boolean): Command {
       case '--debug':
         if (eq > 0) throw new UsageError('--debug takes no value');
         cmd.debug = true;
+        break;
+      case '--no-placeholders':
+        if (eq > 0) throw new UsageError('--no-placeholders takes no value');
+        cmd.placeholders = false;
         break;
       case '--no-cache':
         if (eq > 0) throw new UsageError('--no-cache takes no value');

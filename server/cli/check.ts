@@ -27,6 +27,8 @@ export interface CheckOptions {
   argv?: string[];
   stubs?: string[];
   allowAddons?: boolean;
+  /** Rerun a start that failed on unset credentials with placeholder values (default true; `--no-placeholders`). */
+  placeholders?: boolean;
   /** Reuse evaluations kept from an earlier run whose files are unchanged (default true; `--no-cache`). */
   cache?: boolean;
   include?: string[];
@@ -67,6 +69,7 @@ function flagLayer(options: CheckOptions): Record<string, unknown> {
       ...given(options.argv?.length ? { argv: options.argv } : undefined),
       ...given(options.stubs?.length ? { stubs: options.stubs } : undefined),
       ...entry('allowAddons', options.allowAddons),
+      ...entry('placeholders', options.placeholders),
       // Relative to the working directory on the command line; the pipeline resolves a project file's against the root.
       ...entry('envFile', options.envFile ? path.resolve(options.cwd, options.envFile) : undefined),
     },

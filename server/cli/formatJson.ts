@@ -20,6 +20,8 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
       mountable: t.mountable,
       // Found by calling a factory no run's start reached (a per-request server, a set-up left to a caller).
       ...(t.calledFactory ? { calledFactory: t.calledFactory } : {}),
+      // Found by a run of its start with placeholder values for these unset variables: set them for the real configuration.
+      ...(t.placeholders ? { placeholders: t.placeholders } : {}),
       ...(t.shipped
         ? {
             library: t.shipped.library,

@@ -55,6 +55,16 @@ export function formatText(report: CheckReport, style: TextStyle): string {
         `note: not run, as their imports reach no tool library (a CLI, an installer, a migration): ${report.notRun.map((n) => displayPath(report.cwd, n.file)).join(', ')}; to run one anyway, name it with --entry`,
       ),
     );
+  // Tools a start registered only with placeholders for its unset variables: the real configuration may differ.
+  const byPlaceholders = new Map<string, number>();
+  for (const t of report.tools) if (t.placeholders) byPlaceholders.set(t.placeholders.join(', '), (byPlaceholders.get(t.placeholders.join(', ')) ?? 0) + 1);
+  for (const [names, n] of byPlaceholders)
+    lines.push(
+      paint(
+        '2',
+        `note: ${n} ${n === 1 ? 'tool' : 'tools'} found with placeholder values for ${names}, which the start needs and which are unset: set ${names.includes(',') ? 'them' : 'it'} (check --env NAME=value, .env) to check the real configuration`,
+      ),
+    );
   if (report.programsNotLoaded.length) {
     const n = report.programsNotLoaded.length;
     const shown = report.programsNotLoaded.slice(0, 3).map((p) => `${displayPath(report.cwd, p.file)} (${p.reason})`);

@@ -33,6 +33,8 @@ export interface CheckedTool {
   shipped?: ToolReport['shipped'];
   flattened?: ToolReport['flattened'];
   calledFactory?: string;
+  /** Found by a run of its start with placeholder values for these unset variables. */
+  placeholders?: string[];
   /** Per target judged: the profile rules broken there. */
   verdicts?: ToolReport['verdicts'];
   /** What a snapshot records beside the definition. */
@@ -179,6 +181,7 @@ function toolOf(t: ToolReport): CheckedTool {
     shipped: t.shipped,
     flattened: t.flattened,
     ...(t.calledFactory ? { calledFactory: t.calledFactory } : {}),
+    ...(t.placeholders ? { placeholders: t.placeholders } : {}),
     ...(t.verdicts ? { verdicts: t.verdicts } : {}),
     ...(t.description !== undefined ? { description: t.description } : {}),
     ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),

@@ -154,6 +154,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         tokens: timed(() => countToolTokens({ name: tool.name, description: tool.description, inputSchema: tool.advertised, outputSchema: tool.outputSchema })),
         ...(tool.sdk ? { sdk: tool.sdk } : {}),
         ...(tool.calledFactory ? { calledFactory: tool.calledFactory } : {}),
+        ...(evaluated.placeholders?.length ? { placeholders: evaluated.placeholders } : {}),
         ...(tool.server ? { server: tool.server } : {}),
         ...(tool.toolSet ? { toolSet: tool.toolSet } : {}),
         ...(tool.compare ? { compare: tool.compare } : {}),

@@ -24,6 +24,7 @@ import { EntryRuns } from './entryRuns';
 import { collectEarlyTools } from './earlyTools';
 import { loadedBeyondRoot } from './beyondRoot';
 import { setAsidePrograms } from './programs';
+import { placeholderEnv, withPlaceholders } from './placeholders';
 import type {
   AnalysisResult,
   CancellationLike,
@@ -310,11 +311,25 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
               evaluated = { ...better, failure: { ...better.failure!, retried: true } };
             }
           }
+          // A start that failed on unset credentials runs again with placeholders for exactly those (placeholders.ts).
+          if (options.placeholders !== false)
+            evaluated = await withPlaceholders(
+              evaluated,
+              env,
+              (placed) =>
+                inFlight(() => evaluatorNow().evaluate({ ...request, env: placed }, token, cache)).catch((err) => {
+                  if (err instanceof EvaluationCancelled) throw new CancelledError();
+                  return undefined;
+                }),
+              (f) => project.readText(f),
+            );
           // A factory that registered nothing or threw with placeholders is called once more with arguments built from its types.
           const retry = specs === factories.specs ? typedRetry(project, file, specs, evaluated, typedFactories) : undefined;
           const again =
             retry &&
-            (await inFlight(() => evaluatorNow().evaluate({ ...request, factories: retry }, token, cache)).catch((err) => {
+            (await inFlight(() =>
+              evaluatorNow().evaluate({ ...request, factories: retry, ...(evaluated.placeholders ? { env: { ...env, ...placeholderEnv(evaluated.placeholders) } } : {}) }, token, cache),
+            ).catch((err) => {
               if (err instanceof EvaluationCancelled) throw new CancelledError();
               return undefined;
             }));

@@ -70,6 +70,8 @@ export interface PipelineOptions {
   stubs?: string[];
   /** Let evaluated code load native addons (their code runs outside the permission model; off by default). */
   allowAddons?: boolean;
+  /** Rerun a start that failed on unset credentials with placeholder values (default true; placeholders.ts). */
+  placeholders?: boolean;
   /**
    * Keep evaluations across runs in `node_modules/.cache/tool-schema-lens` and reuse one whose request and files are
    * unchanged (evaluate/host/resultCache.ts). The CLI's default; the editor keeps its results in memory instead.
@@ -174,6 +176,8 @@ export interface ToolReport {
   sdk?: ToolSdk;
   /** Registered only when the check called this factory (no run's start reached it). */
   calledFactory?: string;
+  /** Found by a run of its start with placeholder values for these unset variables (placeholders.ts). */
+  placeholders?: string[];
   /** The server object it was registered on (MCP libraries): what one host is sent together. */
   server?: ServerIdentity;
   /** For a tool on no server: the exported object holding it, its tool set. */
@@ -488,6 +492,10 @@ export interface EvaluatedFile {
   internalErrors?: string[];
   /** The start was still waiting when the worker stopped letting it go on: tools it registers later are not seen. */
   stoppedWaiting?: StoppedWaiting;
+  /** The variables this run had placeholder values for (its start needed them and they were unset): placeholders.ts. */
+  placeholders?: string[];
+  /** Each rerun of the start with placeholders: what it set and what it found. */
+  placeholderRuns?: import('./placeholders').PlaceholderRun[];
 }
 
 /** What a start was still waiting on when the worker stopped waiting for it, and how long after its top level ended. */
