@@ -54,7 +54,15 @@ export function mayPlaceholder(name: string): boolean {
  * a local destructured from `process.env`.
  */
 export function comparedInSources(name: string, sources: readonly string[]): boolean {
-  const ref = `(?:process\\.env\\.${name}|process\\.env\\[['"\`]${name}['"\`]\\]|\\b${name})`;
+  return sources.some((text) => text.includes(name) && comparedIn(name, text));
+}
+
+function comparedIn(name: string, text: string): boolean {
+  // A local the value is kept in (`const mode = process.env.NOTES_MODE`) is compared in its stead.
+  const aliases = [
+    ...text.matchAll(new RegExp(`(?:const|let|var)\\s+([\\w$]+)\\s*(?::[^=]+)?=\\s*process\\.env(?:\\.${name}\\b|\\[['"\`]${name}['"\`]\\])`, 'g')),
+  ].map((m) => m[1]);
+  const ref = `(?:process\\.env\\.${name}|process\\.env\\[['"\`]${name}['"\`]\\]|\\b${name}${aliases.map((a) => `|\\b${a.replace(/\$/g, '\\$')}\\b`).join('')})`;
   const compared = new RegExp(
     [
       // A comparison with the empty string asks whether it is set, which is no choice of configuration.
@@ -65,7 +73,14 @@ export function comparedInSources(name: string, sources: readonly string[]): boo
       `${ref}\\s*\\??\\.\\s*(?:split|toLowerCase\\(\\)\\s*[!=]==?|startsWith|endsWith|match)\\b`,
     ].join('|'),
   );
-  return sources.some((text) => text.includes(name) && compared.test(text));
+  return compared.test(text);
+}
+
+/** Whether a source reads `name` with a default (`process.env.X ?? '…'`, `|| '…'`, a destructuring default). */
+export function defaultedInSources(name: string, sources: readonly string[]): boolean {
+  const read = `(?:process\\.env\\.${name}|process\\.env\\[['"\`]${name}['"\`]\\])`;
+  const defaulted = new RegExp(`${read}\\s*(?:\\?\\?|\\|\\|)|\\{[^}]*\\b${name}\\s*=\\s*[^,}]+[^}]*\\}\\s*=\\s*process\\.env`);
+  return sources.some((text) => text.includes(name) && defaulted.test(text));
 }
 
 /** The variables a failed start may get placeholders for, each with its value, or undefined when none may. */
@@ -74,7 +89,7 @@ export function placeholdersFor(
   given: Readonly<Record<string, string>>,
   sources: readonly string[],
 ): Record<string, string> | undefined {
-  const names = unset.filter((name) => !(name in given) && mayPlaceholder(name) && !comparedInSources(name, sources));
+  const names = unset.filter((name) => !(name in given) && mayPlaceholder(name) && !comparedInSources(name, sources) && !defaultedInSources(name, sources));
   return names.length ? Object.fromEntries(names.map((name) => [name, placeholderValue(name)])) : undefined;
 }
 

@@ -113,6 +113,7 @@ export async function callFactories(
     for (const hint of hints) {
       if (hint === 'server') out.push(await newServer(session, entry));
       else if (isBuilt(hint) && attempt === 'typed') out.push(await materialise(hint.built, () => newServer(session, entry), placeholder));
+      else if (hint === 'options') out.push({});
       else if (hint === 'value' || isBuilt(hint)) out.push(attempt === 'empty' ? {} : placeholder());
       else {
         const options: Record<string, unknown> = {};
@@ -148,6 +149,10 @@ export async function callFactories(
         continue;
       }
       session.callingFactory = factory.name;
+      // The arguments this call makes up (a placeholder client, options): its tools say so, and a real start wins.
+      session.inventedArguments = factory.params.flatMap((hint, i) =>
+        hint === 'value' || isBuilt(hint) ? [factory.paramNames?.[i] ?? `argument ${i + 1}`] : [],
+      );
       let threw: unknown;
       let returned = false;
       let typed = false;
@@ -174,6 +179,7 @@ export async function callFactories(
   } finally {
     session.placeholderNames = false;
     session.callingFactory = undefined;
+    session.inventedArguments = undefined;
   }
   return calls;
 }

@@ -180,6 +180,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     merges: judgement.flattened ? judgement.ships.merges : [],
     ...(r.server ? { server: r.server } : {}),
     ...(r.calledFactory ? { calledFactory: r.calledFactory } : {}),
+    ...(r.inventedArguments ? { inventedArguments: r.inventedArguments } : {}),
     ...(r.toolSet ? { toolSet: r.toolSet } : {}),
     ...(r.inputSite ? { inputSite: r.inputSite } : {}),
     ...(r.frames ? { frames: r.frames } : {}),
