@@ -36,6 +36,7 @@ import { takeFsReads } from './fsReads';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
 import { initializeServers } from './initializeServers';
+import { serveRequests } from './serveRequests';
 import { installRuntimeGlobals, prepareRuntimeGlobals } from './runtimeGlobals';
 import { loadCause } from './loadCause';
 import { deployRuntimeOf, forgetDeployRuntimes } from '../deployRuntime';
@@ -307,6 +308,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     factoryCalls = await callFactories(ns, message.factories, message.file, session, () => settle(session.pending));
     failure = atStart;
   }
+  // A server built per request (a Worker's fetch, a route's POST) is built now, by a client's first request.
+  await serveRequests(ns, session, () => settle(session.pending));
   // Servers that register tools once a client initializes: initialized now, as a client would, while recording.
   await initializeServers(session, () => settle(session.pending));
   // Low-level servers answer tools/list with what their handlers compute: asked now, as a client would.
