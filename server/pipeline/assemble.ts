@@ -157,7 +157,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         ...(evaluated.placeholders?.length ? { placeholders: evaluated.placeholders } : {}),
         ...(tool.calledFactory && tool.inventedArguments?.length ? { inventedArguments: tool.inventedArguments } : {}),
         ...(tool.server ? { server: tool.server } : {}),
-        ...(tool.toolSet ? { toolSet: tool.toolSet } : {}),
+        ...(tool.toolSet ? { toolSet: tool.toolSet, toolSetFile: evaluated.file } : {}),
         ...(tool.compare ? { compare: tool.compare } : {}),
         ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,

@@ -103,9 +103,18 @@ export interface PlaceholderRun {
 interface Evaluated {
   tools: readonly unknown[];
   failure?: { phase: string; reason: string; unsetEnv?: string[] };
+  factoryCalls?: ReadonlyArray<{ outcome: string; unsetEnv?: string[] }>;
   inputs: readonly string[];
   placeholders?: string[];
   placeholderRuns?: PlaceholderRun[];
+}
+
+/** The unset variables a run stopped for: its start's, when it exited or threw, and those of each factory call that threw. */
+function stoppedFor(run: Evaluated): string[] {
+  const failure = run.failure;
+  const start = failure && (failure.phase === 'exit' || failure.phase === 'load') ? (failure.unsetEnv ?? []) : [];
+  const calls = (run.factoryCalls ?? []).filter((c) => c.outcome === 'threw').flatMap((c) => c.unsetEnv ?? []);
+  return [...new Set([...start, ...calls])];
 }
 
 /**
@@ -123,10 +132,10 @@ export async function withPlaceholders<E extends Evaluated>(
   let best = first;
   let last = first;
   for (let i = 0; i < MAX_PLACEHOLDER_RUNS; i++) {
-    const failure = last.failure;
-    if (!failure || (failure.phase !== 'exit' && failure.phase !== 'load') || !failure.unsetEnv?.length) break;
+    const unset = stoppedFor(last);
+    if (unset.length === 0) break;
     const sources = last.inputs.filter((f) => !/[\\/]node_modules[\\/]/.test(f)).flatMap((f) => readSource(f) ?? []);
-    const more = placeholdersFor(failure.unsetEnv, { ...given, ...placed }, sources);
+    const more = placeholdersFor(unset, { ...given, ...placed }, sources);
     if (!more) break;
     Object.assign(placed, more);
     const next = await rerun({ ...given, ...placed });
@@ -135,7 +144,7 @@ export async function withPlaceholders<E extends Evaluated>(
     runs.push({ names, tools: next.tools.length, ...(next.failure ? { failed: next.failure.reason.split('\n')[0] } : {}) });
     if (next.tools.length > best.tools.length) best = { ...next, placeholders: names };
     last = next;
-    if (!next.failure) break;
+    if (stoppedFor(next).length === 0) break;
   }
   return runs.length ? { ...best, placeholderRuns: runs } : best;
 }

@@ -187,6 +187,8 @@ export interface ToolReport {
   server?: ServerIdentity;
   /** For a tool on no server: the exported object holding it, its tool set. */
   toolSet?: string;
+  /** The file whose exports hold `toolSet` (a tool may be written in another). */
+  toolSetFile?: string;
   /** As written and flattened, when they differ (Compare). */
   compare?: SchemaPair;
   /** The output schema as JSON Schema, when the tool declares one. */
@@ -493,6 +495,8 @@ export interface EvaluatedFile {
     name: string;
     outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable';
     reason?: string;
+    /** For `threw`: the variables the call read and found unset (a toolkit's key). */
+    unsetEnv?: string[];
     typed?: boolean;
     /** A required parameter that is a path: the factory was not called again with built arguments (no path is invented). */
     pathNeeded?: string;

@@ -131,3 +131,32 @@ describe('fetch-first: a start that fetches its defaults before its optional too
     expect(definitions(report)).toEqual(real);
   });
 });
+
+describe('ai-toolkit: AI SDK tools, one written in JSON Schema, one built by a factory that needs its key', () => {
+  /** What the AI SDK itself makes of each tool of `tools`, the key set: its `asSchema(...).jsonSchema`. */
+  async function sdkSchemas(): Promise<Record<string, string>> {
+    const script = [
+      "import { asSchema } from 'ai';",
+      "import { tools } from './src/index.ts';",
+      'const out = {};',
+      'for (const [name, t] of Object.entries(tools)) out[name] = JSON.stringify({ description: t.description, inputSchema: await asSchema(t.inputSchema).jsonSchema });',
+      'console.log(JSON.stringify(out));',
+    ].join('\n');
+    const { execFile } = await import('node:child_process');
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(TSX, ['--input-type=module', '-e', script], { cwd: path.join(ROOT, 'ai-toolkit'), env: { ...process.env, SEARCH_API_KEY: 'sk-0123456789' } }, (error, out) =>
+        error ? reject(error) : resolve(out),
+      ),
+    );
+    return JSON.parse(stdout) as Record<string, string>;
+  }
+
+  it('finds all three as the AI SDK sends them, the factory one with a placeholder key, all in one tool set', async () => {
+    const [sdk, report] = await Promise.all([sdkSchemas(), check('ai-toolkit')]);
+    expect(definitions(report)).toEqual({ weather: sdk.weather, forecast: sdk.forecast, search: sdk.search });
+    for (const tool of report.tools) expect(tool.placeholders).toEqual(['SEARCH_API_KEY']);
+    const text = (await runInProcess(['check', '.', '--no-cache'], { cwd: path.join(ROOT, 'ai-toolkit') })).stdout;
+    expect(text).toMatch(/^3 tools: /m);
+    expect(text).toMatch(/placeholder values for SEARCH_API_KEY/);
+  });
+});

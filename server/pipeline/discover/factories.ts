@@ -13,7 +13,8 @@ import type { WorkspaceProject } from '../project';
 import type { FactorySpec, ParamHint } from '../types';
 
 /** A body that builds a server or registers tools. */
-const BUILDS_OR_REGISTERS = /\bnew\s+(?:McpServer|FastMCP|Server)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(/;
+const BUILDS_OR_REGISTERS =
+  /\bnew\s+(?:McpServer|FastMCP|Server|DynamicStructuredTool|DynamicTool)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(|\b(?:tool|dynamicTool)\s*\(\s*(?:\{|async\b|\()/;
 
 const SERVER_TYPE = /\b(?:McpServer|FastMCP|Server)\b/;
 const SERVER_NAME = /^(?:server|mcpServer|mcp|srv)$/i;
