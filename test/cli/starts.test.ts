@@ -198,3 +198,17 @@ describe('toolkit: a class constructed with a configuration that hands its tools
     expect(text).toMatch(/9 tools built by calling AcmeAgentToolkit\(…\) with made-up \{ apiKey, configuration \}/);
   });
 });
+
+describe('needs-flag: a start that exits without the argument naming its tools', () => {
+  it('says which --arg the start asks for, never choosing its value; given it, finds what the real start lists', async () => {
+    const report = await check('needs-flag');
+    const failed = report.diagnostics.find((d) => d.code === 'evaluation-failed');
+    expect(failed?.message).toContain('(it asks for the argument --tools: pass the value your users pass, check --arg --tools=<value>)');
+    expect(report.tools).toEqual([]);
+    const client = new Client({ name: 'starts-oracle', version: '0' });
+    await client.connect(new StdioClientTransport({ command: TSX, args: ['src/index.ts', '--tools=all'], cwd: path.join(ROOT, 'needs-flag'), stderr: 'ignore' }));
+    const real = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, JSON.stringify(t)]));
+    await client.close();
+    expect(definitions(await check('needs-flag', '--arg', '--tools=all'))).toEqual(real);
+  });
+});
