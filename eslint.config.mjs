@@ -4,6 +4,26 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import path from 'node:path';
+
+/** The fronts' folders, by where an import resolves to (a relative path's depth changes when a file moves). */
+const FRONTS = ['protocol', 'client', 'server/lsp', 'server/cli'].map((f) => path.resolve(import.meta.dirname, f));
+const boundaries = {
+  rules: {
+    'no-fronts': {
+      meta: { type: 'problem', messages: { front: 'Data flows one way: the pipeline never imports its fronts ({{ to }}).' } },
+      create: (context) => ({
+        ImportDeclaration(node) {
+          const specifier = node.source.value;
+          if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+          const to = path.resolve(path.dirname(context.filename), specifier);
+          const front = FRONTS.find((f) => to === f || to.startsWith(f + path.sep));
+          if (front) context.report({ node, messageId: 'front', data: { to: path.relative(import.meta.dirname, front) } });
+        },
+      }),
+    },
+  },
+};
 
 /** What the engine (shared/) must never import: it is pure, so the CLI, the server, the worker and a runtime can all embed it. */
 const NOT_IN_THE_ENGINE = [
@@ -81,14 +101,14 @@ export default tseslint.config(
       // shipped/: the workspace's own library (a server instance, its client, its conversion) loaded at run time.
       'server/pipeline/evaluate/worker/shipped/**/*.ts',
       'server/pipeline/evaluate/worker/worker.ts',
-      'server/pipeline/evaluate/worker/exportedSchemas.ts',
+      'server/pipeline/evaluate/worker/judge/exportedSchemas.ts',
       // The realm guard snapshots the built-ins user code may replace (unbound by design: it calls them through its
       // own `Reflect.apply`) and restores whatever values it finds.
-      'server/pipeline/evaluate/worker/realmGuard.ts',
+      'server/pipeline/evaluate/worker/sandbox/realmGuard.ts',
       // Calling the user's factories with stand-in arguments, and watching zod's constructors for creation sites.
-      'server/pipeline/evaluate/worker/callFactories.ts',
-      'server/pipeline/evaluate/worker/creationSites.ts',
-      'server/pipeline/evaluate/worker/startWatch.ts',
+      'server/pipeline/evaluate/worker/start/callFactories.ts',
+      'server/pipeline/evaluate/worker/recorders/creationSites.ts',
+      'server/pipeline/evaluate/worker/start/startWatch.ts',
     ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
@@ -103,7 +123,7 @@ export default tseslint.config(
   // method is compared, never called, so an unbound reference is the point.
   // The realm guard keeps the built-ins' own functions to call them later through Reflect.apply: unbound by design.
   {
-    files: ['server/pipeline/evaluate/worker/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts', 'server/pipeline/evaluate/worker/realmGuard.ts'],
+    files: ['server/pipeline/evaluate/worker/recorders/**/*.ts', 'server/pipeline/sdks/**/*.ts', 'server/pipeline/evaluate/worker/sandbox/realmGuard.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   // Suites assert on JSON: CLI output, JSON-RPC payloads, advertised JSON Schemas, zod internals. Their shape is
@@ -130,6 +150,7 @@ export default tseslint.config(
   // The pipeline serves both fronts and knows neither: no LSP types, no CLI formatting, no editor.
   {
     files: ['server/pipeline/**/*.ts'],
+    plugins: { boundaries },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -141,12 +162,13 @@ export default tseslint.config(
               message: 'Only server/lsp/ knows LSP; the pipeline speaks server/pipeline/types.ts.',
             },
             {
-              group: ['**/lsp/**', '**/cli/**', '**/cli', '**/client/**', '../../protocol', '../../../protocol', '../../../../protocol'],
+              group: ['**/lsp/**', '**/cli/**', '**/cli', '**/client/**'],
               message: 'Data flows one way: the pipeline never imports its fronts.',
             },
           ],
         },
       ],
+      'boundaries/no-fronts': 'error',
     },
   },
   {

@@ -56,7 +56,10 @@ function extract(e) {
   if (!existsSync(gitDir)) throw new Error(`not mirrored: ${gitDir} (fetch github:${e.repo})`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const archive = spawnSync('sh', ['-c', `set -o pipefail; git --git-dir="${gitDir}" archive --format=tar ${e.commit} | tar -x -C "${dir}"`], { encoding: 'utf8', shell: '/bin/bash' });
+  const archive = spawnSync('sh', ['-c', `set -o pipefail; git --git-dir="${gitDir}" archive --format=tar ${e.commit} | tar -x -C "${dir}"`], {
+    encoding: 'utf8',
+    shell: '/bin/bash',
+  });
   // A mirror lacks files of 4 MiB and more (videos, fixtures): git archive stops at the first; take every blob it has.
   if (archive.status !== 0) extractBlobs(gitDir, e.commit, dir);
   writeFileSync(path.join(cacheDir, 'repos', `${idOf(e)}.extracted`), '');

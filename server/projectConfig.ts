@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import { FINDING_CODES } from '../shared/findings';
 import { RULE_IDS, TARGET_IDS } from '../shared/clients/index';
 import type { Diagnostic, Severity } from './pipeline';
-import { readWorkspaceFile } from './pipeline/boundedRead';
-import { clientRuleKey } from './pipeline/severities';
+import { readWorkspaceFile } from './pipeline/project/boundedRead';
+import { clientRuleKey } from './pipeline/findings/severities';
 
 export const PROJECT_CONFIG_FILE = 'toolschemalens.config.json';
 

@@ -28,7 +28,7 @@ export interface Settings {
     stubs: string[];
     allowAddons: boolean;
     cache: boolean;
-    /** Rerun a start that failed on unset credentials with placeholder values (pipeline/placeholders.ts). */
+    /** Rerun a start that failed on unset credentials with placeholder values (pipeline/environment/placeholders.ts). */
     placeholders: boolean;
   };
   entryPoints: string[];

@@ -65,7 +65,7 @@ export interface CheckReport {
   stubbed: string[];
   /** Entry points not run (a bin that reaches no tool library), and why. */
   notRun: Array<{ file: string; reason: 'no-tool-library' }>;
-  /** Programs that are not tool files (an MCP client, a script) that failed to load, with why (pipeline/programs.ts). */
+  /** Programs that are not tool files (an MCP client, a script) that failed to load, with why (pipeline/plan/programs.ts). */
   programsNotLoaded: Array<{ file: string; reason: string }>;
   /** The server's arguments (`--arg`) reached no entry point the check ran. */
   argvUnused: boolean;

@@ -4,28 +4,28 @@
  * One bad file never hides the others: every stage failure becomes a finding on that file.
  */
 import * as path from 'node:path';
-import { WorkspaceProject } from './project';
+import { WorkspaceProject } from './project/project';
 import { discoverFiles, mayHoldToolSchemas } from './discover';
-import { assembleFile, type AssembledFile } from './assemble';
-import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './candidates';
-import { DependentsIndex } from './dependents';
+import { assembleFile, type AssembledFile } from './assemble/assemble';
+import { admitted, fileFilter, isUnder, listFiles, type FileFilter } from './plan/candidates';
+import { DependentsIndex } from './project/dependents';
 import { createEvaluator, EvaluationCancelled, openEvaluationCache, WorkerMissing, type Evaluator } from './evaluate';
-import { createLocator } from './locator';
-import { findEntryPoints, parseEntry, serverStarts, sourceOf } from './entryPoints';
-import { entryReach } from './entryReach';
-import { evaluationEnv } from './envFile';
-import { unreadableEnvPaths } from './envPaths';
+import { createLocator } from './locate/locator';
+import { findEntryPoints, parseEntry, serverStarts, sourceOf } from './plan/entryPoints';
+import { entryReach } from './plan/entryReach';
+import { evaluationEnv } from './environment/envFile';
+import { unreadableEnvPaths } from './environment/envPaths';
 import { factoriesOf } from './discover/factories';
 import { pathNeededBy, typedBefore, typedRetry, type TypedFactoryCache } from './discover/factoryArguments';
 import { checkWorkspace, keepEachToolOnce, noToolsFindings, type AnalysedFile } from './workspace';
 import { keepCountsIn, preloadTokenizer, saveKeptCounts } from './tokens';
-import { coverageOf, type Coverage } from './coverage';
-import { EntryRuns } from './entryRuns';
-import { collectEarlyTools } from './earlyTools';
-import { loadedBeyondRoot } from './beyondRoot';
-import { setAsidePrograms } from './programs';
-import { placeholderEnv, withPlaceholders } from './placeholders';
-import { refineStartFailure } from './startFailure';
+import { coverageOf, type Coverage } from './plan/coverage';
+import { EntryRuns } from './plan/entryRuns';
+import { collectEarlyTools } from './assemble/earlyTools';
+import { loadedBeyondRoot } from './plan/beyondRoot';
+import { setAsidePrograms } from './plan/programs';
+import { placeholderEnv, withPlaceholders } from './environment/placeholders';
+import { refineStartFailure } from './start/startFailure';
 import type {
   AnalysisResult,
   CancellationLike,
@@ -64,21 +64,21 @@ export type {
   EvaluatorSource,
 } from './types';
 export { createEvaluator, type Evaluator, type EvaluatorOptions } from './evaluate';
-export { contains } from './match';
-export { mergeAnalyses, ResultStore } from './results';
+export { contains } from './assemble/match';
+export { mergeAnalyses, ResultStore } from './publish/results';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 // Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
-export { isReadableFile, readWorkspaceFile } from './boundedRead';
+export { isReadableFile, readWorkspaceFile } from './project/boundedRead';
 export { libraryNames } from './sdks';
 export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
-export type { ProblemCounts } from './results';
+export type { ProblemCounts } from './publish/results';
 export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
 export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
-export { configProblemDiagnostic, configProblemMessage } from './messages';
-export { clientRuleKey, type SeverityOverrides } from './severities';
-export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
-export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './notEvaluated';
+export { configProblemDiagnostic, configProblemMessage } from './findings/messages';
+export { clientRuleKey, type SeverityOverrides } from './findings/severities';
+export { applySuppressions, DISABLE_NEXT_LINE } from './findings/suppressions';
+export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './start/notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
 export {
   driftBetween,

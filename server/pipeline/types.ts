@@ -325,7 +325,7 @@ export type { ToolSdk };
 
 /** A 0-based point in a source file, as the evaluation worker reports it (from source-mapped stacks). */
 /**
- * Where a tool's input schema was created in workspace source (evaluate/worker/creationSites.ts): the call that built it,
+ * Where a tool's input schema was created in workspace source (evaluate/worker/recorders/creationSites.ts): the call that built it,
  * when workspace code did, and where members of its shape were built, with their keys (the literal that holds
  * them under those keys is the schema as written, wherever the object itself was built).
  */
@@ -436,7 +436,7 @@ export interface FlattenedPreview {
 }
 
 /**
- * What a load failure comes from, in the terms of its fix (worker/loadCause.ts reads it off the error; messages.ts
+ * What a load failure comes from, in the terms of its fix (worker/start/loadCause.ts reads it off the error; messages.ts
  * words it): an API of a newer Node than the one running the check, a global of another runtime, a module system
  * mismatch Node itself would refuse.
  */
@@ -490,7 +490,7 @@ export interface EvaluatedFile {
   /** What the check refused while the file ran (a write, a process, a connection), caught by its code or not. */
   refusals?: Refusal[];
   timings: { bundle: number; evaluate: number; engine: number; list?: number };
-  /** What became of each factory the worker was asked to call (evaluate/worker/callFactories.ts). */
+  /** What became of each factory the worker was asked to call (evaluate/worker/start/callFactories.ts). */
   factoryCalls?: Array<{
     name: string;
     outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable';
@@ -510,7 +510,7 @@ export interface EvaluatedFile {
   /** The variables this run had placeholder values for (its start needed them and they were unset): placeholders.ts. */
   placeholders?: string[];
   /** Each rerun of the start with placeholders: what it set and what it found. */
-  placeholderRuns?: import('./placeholders').PlaceholderRun[];
+  placeholderRuns?: import('./environment/placeholders').PlaceholderRun[];
 }
 
 /** What a start was still waiting on when the worker stopped waiting for it, and how long after its top level ended. */

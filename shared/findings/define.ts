@@ -8,7 +8,7 @@ export interface FindingDefinition<Code extends string, Messages extends Record<
   defaultSeverity: Severity;
   /** One line: SARIF's rule text. */
   summary: string;
-  /** Every sentence of it the engine words (the pipeline words the findings it raises itself: `server/pipeline/messages.ts`). */
+  /** Every sentence of it the engine words (the pipeline words the findings it raises itself: `server/pipeline/findings/messages.ts`). */
   messages: Messages;
 }
 

@@ -145,8 +145,11 @@ describe('ai-toolkit: AI SDK tools, one written in JSON Schema, one built by a f
     ].join('\n');
     const { execFile } = await import('node:child_process');
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(TSX, ['--input-type=module', '-e', script], { cwd: path.join(ROOT, 'ai-toolkit'), env: { ...process.env, SEARCH_API_KEY: 'sk-0123456789' } }, (error, out) =>
-        error ? reject(error) : resolve(out),
+      execFile(
+        TSX,
+        ['--input-type=module', '-e', script],
+        { cwd: path.join(ROOT, 'ai-toolkit'), env: { ...process.env, SEARCH_API_KEY: 'sk-0123456789' } },
+        (error, out) => (error ? reject(new Error(error.message)) : resolve(out)),
       ),
     );
     return JSON.parse(stdout) as Record<string, string>;
@@ -180,7 +183,9 @@ describe('toolkit: a class constructed with a configuration that hands its tools
     ].join('\n');
     const { execFile } = await import('node:child_process');
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(TSX, ['--input-type=module', '-e', script], { cwd: path.join(ROOT, 'toolkit') }, (error, out) => (error ? reject(error) : resolve(out))),
+      execFile(TSX, ['--input-type=module', '-e', script], { cwd: path.join(ROOT, 'toolkit') }, (error, out) =>
+        error ? reject(new Error(error.message)) : resolve(out),
+      ),
     );
     return JSON.parse(stdout) as Record<string, Record<string, string>>;
   }
@@ -207,7 +212,9 @@ describe('needs-flag: a start that exits without the argument naming its tools',
     expect(failed?.message).toContain('(it asks for the argument --tools: pass the value your users pass, check --arg --tools=<value>)');
     expect(report.tools).toEqual([]);
     const client = new Client({ name: 'starts-oracle', version: '0' });
-    await client.connect(new StdioClientTransport({ command: TSX, args: ['src/index.ts', '--tools=all'], cwd: path.join(ROOT, 'needs-flag'), stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: TSX, args: ['src/index.ts', '--tools=all'], cwd: path.join(ROOT, 'needs-flag'), stderr: 'ignore' }),
+    );
     const real = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, JSON.stringify(t)]));
     await client.close();
     expect(definitions(await check('needs-flag', '--arg', '--tools=all'))).toEqual(real);

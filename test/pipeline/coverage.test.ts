@@ -1,5 +1,5 @@
 /**
- * Which modules the entries' runs covered (pipeline/coverage.ts), so they are not run again alone. An entry that exits
+ * Which modules the entries' runs covered (pipeline/plan/coverage.ts), so they are not run again alone. An entry that exits
  * in its own body (a missing key, said and `process.exit(1)`, as many servers start) has loaded every module it
  * imports first: those are covered. Run alone, a module in an import cycle with the server loaded in an order the
  * program never uses and failed where the program does not (seen on a public server: two false `evaluation-failed`
@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coverageOf } from '../../server/pipeline/coverage';
+import { coverageOf } from '../../server/pipeline/plan/coverage';
 import type { EvaluatedFile, EvaluationFailure } from '../../server/pipeline/types';
 
 const root = path.resolve('/workspace');

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../server/pipeline/discover';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 import type { DiscoveredFile, DiscoveredSite } from '../../server/pipeline/types';
 
 const root = path.join(__dirname, '../fixtures/discover-styles');

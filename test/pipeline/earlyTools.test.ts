@@ -1,5 +1,5 @@
 /**
- * An open file's tools handed on while a whole server's entry still runs (pipeline/earlyTools.ts): the editor shows
+ * An open file's tools handed on while a whole server's entry still runs (pipeline/assemble/earlyTools.ts): the editor shows
  * them without waiting for every other tool of the server. The `one-entry-server` fixture registers every tool in a
  * loop in its entry; its tool files only export definitions.
  */
@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPipeline, type AnalysisResult, type Diagnostic, type Pipeline } from '../../server/pipeline';
-import { collectEarlyTools } from '../../server/pipeline/earlyTools';
+import { collectEarlyTools } from '../../server/pipeline/assemble/earlyTools';
 import type { EvaluatedTool } from '../../server/pipeline/types';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 

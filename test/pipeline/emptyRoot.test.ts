@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { judgeAlone } from '../../server/pipeline/evaluate/worker/judge';
+import { judgeAlone } from '../../server/pipeline/evaluate/worker/judge/judge';
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 

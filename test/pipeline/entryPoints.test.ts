@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findEntryPoints } from '../../server/pipeline/entryPoints';
+import { findEntryPoints } from '../../server/pipeline/plan/entryPoints';
 
 const made: string[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { entryReach } from '../../server/pipeline/entryReach';
+import { entryReach } from '../../server/pipeline/plan/entryReach';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tsl-reach-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

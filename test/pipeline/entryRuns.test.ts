@@ -1,5 +1,5 @@
 /**
- * What an entry's run covered holds in the analyses that follow (pipeline/entryRuns.ts): the language server analyses
+ * What an entry's run covered holds in the analyses that follow (pipeline/plan/entryRuns.ts): the language server analyses
  * a workspace in batches, the entry in the first. A tool module in an import cycle with the server, run alone in a
  * later batch, failed where the program does not (its registry read the module's export before it existed); run by
  * the entry, it is covered and not run again, until a file the entry's run read changes.

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFactories } from '../../server/pipeline/discover/factories';
 import { isPathName, pathNeededBy, typedFactory, type TypedFactoryCache } from '../../server/pipeline/discover/factoryArguments';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 
 const typedRoot = path.join(__dirname, '../fixtures/servers-typed');
 const kindsRoot = path.join(__dirname, '../fixtures/factory-arguments');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FindingSite, Step } from '../../shared/types';
 import { discoverFiles } from '../../server/pipeline/discover';
 import { locateSite, placeSite, rootsOf, toolLocation, type SchemaRoots } from '../../server/pipeline/locate';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 import type { DiscoveredSite, Location } from '../../server/pipeline/types';
 
 const root = path.join(__dirname, '../fixtures/locate-trails');

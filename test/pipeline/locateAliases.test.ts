@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../server/pipeline/discover';
 import { locateSite, rootsOf } from '../../server/pipeline/locate';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 
 const root = path.join(__dirname, '../fixtures/locate-aliases');
 const tools = path.join(root, 'src/tools.ts');

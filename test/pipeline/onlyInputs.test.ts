@@ -5,7 +5,7 @@
  * whose diagnostics that changes.
  */
 import { describe, expect, it } from 'vitest';
-import { ResultStore } from '../../server/pipeline/results';
+import { ResultStore } from '../../server/pipeline/publish/results';
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../../server/pipeline/types';
 
 const range = { start: { line: 3, character: 2 }, end: { line: 3, character: 8 } };

@@ -1,7 +1,7 @@
 // Pairing evaluated tools with discovered sites: call site first (innermost range), then name, then
 // export name; each site used once; a tool nobody discovered stays unmatched (reported at its call).
 import { describe, expect, it } from 'vitest';
-import { matchToolsToSites } from '../../server/pipeline/match';
+import { matchToolsToSites } from '../../server/pipeline/assemble/match';
 import type { DiscoveredSite, EvaluatedTool } from '../../server/pipeline/types';
 
 const file = '/ws/server.ts';

@@ -31,7 +31,12 @@ describe('an entry transformed before its worker asks', () => {
     const source = `import { z } from 'zod';\n\nexport const inputSchema = z.object({ id: z.string() });\n${APPENDIX}`;
     const format = moduleFormatOf(file);
     const made = await transformSource(file, source, compilerOptions, format);
-    expect(prepared).toEqual({ source, options: transformKey(compilerOptions, bundlerDefines(file), format), code: 'code' in made ? made.code : undefined, format });
+    expect(prepared).toEqual({
+      source,
+      options: transformKey(compilerOptions, bundlerDefines(file), format),
+      code: 'code' in made ? made.code : undefined,
+      format,
+    });
   });
 
   it('uses the unsaved text of an open buffer, as the loader serves it', async () => {

@@ -1,6 +1,6 @@
-/** Ranges found on one text of a file, moved onto a newer text of it (server/pipeline/rebase.ts). */
+/** Ranges found on one text of a file, moved onto a newer text of it (server/pipeline/assemble/rebase.ts). */
 import { describe, expect, it } from 'vitest';
-import { textShift } from '../../server/pipeline/rebase';
+import { textShift } from '../../server/pipeline/assemble/rebase';
 
 function rangeOf(text: string, needle: string) {
   const at = text.indexOf(needle);

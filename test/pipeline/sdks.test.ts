@@ -2,8 +2,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../server/pipeline/discover';
 import { mayHoldToolSchemas } from '../../server/pipeline/discover/prefilter';
-import { shimSource } from '../../server/pipeline/evaluate/worker/sdkShims';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { shimSource } from '../../server/pipeline/evaluate/worker/recorders/sdkShims';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 import { RECORDERS, TOOL_LIBRARIES, exportOf, toolLibraryOf, shimFor } from '../../server/pipeline/sdks';
 
 const root = path.join(__dirname, '../fixtures/discover-styles');

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/pipeline';
 import { discoverFiles } from '../../server/pipeline/discover';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 import type { Pipeline } from '../../server/pipeline/types';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 

@@ -4,7 +4,7 @@
  * with `check`, issue 23), and a run that fails keeps the last good tools of its file, marked stale.
  */
 import { describe, expect, it } from 'vitest';
-import { ResultStore } from '../../server/pipeline/results';
+import { ResultStore } from '../../server/pipeline/publish/results';
 import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../../server/pipeline/types';
 
 const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../server/pipeline/discover';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 
 const root = path.join(__dirname, '../fixtures/discover-styles');
 

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolDefinitionName } from '../../server/pipeline/locate/toolDefinition';
-import { WorkspaceProject } from '../../server/pipeline/project';
+import { WorkspaceProject } from '../../server/pipeline/project/project';
 import type { Location } from '../../server/pipeline/types';
 
 const FILES: Record<string, string> = {

@@ -1,6 +1,6 @@
-/** The argument a start asks for, read from what CLIs print when one is missing (pipeline/usageHint.ts). */
+/** The argument a start asks for, read from what CLIs print when one is missing (pipeline/start/usageHint.ts). */
 import { describe, expect, it } from 'vitest';
-import { argumentAskedFor } from '../../server/pipeline/usageHint';
+import { argumentAskedFor } from '../../server/pipeline/start/usageHint';
 
 describe('argumentAskedFor', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../shared/findings';
-import type { AssembledFile } from '../../server/pipeline/assemble';
+import type { AssembledFile } from '../../server/pipeline/assemble/assemble';
 import { checkWorkspace } from '../../server/pipeline/workspace';
 import type { Diagnostic, EvaluatedTool, Location, ToolReport } from '../../server/pipeline/types';
 

@@ -7,9 +7,9 @@
  */
 import * as path from 'node:path';
 import { Node, SyntaxKind, type BindingElement, type ClassDeclaration, type ParameterDeclaration, type SourceFile } from 'ts-morph';
-import { parseEntry } from '../entryPoints';
+import { parseEntry } from '../plan/entryPoints';
 import { withCommentsBlanked } from './codeText';
-import type { WorkspaceProject } from '../project';
+import type { WorkspaceProject } from '../project/project';
 import type { FactorySpec, ParamHint } from '../types';
 
 /** A body that builds a server or registers tools. */

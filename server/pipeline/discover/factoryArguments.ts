@@ -15,8 +15,8 @@ import type { Node, ParameterDeclaration, SourceFile, Type } from 'ts-morph';
 import { hasBuiltArguments } from '../evaluate/builtValue';
 import { findFactoryDeclarations, type FactoryDeclaration } from './factories';
 import type { BuiltValue, EvaluatedFile, FactorySpec, ParamHint } from '../types';
-import type { WorkspaceProject } from '../project';
-import { PLACEHOLDER_MARK } from '../placeholders';
+import type { WorkspaceProject } from '../project/project';
+import { PLACEHOLDER_MARK } from '../environment/placeholders';
 
 const SERVER_CLASS = /^(?:McpServer|FastMCP|Server)$/;
 /** A name that says "a path": the whole name, a snake_case word or a camelCase word at its end. */

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import type { SourceFile, ts } from 'ts-morph';
-import type { WorkspaceProject } from '../project';
+import type { WorkspaceProject } from '../project/project';
 import type { DiscoveredFile, DiscoveredSite, Overlay } from '../types';
 import { findDeclarations } from './declarations';
 import { mayHoldToolSchemas } from './prefilter';

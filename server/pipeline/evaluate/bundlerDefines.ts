@@ -7,7 +7,7 @@
  */
 import { readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { readWorkspaceFile } from '../boundedRead';
+import { readWorkspaceFile } from '../project/boundedRead';
 
 const CONFIGS = ['vite.config.ts', 'vite.config.mts', 'vite.config.js', 'vite.config.mjs', 'tsup.config.ts', 'tsup.config.js', 'tsup.config.mjs'];
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

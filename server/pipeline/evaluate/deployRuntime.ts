@@ -1,12 +1,12 @@
 /**
  * The runtime a workspace source deploys to, as its package says: Cloudflare Workers (a wrangler configuration beside
  * the package.json, or a dependency only Workers code has), or Node, at the oldest major version its `engines.node`
- * admits. The worker gives the file that runtime's globals (worker/runtimeGlobals.ts): code written for Workers or
+ * admits. The worker gives the file that runtime's globals (worker/sandbox/runtimeGlobals.ts): code written for Workers or
  * for a newer Node than the one running the check meets what it was written against. Read through bounded reads,
  * once per folder and generation.
  */
 import path from 'node:path';
-import { readWorkspaceFile } from '../boundedRead';
+import { readWorkspaceFile } from '../project/boundedRead';
 
 export interface DeployRuntime {
   /** Deployed to Cloudflare Workers. */

@@ -9,7 +9,7 @@
  * through bounded reads, so all three agree.
  */
 import path from 'node:path';
-import { readWorkspaceFile } from '../boundedRead';
+import { readWorkspaceFile } from '../project/boundedRead';
 import { deployRuntimeOf, forgetDeployRuntimes } from './deployRuntime';
 
 export type ModuleFormat = 'module' | 'commonjs';

@@ -5,7 +5,7 @@
 import type { EngineOptions, EvaluatedTool, EvaluationFailure, Refusal, StoppedWaiting } from '../types';
 
 export type { Refusal } from '../types';
-import type { CallableFactory, FactoryCall } from './worker/callFactories';
+import type { CallableFactory, FactoryCall } from './worker/start/callFactories';
 import type { PreparedEntry, TransformReply, TransformRequest } from './worker/loader/protocol';
 
 export type { LoadFailure, TransformReply, TransformRequest } from './worker/loader/protocol';
@@ -16,7 +16,7 @@ export const EVALUATION_MARKER = 'TOOL_SCHEMA_LENS_EVALUATION';
 export { SYNC_TRANSFORM_FD } from './worker/loader/protocol';
 
 /**
- * The fault the tests inject into a worker (worker/internalErrors.ts). It changes results, so it is part of the
+ * The fault the tests inject into a worker (worker/sandbox/internalErrors.ts). It changes results, so it is part of the
  * result cache's key: the worker reads it once, before `process.env` is watched, so no evidence records it.
  */
 export const FAULT_ENV = 'TOOL_SCHEMA_LENS_FAULT';
@@ -80,7 +80,7 @@ export interface ResultMessage {
   retire?: string;
   /** Absolute paths of the workspace files the evaluation loaded (the entry at least). */
   inputs?: string[];
-  /** Paths outside node_modules it read or listed through `fs` (worker/fsReads.ts; `''`: a read it could not name). */
+  /** Paths outside node_modules it read or listed through `fs` (worker/sandbox/fsReads.ts; `''`: a read it could not name). */
   reads?: string[];
   /** Files outside node_modules the worker loaded once, outside any generation, so far (loader/hooks.ts). */
   loadedOnce?: string[];
@@ -94,9 +94,9 @@ export interface ResultMessage {
    */
   stubbed?: string[];
   assets?: string[];
-  /** What the check refused while this file ran, caught by user code or not (worker/refusals.ts). */
+  /** What the check refused while this file ran, caught by user code or not (worker/sandbox/refusals.ts). */
   refusals?: Refusal[];
-  /** Errors of our own caught while judging (worker/internalErrors.ts): a finding may be missing. */
+  /** Errors of our own caught while judging (worker/sandbox/internalErrors.ts): a finding may be missing. */
   internalErrors?: string[];
   /** The start was still waiting on something when the worker stopped letting it go on (worker.ts, settleStart). */
   stoppedWaiting?: StoppedWaiting;

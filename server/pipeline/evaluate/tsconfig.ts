@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { readWorkspaceFile } from '../boundedRead';
+import { readWorkspaceFile } from '../project/boundedRead';
 
 export interface TsconfigFacts {
   /** Absolute directory `paths` are relative to. */

@@ -1,5 +1,5 @@
 /**
- * The schema expression at a creation site the worker recorded (evaluate/worker/creationSites.ts): the call that
+ * The schema expression at a creation site the worker recorded (evaluate/worker/recorders/creationSites.ts): the call that
  * built the schema, `z.object({...})` or `base.extend({...})`, found from the point V8 reports for it (the
  * callee's name for a method call, the callee for a plain call, `new` for a construction); or, for an object a
  * package built from a raw shape, the literal that holds the shape's members under their keys.

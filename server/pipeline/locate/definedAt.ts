@@ -1,7 +1,7 @@
 /**
  * Where a tool was written, for the editor, when that is not where it is registered: a tool file that defines
  * `{ name, description, parameters: ArgsSchema, execute }` and a helper in another file that hands it to the SDK.
- * Found from the input schema's creation site (evaluate/worker/creationSites.ts): the schema expression there, the object
+ * Found from the input schema's creation site (evaluate/worker/recorders/creationSites.ts): the schema expression there, the object
  * literal that holds it (directly, or through the `const` it is bound to), that object's `name` and its binding.
  */
 import { Node, SyntaxKind, type Identifier, type ObjectLiteralExpression } from 'ts-morph';

@@ -2,7 +2,7 @@
  * OpenAI function objects (`{ type: 'function', function: { name, description, parameters } }`), which a program
  * builds itself, most often with `zodToJsonSchema`, and hands to the Chat Completions API. No library call makes
  * them, so nothing records them as they are written: they are found where a toolkit hands them out
- * (evaluate/worker/toolkits.ts). What is sent is the object itself, byte for byte.
+ * (evaluate/worker/start/toolkits.ts). What is sent is the object itself, byte for byte.
  */
 import { currentSession, descriptionOf } from '../evaluate/worker/recorders/session';
 import type { SourcePoint } from '../types';
@@ -18,7 +18,7 @@ export function recordFunctionObject(value: Record<string, unknown>, site: Sourc
     description: descriptionOf(fn.description),
     callSite: site,
     handle: value,
-    ship: async () => ({ definition: value, inputSchema: fn.parameters }),
+    ship: () => Promise.resolve({ definition: value, inputSchema: fn.parameters }),
   });
 }
 

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Node, type SourceFile } from 'ts-morph';
-import { WorkspaceProject } from '../project';
+import { WorkspaceProject } from '../project/project';
 import { peel } from './peel';
 
 /** Resolves `name` as exported by the module `specifier` names from `sourceFile`: the expression it is bound to. */

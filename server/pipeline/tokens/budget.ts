@@ -4,7 +4,7 @@
  */
 import { RULES } from '../../../shared/findings';
 import { messages } from '../../../shared/findings';
-import { effectiveSeverity, type SeverityOverrides } from '../severities';
+import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
 import type { Diagnostic, Location, TokenBudget, ToolReport } from '../types';
 import { heaviestKeys } from './countTools';
 import { countEach } from './tokenizer';

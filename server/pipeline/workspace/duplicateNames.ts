@@ -4,10 +4,10 @@
  */
 import { RULES } from '../../../shared/findings';
 import { messages } from '../../../shared/findings';
-import { duplicateRelatedMessage } from '../messages';
-import type { AssembledFile } from '../assemble';
-import { effectiveSeverity, type SeverityOverrides } from '../severities';
-import { toolIdentity } from '../toolIdentity';
+import { duplicateRelatedMessage } from '../findings/messages';
+import type { AssembledFile } from '../assemble/assemble';
+import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
+import { toolIdentity } from '../assemble/toolIdentity';
 import type { Diagnostic, Location } from '../types';
 import { placeKey } from './diagnosticKey';
 

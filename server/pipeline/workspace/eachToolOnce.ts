@@ -2,7 +2,7 @@
  * A tool reached through several entry points or modules is one tool (same name registered at the same place): it
  * is kept in one analysed file's report, with its findings, and dropped from the others.
  */
-import type { AssembledFile } from '../assemble';
+import type { AssembledFile } from '../assemble/assemble';
 import type { Diagnostic, ToolReport } from '../types';
 
 /**

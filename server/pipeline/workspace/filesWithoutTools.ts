@@ -3,8 +3,8 @@
  * a silent nothing.
  */
 import path from 'node:path';
-import type { AssembledFile, Locator } from '../assemble';
-import { effectiveSeverity, type SeverityOverrides } from '../severities';
+import type { AssembledFile, Locator } from '../assemble/assemble';
+import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
 import type { Diagnostic, EvaluatedFile } from '../types';
 
 /** What the pipeline knew about an analysed file before evaluating it. */

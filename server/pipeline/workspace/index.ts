@@ -7,8 +7,8 @@
  *   a tool library and yielded no tool), so the CLI and the editor say the same thing and only print it.
  */
 import path from 'node:path';
-import type { AssembledFile } from '../assemble';
-import type { SeverityOverrides } from '../severities';
+import type { AssembledFile } from '../assemble/assemble';
+import type { SeverityOverrides } from '../findings/severities';
 import { serverTokens, toolSets, type ServerTokens } from '../tokens';
 import type { AnalysisResult, Diagnostic, FileReport, TokenBudget, ToolReport } from '../types';
 import { duplicateTools, withoutEngineDuplicates } from './duplicateNames';

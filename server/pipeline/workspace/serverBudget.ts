@@ -5,7 +5,7 @@
  */
 import { RULES } from '../../../shared/findings';
 import { messages } from '../../../shared/findings';
-import { effectiveSeverity, type SeverityOverrides } from '../severities';
+import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
 import { sentTools, serverTokens } from '../tokens';
 import type { Diagnostic, TokenBudget, ToolReport } from '../types';
 

@@ -6,10 +6,10 @@
  * files recorded it.
  */
 import { clientFinding, judgeServer, placeViolation, verdicts } from '../../../shared/clients/index';
-import type { AssembledFile, ToolPlace } from '../assemble';
+import type { AssembledFile, ToolPlace } from '../assemble/assemble';
 import { targetsOf } from '../sdks';
-import { clientRuleSeverity, type SeverityOverrides } from '../severities';
-import { toolIdentity } from '../toolIdentity';
+import { clientRuleSeverity, type SeverityOverrides } from '../findings/severities';
+import { toolIdentity } from '../assemble/toolIdentity';
 import type { Diagnostic, ToolReport } from '../types';
 
 const SERVER_SDKS = new Set(['mcp', 'fastmcp']);

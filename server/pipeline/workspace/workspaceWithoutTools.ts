@@ -4,11 +4,11 @@
  * saying what ran and what to try.
  */
 import path from 'node:path';
-import { readWorkspaceFile } from '../boundedRead';
+import { readWorkspaceFile } from '../project/boundedRead';
 import { TOOL_LIBRARY_PACKAGES } from '../sdks';
 import type { AnalysisResult, Diagnostic } from '../types';
-import { causeSentence } from '../messages';
-import { mayPlaceholder } from '../placeholders';
+import { causeSentence } from '../findings/messages';
+import { mayPlaceholder } from '../environment/placeholders';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 

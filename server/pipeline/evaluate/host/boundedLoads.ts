@@ -6,7 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { unreadable } from '../../boundedRead';
+import { unreadable } from '../../project/boundedRead';
 
 /** Why a package.json above `entryDir` may not be read, or undefined when every one may. */
 export function unsafePackageJson(entryDir: string): string | undefined {

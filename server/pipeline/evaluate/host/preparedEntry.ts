@@ -8,7 +8,7 @@
  * for as before.
  */
 import path from 'node:path';
-import { readWorkspaceFile } from '../../boundedRead';
+import { readWorkspaceFile } from '../../project/boundedRead';
 import { bundlerDefines } from '../bundlerDefines';
 import { forgetTsconfigs, tsconfigFor } from '../tsconfig';
 import { forgetModuleFormats, moduleFormatOf } from '../moduleFormat';

@@ -36,7 +36,7 @@ export type Overlays = ReadonlyMap<string, string>;
 export interface Evidence {
   /** Workspace modules it loaded. */
   inputs: readonly string[];
-  /** Paths its code read or listed (worker/fsReads.ts). */
+  /** Paths its code read or listed (worker/sandbox/fsReads.ts). */
   reads?: readonly string[];
   /** Files outside node_modules its worker had loaded once, outside any generation. */
   loadedOnce?: readonly string[];

@@ -50,7 +50,7 @@ export interface PoolOptions extends PoolLimits {
 
 /**
  * Node's own WebSocket, which Node 20 and 21 keep behind a flag: the worker takes it off the global object at start
- * and gives it to code written for Workers or a newer Node (worker/runtimeGlobals.ts).
+ * and gives it to code written for Workers or a newer Node (worker/sandbox/runtimeGlobals.ts).
  */
 const WEBSOCKET_FLAG =
   Number(process.versions.node.split('.')[0]) < 22 && process.allowedNodeEnvironmentFlags.has('--experimental-websocket') ? ['--experimental-websocket'] : [];

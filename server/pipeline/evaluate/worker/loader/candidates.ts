@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { statSync } from 'node:fs';
-import { isReadableFile, unreadable } from '../../../boundedRead';
+import { isReadableFile, unreadable } from '../../../project/boundedRead';
 import type { TsconfigFacts } from '../../tsconfig';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];

@@ -14,7 +14,7 @@
 import Module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readWorkspaceFile } from '../../../boundedRead';
+import { readWorkspaceFile } from '../../../project/boundedRead';
 import { bundlerDefines } from '../../bundlerDefines';
 import { forgetModuleFormats } from '../../moduleFormat';
 import { aliasBases, builtSourceBases, fileCandidates, firstExisting } from './candidates';
@@ -24,7 +24,7 @@ import { transformKey, type LoadFailure, type PreparedEntry } from './protocol';
 import { transformSync } from './syncTransform';
 import { forgetTsconfigs, tsconfigFor } from '../../tsconfig';
 import { unbuiltPackageSource } from './unbuiltPackages';
-import { withoutNoting } from '../refusals';
+import { withoutNoting } from '../sandbox/refusals';
 
 interface CommonJsModule {
   filename: string;

@@ -14,9 +14,9 @@ import { realpathSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import { readWorkspaceFile } from '../../../boundedRead';
+import { readWorkspaceFile } from '../../../project/boundedRead';
 import { shimFor } from '../../../sdks';
-import { shimSource } from '../sdkShims';
+import { shimSource } from '../recorders/sdkShims';
 import { aliasBases, builtSourceBases, fileCandidates, firstExisting, unreadableCandidate } from './candidates';
 import { unbuiltPackageSource } from './unbuiltPackages';
 import { canonicalSpecifier } from './packageIdentity';
@@ -32,7 +32,7 @@ import {
   transformKey,
 } from './protocol';
 import { canStripHere, stripHere } from './stripTypes';
-import { watchForOrphaning, type OrphanWatch } from '../orphanWatch';
+import { watchForOrphaning, type OrphanWatch } from '../sandbox/orphanWatch';
 import { counted, type LoaderActivity } from './activity';
 import { TEXT_ASSETS } from './assets';
 import { bundlerDefines } from '../../bundlerDefines';

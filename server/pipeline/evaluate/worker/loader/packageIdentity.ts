@@ -3,7 +3,7 @@
  * (`"zod4": "npm:zod@^4"`, `"mcp": "npm:@modelcontextprotocol/sdk"`) is still zod or the SDK, and gets the same
  * recorder and zod announcement as the plain name would.
  */
-import { readWorkspaceFile } from '../../../boundedRead';
+import { readWorkspaceFile } from '../../../project/boundedRead';
 
 const names = new Map<string, string | undefined>();
 

@@ -113,5 +113,5 @@ export interface TransformRequest {
 
 export type FromHooks = GenerationReport | TransformRequest;
 
-/** The global the worker installs and refusing stubs call: an attempt the check refused (worker/refusals.ts). */
+/** The global the worker installs and refusing stubs call: an attempt the check refused (worker/sandbox/refusals.ts). */
 export const REFUSAL_KEY = 'tool-schema-lens.refused';

@@ -25,7 +25,7 @@ export interface Recording {
   inventedArguments?: string[];
   /** For a tool on no server (AI SDK, Agents, ...): the exported object holding it, its tool set (toolNames.ts). */
   toolSet?: string;
-  /** Where the input schema was created (evaluate/worker/creationSites.ts), set by the worker before judging. */
+  /** Where the input schema was created (evaluate/worker/recorders/creationSites.ts), set by the worker before judging. */
   inputSite?: InputSite;
   /** The stack of the registration, captured raw and formatted only when the call site is a wrapper many tools share. */
   rawStack?: { stack?: string };

@@ -7,8 +7,8 @@
  * and says so.
  */
 import type { EvaluatedTool, SourcePoint } from '../../../types';
-import { notedRefusals } from '../refusals';
-import { clientViolations } from '../judge';
+import { notedRefusals } from '../sandbox/refusals';
+import { clientViolations } from '../judge/judge';
 import type { Conversion, LowLevelServer, Recording, RecordingSession } from '../recorders/session';
 import { clientKit, EVERY_CAPABILITY, listThrough } from './mcpTools';
 import { packageOf } from './packageInfo';
