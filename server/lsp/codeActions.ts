@@ -5,13 +5,11 @@
  * action the user picks.
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
-import { contains, type Diagnostic, type ResultStore } from '../pipeline';
+import { contains, RENAMEABLE, type Diagnostic, type ResultStore } from '../pipeline';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
 import type { RenameService } from './renameService';
 import { uriToPath } from './uris';
-
-const RENAMEABLE = new Set(['collision-widened', 'enum-widened']);
 
 /** What a lazily resolved action carries until the user picks it. */
 export interface RenameActionData {

@@ -6,8 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Overlay, Position } from '../pipeline';
-import { KeyRenamer, type RenameOutcome } from './keyRename';
+import { KeyRenamer, type Overlay, type Position, type RenameOutcome } from '../pipeline';
 
 export interface RenameRequest {
   id: number;

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from './errors';
-import { KeyRenamer } from './keyRename';
+import { KeyRenamer } from '../pipeline';
 import type { RenameReply, RenameRequest } from './renameService';
 
 const renamer = new KeyRenamer((workerData as { root: string }).root);

@@ -80,6 +80,24 @@ export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
 export {
+  canShipFlattened,
+  KeyRenamer,
+  NOT_TURNED_OFF,
+  offsetAt,
+  positionAt,
+  RENAMEABLE,
+  RUNTIME_PACKAGE,
+  severityKeysOf,
+  shipFlattenedFix,
+  shipFlattenedTitle,
+  suppressionEdit,
+  turnedOffText,
+  type OffsetEdit,
+  type RenameOutcome,
+  type ShipFlattenedFix,
+  type TextEditAt,
+} from './fixes';
+export {
   driftBetween,
   parseSnapshot,
   snapshotOfTools,
@@ -328,7 +346,11 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
           const again =
             retry &&
             (await inFlight(() =>
-              evaluatorNow().evaluate({ ...request, factories: retry, ...(evaluated.placeholders ? { env: { ...env, ...placeholderEnv(evaluated.placeholders) } } : {}) }, token, cache),
+              evaluatorNow().evaluate(
+                { ...request, factories: retry, ...(evaluated.placeholders ? { env: { ...env, ...placeholderEnv(evaluated.placeholders) } } : {}) },
+                token,
+                cache,
+              ),
             ).catch((err) => {
               if (err instanceof EvaluationCancelled) throw new CancelledError();
               return undefined;
