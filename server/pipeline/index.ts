@@ -72,7 +72,21 @@ export { libraryNames } from './sdks';
 export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
-export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
+export {
+  CONTEXT_WINDOW,
+  countTokens,
+  definitionText,
+  heaviestKeys,
+  preloadTokenizer,
+  sentTools,
+  serverTokens,
+  TOKENIZER,
+  type ServerTokens,
+  type ToolSet,
+  type ToolTokens,
+} from './tokens';
+export { CLIENT_RULE_IDS, clientRuleReferences, codeReference, type ClientRuleReference, type CodeReference } from './findingReference';
+export { DEFAULT_MCP_CLIENTS, targetFacts, type TargetFacts } from './clientTargets';
 export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
 export { configProblemDiagnostic, configProblemMessage } from './messages';
 export { clientRuleKey, type SeverityOverrides } from './severities';

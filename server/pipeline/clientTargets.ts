@@ -1,0 +1,33 @@
+/**
+ * What a front needs to show a tool as one target receives it: the target's label and kind, whether it asks its
+ * model to fill a strict schema (OpenAI's Structured Outputs: the hover's and preview's strict view), and the prefix
+ * an MCP client puts before a tool's name. Read off the target's profile, never worded twice.
+ */
+import { MCP_CLIENTS, profileOf } from '../../shared/clients/index';
+
+export interface TargetFacts {
+  id: string;
+  label: string;
+  kind: 'provider' | 'client' | 'directory';
+  /** Every key required, an optional one nullable, no key beyond them: what `strictView` shows. */
+  strict: boolean;
+  /** What the client puts before a tool's name, `{server}` standing for the server's name. */
+  namePrefix?: string;
+}
+
+/** The facts of a target id, or undefined for an unknown one. */
+export function targetFacts(id: string): TargetFacts | undefined {
+  const profile = profileOf(id);
+  if (!profile) return undefined;
+  const namePrefix = profile.rules.find((r) => r.params?.namePrefix)?.params?.namePrefix;
+  return {
+    id: profile.id,
+    label: profile.label,
+    kind: profile.kind,
+    strict: profile.rules.some((r) => r.id === 'strict-required'),
+    ...(namePrefix ? { namePrefix } : {}),
+  };
+}
+
+/** The MCP clients an MCP server's tools are judged against when the user names none. */
+export const DEFAULT_MCP_CLIENTS: readonly string[] = MCP_CLIENTS;
