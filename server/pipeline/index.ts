@@ -25,6 +25,7 @@ import { collectEarlyTools } from './earlyTools';
 import { loadedBeyondRoot } from './beyondRoot';
 import { setAsidePrograms } from './programs';
 import { placeholderEnv, withPlaceholders } from './placeholders';
+import { refineStartFailure } from './startFailure';
 import type {
   AnalysisResult,
   CancellationLike,
@@ -344,6 +345,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
             }
           }
           // A start that failed on unset credentials runs again with placeholders for exactly those (placeholders.ts).
+          const readSource = (f: string) => project.readText(f);
           if (options.placeholders !== false)
             evaluated = await withPlaceholders(
               evaluated,
@@ -353,8 +355,9 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
                   if (err instanceof EvaluationCancelled) throw new CancelledError();
                   return undefined;
                 }),
-              (f) => project.readText(f),
+              readSource,
             );
+          evaluated = refineStartFailure(evaluated, readSource);
           // A factory that registered nothing or threw with placeholders is called once more with arguments built from its types.
           const retry = specs === factories.specs ? typedRetry(project, file, specs, evaluated, typedFactories) : undefined;
           const again =
