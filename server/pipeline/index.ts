@@ -87,7 +87,7 @@ export {
   type ToolTokens,
 } from './tokens';
 export { CLIENT_RULE_IDS, clientRuleReferences, codeReference, type ClientRuleReference, type CodeReference } from './findingReference';
-export { DEFAULT_MCP_CLIENTS, targetFacts, type TargetFacts } from './clientTargets';
+export { brokenRulesAt, DEFAULT_MCP_CLIENTS, targetFacts, type BrokenRule, type TargetFacts } from './clientTargets';
 export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
 export { configProblemDiagnostic, configProblemMessage } from './messages';
 export { clientRuleKey, type SeverityOverrides } from './severities';
@@ -101,6 +101,7 @@ export {
   offsetAt,
   positionAt,
   RENAMEABLE,
+  renameSiblings,
   RUNTIME_PACKAGE,
   severityKeysOf,
   shipFlattenedFix,

@@ -13,6 +13,7 @@ export { canShipFlattened, shipFlattenedFix, shipFlattenedTitle, type ShipFlatte
 export { planShipFlattened, RUNTIME_PACKAGE, type OffsetEdit, type ShipFlattenedPlan } from './shipFlattenedEdit';
 export { NOT_TURNED_OFF, severityKeysOf, turnedOffText } from './turnOffRule';
 export { suppressionEdit } from './suppressLine';
+export { renameSiblings } from './renameSiblings';
 export { offsetAt, positionAt } from './positions';
 
 /** The codes whose diagnostics carry a rename (`Diagnostic.rename`) the editor offers as a quick fix. */
