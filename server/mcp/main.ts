@@ -30,7 +30,7 @@ export async function runMcpServer(options: McpServerOptions): Promise<void> {
   if (options.httpPort !== undefined) {
     const http = await serveHttp(options.httpPort, () => createLensMcpServer(pool, policy, log), log);
     log(`listening on ${http.url} for ${policy.startFolder}`);
-    close = http.close;
+    close = () => http.close();
   } else {
     const server = createLensMcpServer(pool, policy, log);
     const transport = new StdioServerTransport();

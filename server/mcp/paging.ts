@@ -36,7 +36,6 @@ function offsetOf(cursor: string, digest: string): number {
   const { k, o } = (parsed ?? {}) as { k?: unknown; o?: unknown };
   if (typeof k !== 'string' || typeof o !== 'number' || !Number.isInteger(o) || o < 0)
     throw new ToolInputError('This cursor is not one this server gave; call again without cursor for the first page.');
-  if (k !== digest)
-    throw new ToolInputError('The results changed since this cursor was given (files changed, or other filters); call again without cursor.');
+  if (k !== digest) throw new ToolInputError('The results changed since this cursor was given (files changed, or other filters); call again without cursor.');
   return o;
 }

@@ -89,9 +89,7 @@ export class SessionRoots {
   private async decide(): Promise<WorkspaceSet> {
     const { accepted, refused } = decideRoots(this.policy, await this.listRoots());
     if (accepted.length === 0)
-      throw new ToolInputError(
-        `None of the client's roots can be analysed: ${refused.map((r) => `${r.root}: ${r.reason}`).join('; ')}.`,
-      );
+      throw new ToolInputError(`None of the client's roots can be analysed: ${refused.map((r) => `${r.root}: ${r.reason}`).join('; ')}.`);
     return new WorkspaceSet(
       accepted.map((root) => this.pool.get(root)),
       refused,

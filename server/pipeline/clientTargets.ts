@@ -47,11 +47,7 @@ export interface BrokenRule {
  * server (the tools per server, the request budgets over `serverInputs`): for a target whether or not the analysis
  * selected it, since judging is pure and the definition is all it reads.
  */
-export function brokenRulesAt(
-  target: string,
-  definition: ToolDefinition,
-  server: { name?: string; serverInputs?: readonly unknown[] } = {},
-): BrokenRule[] {
+export function brokenRulesAt(target: string, definition: ToolDefinition, server: { name?: string; serverInputs?: readonly unknown[] } = {}): BrokenRule[] {
   const context = {
     ...(server.name ? { server: server.name } : {}),
     ...(server.serverInputs ? { toolCount: server.serverInputs.length, inputSchemas: server.serverInputs } : {}),

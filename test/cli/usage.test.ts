@@ -30,7 +30,7 @@ describe('tool-schema-lens usage', () => {
     [['check', '--collision-widening', 'any'], '--collision-widening must be one of unknown, base-type, type-array (got "any")'],
     [['check', '--timeout', 'soon'], '--timeout must be a number of milliseconds, at least 100 (got "soon")'],
     [['check', '--format'], '--format needs a value'],
-    [['lint'], 'unknown command "lint" (expected check, snapshot, diff or lsp)'],
+    [['lint'], 'unknown command "lint" (expected check, snapshot, diff, lsp or mcp)'],
     [['lsp'], 'lsp needs a transport: --stdio or --node-ipc'],
     [['check', 'no/such/dir'], 'no such file or directory: no/such/dir'],
   ])('exits 2 on %j', async (args, message) => {

@@ -32,7 +32,13 @@ function initializeWithHost(url: URL, host: string): Promise<number> {
   });
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -53,7 +59,13 @@ describe('tool-schema-lens mcp --http', { timeout: 180_000 }, () => {
     const first = await httpSession(server.url);
     const second = await httpSession(server.url);
     try {
-      expect((await first.client.listTools()).tools.map((t) => t.name)).toEqual(['check_tools', 'preview_tool', 'explain_finding', 'diff_tools', 'suggest_fix']);
+      expect((await first.client.listTools()).tools.map((t) => t.name)).toEqual([
+        'check_tools',
+        'preview_tool',
+        'explain_finding',
+        'diff_tools',
+        'suggest_fix',
+      ]);
       const cold = await call(first.client, 'check_tools');
       expect(cold.items[0].findings).toEqual([expect.objectContaining({ file: 'src/lookup.ts', line: 4, code: 'client-rejects', rule: 'format' })]);
       // Another session over the same folder shares its state: nothing runs again.

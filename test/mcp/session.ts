@@ -48,7 +48,7 @@ export async function startHttpServer(cwd: string, args: string[] = []): Promise
   const child = spawn(process.execPath, [CLI, 'mcp', '--http', '0', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   const url = await new Promise<URL>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       const found = /listening on (http:\/\/\S+)/.exec(log);
       if (found) resolve(new URL(found[1]));

@@ -91,7 +91,9 @@ describe('tool-schema-lens mcp over stdio', { timeout: 180_000 }, () => {
     expect(await callError(session.client, 'check_tools', { paths: ['../..'] })).toMatch(/outside the workspace/);
     expect(await callError(session.client, 'check_tools', { pageSize: 1_000_000 })).toMatch(/pageSize/);
     expect(await callError(session.client, 'check_tools', { cursor: 'not-a-cursor' })).toMatch(/^This cursor is not one this server gave/);
-    expect(await callError(session.client, 'preview_tool', { name: 'nothing_here' })).toMatch(/^No tool named nothing_here in this workspace \(its tools: lookup_page\)/);
+    expect(await callError(session.client, 'preview_tool', { name: 'nothing_here' })).toMatch(
+      /^No tool named nothing_here in this workspace \(its tools: lookup_page\)/,
+    );
     expect(await callError(session.client, 'suggest_fix', { file: 'src/server.ts', line: 1 })).toMatch(/^No finding at src\/server.ts:1/);
     expect((await session.client.listTools()).tools).toHaveLength(5);
   });
@@ -133,7 +135,10 @@ describe('tool-schema-lens mcp over stdio', { timeout: 180_000 }, () => {
   });
 
   it('reads the project configuration as a resource', async () => {
-    fs.writeFileSync(path.join(root, 'toolschemalens.config.json'), JSON.stringify({ clients: ['claude-code'], evaluation: { env: { API_KEY: 'secret-value' } } }));
+    fs.writeFileSync(
+      path.join(root, 'toolschemalens.config.json'),
+      JSON.stringify({ clients: ['claude-code'], evaluation: { env: { API_KEY: 'secret-value' } } }),
+    );
     const config = await session.client.readResource({ uri: 'tool-schema-lens://config' });
     const body = JSON.parse((config.contents[0] as { text: string }).text);
     expect(body).toMatchObject({ file: 'toolschemalens.config.json', exists: true, problems: [] });

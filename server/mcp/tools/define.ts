@@ -18,7 +18,8 @@ export interface McpToolDefinition<Input extends z.ZodRawShape = z.ZodRawShape, 
   description: string;
   input: Input;
   output: Output;
-  run(args: z.infer<z.ZodObject<Input>>, context: ToolContext): Promise<z.input<z.ZodObject<Output>>>;
+  /** May throw a ToolInputError, which the agent reads as a tool error. */
+  run(args: z.infer<z.ZodObject<Input>>, context: ToolContext): Promise<z.input<z.ZodObject<Output>>> | z.input<z.ZodObject<Output>>;
 }
 
 /** Declares a tool, keeping its schemas' types for its handler. */

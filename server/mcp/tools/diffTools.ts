@@ -16,8 +16,7 @@ const DEFAULT_SNAPSHOT = 'tools.snapshot.json';
 export const diffTools = defineTool({
   name: 'diff_tools',
   title: 'Diff the tools against the snapshot',
-  description:
-    "What changed in the shipped tool definitions since the project's tools snapshot, each change classed breaking, non-breaking or descriptive.",
+  description: "What changed in the shipped tool definitions since the project's tools snapshot, each change classed breaking, non-breaking or descriptive.",
   input: {
     baseline: z.string().max(1000).optional().describe('A snapshot file (default: the configured snapshot, else tools.snapshot.json)'),
   },

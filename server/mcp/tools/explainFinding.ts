@@ -11,8 +11,7 @@ import { defineTool } from './define';
 export const explainFinding = defineTool({
   name: 'explain_finding',
   title: 'Explain a finding or client rule',
-  description:
-    'What a finding code (client-rejects) or client rule (codex/format, format) means, its evidence (thread, date, version) and how to fix it.',
+  description: 'What a finding code (client-rejects) or client rule (codex/format, format) means, its evidence (thread, date, version) and how to fix it.',
   input: {
     code: z.string().min(1).max(100).describe('A finding code, target/rule, rule, or target'),
   },
@@ -47,7 +46,7 @@ export const explainFinding = defineTool({
       }),
     ),
   },
-  async run(args) {
+  run(args) {
     const query = args.code.trim();
     const finding = codeReference(query);
     const rules = clientRuleReferences(query).map(({ kind: _kind, parts: _parts, ...rule }) => rule);

@@ -4,7 +4,10 @@
  * nothing else), each answer both as structured content and as its JSON text for clients that read only text. A
  * mistake the agent can correct is a tool error it reads (`isError`), never a protocol failure or a crash.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ToolInputError } from '../toolError';
 import { checkTools } from './checkTools';
@@ -20,8 +23,9 @@ export const MCP_TOOLS: readonly McpToolDefinition[] = [checkTools, previewTool,
 
 /** Registers every tool on `server`; `log` hears what failed on our side. */
 export function registerLensTools(server: McpServer, context: ToolContext, log: (line: string) => void = () => undefined): void {
+  const registered: Array<[string, RegisteredTool]> = [];
   for (const tool of MCP_TOOLS) {
-    server.registerTool(
+    const handle = server.registerTool(
       tool.name,
       {
         title: tool.title,
@@ -44,5 +48,38 @@ export function registerLensTools(server: McpServer, context: ToolContext, log: 
         }
       },
     );
+    registered.push([tool.name, handle]);
   }
+  listWithoutDialect(server, registered);
+}
+
+/**
+ * The SDK's own listing (the same conversions, the same fields), with the `$schema` it stamps on each output schema
+ * left out: Claude Desktop validates output schemas as 2020-12 only and refuses every call of a tool whose output
+ * schema declares draft-07 (our own check's client-rejects finding on these tools, `test/mcp/dogfood.test.ts`).
+ */
+function listWithoutDialect(server: McpServer, registered: ReadonlyArray<[string, RegisteredTool]>): void {
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: registered
+      .filter(([, tool]) => tool.enabled)
+      .map(([name, tool]): Tool => {
+        const input = normalizeObjectSchema(tool.inputSchema);
+        const output = tool.outputSchema ? normalizeObjectSchema(tool.outputSchema) : undefined;
+        const { $schema: _dialect, ...outputSchema } = output
+          ? (toJsonSchemaCompat(output, { strictUnions: true, pipeStrategy: 'output' }) as Record<string, unknown>)
+          : {};
+        return {
+          name,
+          title: tool.title,
+          description: tool.description,
+          inputSchema: (input
+            ? toJsonSchemaCompat(input, { strictUnions: true, pipeStrategy: 'input' })
+            : { type: 'object', properties: {} }) as Tool['inputSchema'],
+          ...(output ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),
+          annotations: tool.annotations,
+          execution: tool.execution,
+          _meta: tool._meta,
+        };
+      }),
+  }));
 }

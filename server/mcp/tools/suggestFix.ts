@@ -109,7 +109,11 @@ function schemaFixes(here: readonly Diagnostic[], analysis: Analysis, workspace:
         seen.add(id);
         const title = `Rename \`${r.key}\` in variant \`${r.variant}\` to \`${r.newName}\``;
         const outcome = workspace.keyRenamer().renameKey(sibling.file, sibling.range.start, r.key, r.newName, new Map());
-        fixes.push('reason' in outcome ? { title, kind: 'rename', edits: [], refused: outcome.reason } : { title, kind: 'rename', edits: outcome.edits.map((e) => editView(e, set)) });
+        fixes.push(
+          'reason' in outcome
+            ? { title, kind: 'rename', edits: [], refused: outcome.reason }
+            : { title, kind: 'rename', edits: outcome.edits.map((e) => editView(e, set)) },
+        );
       }
     }
     if (d.code === 'union-shipped' && d.toolId) {
