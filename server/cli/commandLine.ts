@@ -78,7 +78,14 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
       if (!io.startMcpServer) throw new UsageError('mcp runs only as a process of its own');
       const folder = path.resolve(io.cwd, command.folder ?? '.');
       if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new UsageError(`mcp needs a folder to serve; ${command.folder} is not one`);
-      await io.startMcpServer({ folder, trustRoots: command.trustRoots, ...(command.httpPort !== undefined ? { httpPort: command.httpPort } : {}) });
+      await io
+        .startMcpServer({ folder, trustRoots: command.trustRoots, ...(command.httpPort !== undefined ? { httpPort: command.httpPort } : {}) })
+        .catch((err: unknown) => {
+          const code = (err as { code?: unknown } | undefined)?.code;
+          if (code === 'EADDRINUSE' || code === 'EACCES')
+            throw new UsageError(`port ${command.httpPort} cannot be listened on (${String(code)}): pick another with --http <port>, or 0 for any free one`);
+          throw err;
+        });
       if (io.ownsProcess) await (await import('../pipeline')).stopTransformer();
       return 0;
     }

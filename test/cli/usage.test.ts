@@ -32,6 +32,9 @@ describe('tool-schema-lens usage', () => {
     [['check', '--format'], '--format needs a value'],
     [['lint'], 'unknown command "lint" (expected check, snapshot, diff, lsp or mcp)'],
     [['lsp'], 'lsp needs a transport: --stdio or --node-ipc'],
+    [['mcp', '--http', 'abc'], '--http needs a port number, 0 to 65535 (got "abc")'],
+    [['mcp', 'a', 'b'], "mcp serves one folder (got 2); a client's roots inside it are served too"],
+    [['mcp', '--bogus'], 'unknown option --bogus for mcp'],
     [['check', 'no/such/dir'], 'no such file or directory: no/such/dir'],
   ])('exits 2 on %j', async (args, message) => {
     const run = await runInProcess(args);

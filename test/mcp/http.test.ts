@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/runCli';
 import { copyFixture } from '../lsp/client';
 import { call, callError, httpSession, startHttpServer } from './session';
 
@@ -96,6 +97,12 @@ describe('tool-schema-lens mcp --http', { timeout: 180_000 }, () => {
     } finally {
       await session.close();
     }
+  });
+
+  it('says a port in use is one, and exits 2', async () => {
+    const run = await runCli(['mcp', '--http', server.url.port], { cwd: root });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`tool-schema-lens: port ${server.url.port} cannot be listened on (EADDRINUSE): pick another with --http <port>`);
   });
 
   it('refuses a request addressed to another host name', async () => {
