@@ -7,9 +7,12 @@
  * - a root the client declares (MCP `roots/list`) inside that folder is analysed too: it is part of what was trusted;
  * - a root outside it is refused, with the reason, unless the server was started with `--trust-roots`: a client may
  *   declare any folder, and the user did not ask for that one to be run. Where the client declares roots, those
- *   (the accepted ones) are the workspaces; where it declares none, the start folder is.
+ *   (the accepted ones) are the workspaces; where it declares none, the start folder is;
+ * - the home folder or the file system's root is never analysed whole: a client started from a global configuration
+ *   starts its servers there, and that is no project the user chose; their roots inside it still are.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +36,10 @@ export interface RootDecision {
 
 /** The roots a client declared (their URIs), or undefined when it declares none, judged under the policy. */
 export function decideRoots(policy: RootPolicy, declared: readonly string[] | undefined): RootDecision {
-  if (!declared || declared.length === 0) return { accepted: [policy.startFolder], refused: [] };
+  if (!declared || declared.length === 0) {
+    const broad = tooBroad(policy.startFolder);
+    return broad ? { accepted: [], refused: [{ root: policy.startFolder, reason: broad }] } : { accepted: [policy.startFolder], refused: [] };
+  }
   const accepted: string[] = [];
   const refused: RefusedRoot[] = [];
   for (const uri of declared) {
@@ -42,7 +48,9 @@ export function decideRoots(policy: RootPolicy, declared: readonly string[] | un
       refused.push({ root: uri, reason: folder.reason });
       continue;
     }
-    if (policy.trustRoots || isWithin(policy.startFolder, folder.path)) accepted.push(folder.path);
+    const broad = tooBroad(folder.path);
+    if (broad) refused.push({ root: folder.path, reason: broad });
+    else if (policy.trustRoots || isWithin(policy.startFolder, folder.path)) accepted.push(folder.path);
     else
       refused.push({
         root: folder.path,
@@ -52,6 +60,20 @@ export function decideRoots(policy: RootPolicy, declared: readonly string[] | un
   // A root inside another accepted one is already analysed with it: one pipeline per file, never two.
   const outermost = [...new Set(accepted)].filter((a, _, all) => !all.some((b) => b !== a && isWithin(b, a)));
   return { accepted: outermost, refused };
+}
+
+/** Why a folder is no project to analyse whole (the home folder, the file system's root), or undefined. */
+export function tooBroad(folder: string, home = realOrSame(os.homedir())): string | undefined {
+  const what = folder === path.parse(folder).root ? "the file system's root" : folder === home ? 'your home folder' : undefined;
+  return what ? `it is ${what}, not a project: start the server in the project's folder, or name it (\`tool-schema-lens mcp <folder>\`)` : undefined;
+}
+
+function realOrSame(folder: string): string {
+  try {
+    return fs.realpathSync(folder);
+  } catch {
+    return folder;
+  }
 }
 
 /** Whether `inner` is `outer` or lies under it. */

@@ -88,8 +88,11 @@ export class SessionRoots {
 
   private async decide(): Promise<WorkspaceSet> {
     const { accepted, refused } = decideRoots(this.policy, await this.listRoots());
-    if (accepted.length === 0)
-      throw new ToolInputError(`None of the client's roots can be analysed: ${refused.map((r) => `${r.root}: ${r.reason}`).join('; ')}.`);
+    if (accepted.length === 0) {
+      const why = refused.map((r) => `${r.root}: ${r.reason}`).join('; ');
+      const startFolderOnly = refused.length === 1 && refused[0].root === this.policy.startFolder;
+      throw new ToolInputError(startFolderOnly ? `Nothing can be analysed: ${why}.` : `None of the client's roots can be analysed: ${why}.`);
+    }
     return new WorkspaceSet(
       accepted.map((root) => this.pool.get(root)),
       refused,

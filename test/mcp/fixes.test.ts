@@ -52,7 +52,8 @@ function apply(edits: readonly Edit[]): void {
 describe('suggest_fix on a colliding key', { timeout: 180_000 }, () => {
   it('renames the key in one variant with its references, and the finding goes', async () => {
     const before = await call(session.client, 'check_tools');
-    const findings = before.items.flatMap((item: { findings: Array<{ code: string; path: string; file: string; line: number }> }) => item.findings);
+    type Found = { code: string; path: string; file: string; line: number };
+    const findings: Found[] = before.items.flatMap((item: { findings: Found[] }) => item.findings);
     const collision = findings.find((f) => f.code === 'collision-widened' && f.path.endsWith('attachment'));
     expect(collision).toBeDefined();
     const { fixes } = await call(session.client, 'suggest_fix', { file: collision!.file, line: collision!.line, code: 'collision-widened' });

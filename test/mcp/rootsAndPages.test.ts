@@ -44,6 +44,17 @@ describe('decideRoots', () => {
     ]);
   });
 
+  it("never analyses the home folder or the file system's root whole", () => {
+    const home = fs.realpathSync(os.homedir());
+    expect(decideRoots({ startFolder: home, trustRoots: false }, undefined)).toEqual({
+      accepted: [],
+      refused: [{ root: home, reason: expect.stringMatching(/^it is your home folder, not a project: start the server in the project's folder/) }],
+    });
+    expect(decideRoots({ startFolder: '/', trustRoots: true }, [uri('/')]).refused).toEqual([
+      { root: '/', reason: expect.stringMatching(/^it is the file system's root, not a project/) },
+    ]);
+  });
+
   it('accepts a root outside only under --trust-roots', () => {
     expect(decideRoots({ startFolder: start, trustRoots: true }, [uri(inner), uri(outside)])).toEqual({ accepted: [inner, outside], refused: [] });
   });

@@ -23,6 +23,8 @@ export interface SessionOptions {
   args?: string[];
   /** Folders the client declares as its roots (MCP roots capability). */
   roots?: string[];
+  /** The server's environment over the test's own. */
+  env?: Record<string, string>;
 }
 
 function newClient(options: SessionOptions): Client {
@@ -35,7 +37,13 @@ function newClient(options: SessionOptions): Client {
 }
 
 export async function stdioSession(cwd: string, options: SessionOptions = {}): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...(options.args ?? [])], cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', ...(options.args ?? [])],
+    cwd,
+    stderr: 'pipe',
+    ...(options.env ? { env: { ...(process.env as Record<string, string>), ...options.env } } : {}),
+  });
   let log = '';
   transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const client = newClient(options);

@@ -168,6 +168,25 @@ describe('roots the client declares', { timeout: 120_000 }, () => {
     }
   });
 
+  it('the home folder is not analysed whole, but a project the client declares inside it is', async () => {
+    const home = await stdioSession(root, { env: { HOME: root } });
+    try {
+      const text = await callError(home.client, 'check_tools');
+      expect(text).toBe(
+        `Nothing can be analysed: ${root}: it is your home folder, not a project: start the server in the project's folder, or name it (\`tool-schema-lens mcp <folder>\`).`,
+      );
+    } finally {
+      await home.close();
+    }
+    const project = path.join(root, 'src');
+    const declared = await stdioSession(root, { env: { HOME: root }, roots: [project] });
+    try {
+      expect((await call(declared.client, 'check_tools')).workspace).toBe(project);
+    } finally {
+      await declared.close();
+    }
+  });
+
   it('is analysed when the user started the server with --trust-roots', async () => {
     const trusted = await stdioSession(root, { roots: [elsewhere], args: ['--trust-roots'] });
     try {
