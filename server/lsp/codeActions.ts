@@ -5,10 +5,9 @@
  * action the user picks.
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
-import { contains, RENAMEABLE, renameSiblings, type Diagnostic, type ResultStore } from '../pipeline';
+import { contains, RENAMEABLE, renameSiblings, type Diagnostic, type RenameService, type ResultStore } from '../pipeline';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
-import type { RenameService } from './renameService';
 import { uriToPath } from './uris';
 
 /** What a lazily resolved action carries until the user picks it. */

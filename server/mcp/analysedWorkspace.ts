@@ -11,8 +11,8 @@ import {
   checkToolSets,
   configProblemDiagnostic,
   createPipeline,
-  KeyRenamer,
   preloadTokenizer,
+  RenameService,
   ResultStore,
   type Diagnostic,
   type NotEvaluated,
@@ -51,9 +51,6 @@ export interface RefreshInfo {
   full: boolean;
 }
 
-/** Let the rename's TypeScript program (a few hundred MB) go after this long unused, as the language server does. */
-const RENAMER_IDLE_MS = 3 * 60_000;
-
 export class AnalysedWorkspace {
   private pipeline: Pipeline | undefined;
   private readonly store = new ResultStore();
@@ -67,8 +64,7 @@ export class AnalysedWorkspace {
   /** The clients a call asked for instead of the configured ones, until a call asks for others. */
   private clientsAsked: readonly string[] | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private renamer: KeyRenamer | undefined;
-  private renamerTimer: NodeJS.Timeout | undefined;
+  private renamer: RenameService | undefined;
   private disposed = false;
 
   constructor(
@@ -86,17 +82,14 @@ export class AnalysedWorkspace {
     return run;
   }
 
-  /** The rename's TypeScript program, built on first use and kept while renames come. */
-  keyRenamer(): KeyRenamer {
-    clearTimeout(this.renamerTimer);
-    this.renamerTimer = setTimeout(() => (this.renamer = undefined), RENAMER_IDLE_MS);
-    this.renamerTimer.unref();
-    return (this.renamer ??= new KeyRenamer(this.root));
+  /** TypeScript's rename, in a worker thread as the language server runs it (its program let go when unused). */
+  renameService(): RenameService {
+    return (this.renamer ??= new RenameService(this.root));
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    clearTimeout(this.renamerTimer);
+    this.renamer?.dispose();
     this.renamer = undefined;
     const pipeline = this.pipeline;
     this.pipeline = undefined;

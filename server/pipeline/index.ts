@@ -101,6 +101,7 @@ export {
   offsetAt,
   positionAt,
   RENAMEABLE,
+  RenameService,
   renameSiblings,
   RUNTIME_PACKAGE,
   severityKeysOf,

@@ -86,7 +86,7 @@ export const suggestFix = defineTool({
           (lines.length ? `; this file has findings on lines ${lines.join(', ')}.` : '; this file has none. Call check_tools for the findings.'),
       );
     }
-    const fixes = [...schemaFixes(here, analysis, workspace, set), ...quietingFixes(here, file, workspace.root, set)];
+    const fixes = [...(await schemaFixes(here, analysis, workspace, set)), ...quietingFixes(here, file, workspace.root, set)];
     return {
       findings: here.map((d) => findingView(d, set)),
       advice: [...new Set(here.flatMap((d) => (d.fix ? [d.fix] : [])))],
@@ -96,7 +96,7 @@ export const suggestFix = defineTool({
 });
 
 /** The fixes that change what ships: a key renamed in each declaring variant, a registration shipped flattened. */
-function schemaFixes(here: readonly Diagnostic[], analysis: Analysis, workspace: AnalysedWorkspace, set: WorkspaceSet): Fix[] {
+async function schemaFixes(here: readonly Diagnostic[], analysis: Analysis, workspace: AnalysedWorkspace, set: WorkspaceSet): Promise<Fix[]> {
   const byFile = (f: string) => analysis.diagnostics.filter((d) => d.file === f);
   const fixes: Fix[] = [];
   const seen = new Set<string>();
@@ -108,7 +108,7 @@ function schemaFixes(here: readonly Diagnostic[], analysis: Analysis, workspace:
         if (seen.has(id)) continue;
         seen.add(id);
         const title = `Rename \`${r.key}\` in variant \`${r.variant}\` to \`${r.newName}\``;
-        const outcome = workspace.keyRenamer().renameKey(sibling.file, sibling.range.start, r.key, r.newName, new Map());
+        const outcome = await workspace.renameService().renameKey(sibling.file, sibling.range.start, r.key, r.newName, new Map());
         fixes.push(
           'reason' in outcome
             ? { title, kind: 'rename', edits: [], refused: outcome.reason }
