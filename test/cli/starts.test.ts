@@ -51,6 +51,7 @@ describe.each<{ folder: string; env: Record<string, string> }>([
   { folder: 'throw-at-import', env: { ACME_CLIENT_ID: 'client-1234', ACME_CLIENT_SECRET: 'secret-5678' } },
   { folder: 'exit-on-key', env: { MAILER_KEY: 'mk_live_0123456789' } },
   { folder: 'validator', env: { ACME_TOKEN: 'at_0123456789abcdefghijk', ACME_URL: 'https://wiki.acme.example' } },
+  { folder: 'dependency-server', env: { NOTES_TOKEN: 'nt_0123456789' } },
 ])('$folder: found with placeholders, as the real start lists them', ({ folder, env }) => {
   it('the same tools and definitions as the start run with its variables set, each marked with the placeholders used', async () => {
     const [real, report] = await Promise.all([realStart(folder, env), check(folder)]);
