@@ -62,8 +62,8 @@ const entries = [
     format: 'esm',
     banner: { js: LOADER_HOOKS_BANNER },
   },
-  // TypeScript's rename for the quick fix runs in a worker thread of the language server.
-  { in: 'server/lsp/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
+  // TypeScript's rename for the quick fix runs in a worker thread of the language server and the MCP server.
+  { in: 'server/pipeline/fixes/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 

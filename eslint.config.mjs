@@ -162,7 +162,7 @@ export default tseslint.config(
               message: 'Only server/lsp/ knows LSP; the pipeline speaks server/pipeline/types.ts.',
             },
             {
-              group: ['**/lsp/**', '**/cli/**', '**/cli', '**/client/**'],
+              group: ['**/lsp/**', '**/cli/**', '**/cli', '**/mcp/**', '**/client/**'],
               message: 'Data flows one way: the pipeline never imports its fronts.',
             },
           ],
@@ -181,6 +181,23 @@ export default tseslint.config(
             {
               group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc*', '**/lsp/**', '**/client/**'],
               message: 'Only server/lsp/ knows LSP; the CLI is the other front.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Our MCP server is a third front: the pipeline's door and the SDK, never the editor's or the CLI's code.
+  {
+    files: ['server/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc*', '**/lsp/**', '**/cli/**', '**/client/**'],
+              message: 'Only server/lsp/ knows LSP; the MCP server is a front of its own over server/pipeline/.',
             },
           ],
         },

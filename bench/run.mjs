@@ -1,13 +1,13 @@
 // `npm run bench [-- name...]`: runs each bench module (bench/<name>.mjs) in its own Node process, one after
 // the other, so one module's warm JIT and heap never colour another's figures. With no names it runs those of
-// every known module (engine, clients, small, pipeline, tsc, lsp, runtime, servers). A bench module is a plain script that prints its own figures.
+// every known module (engine, clients, small, pipeline, tsc, lsp, runtime, servers, mcp). A bench module is a plain script that prints its own figures.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const known = ['engine', 'clients', 'small', 'pipeline', 'tsc', 'lsp', 'runtime', 'servers'];
+const known = ['engine', 'clients', 'small', 'pipeline', 'tsc', 'lsp', 'runtime', 'servers', 'mcp'];
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = asked.length > 0 ? asked : known.filter((n) => existsSync(join(here, `${n}.mjs`)));
 

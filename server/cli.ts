@@ -21,6 +21,7 @@ void runCommandLine(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   ownsProcess: true,
   startLanguageServer: async () => (await import('./lsp/main')).runLanguageServer(),
+  startMcpServer: async (options) => (await import('./mcp/main')).runMcpServer(options),
 }).then((code) => {
   if (code >= 0) process.exit(code);
 }, fail);

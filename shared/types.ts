@@ -69,6 +69,8 @@ export interface Finding {
   related?: Finding[];
   /** For client-rejects: the targets (profile ids) that refuse or rewrite it (`rule` is the profile rule broken). */
   targets?: string[];
+  /** What to do, where the message's words for it are also data (client-rejects): the same text as its last clause. */
+  fix?: string;
 }
 
 /** How one key of one flattened union was merged: what a hover explains. */

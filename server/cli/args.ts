@@ -49,6 +49,8 @@ export type Command =
     }
   | { kind: 'diff'; before: string; after: string; format: OutputFormat; failOn?: FailOn }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
+  /** `folder`: the workspace it analyses (default: the working directory); `httpPort`: Streamable HTTP, else stdio. */
+  | { kind: 'mcp'; folder?: string; httpPort?: number; trustRoots: boolean }
   | { kind: 'help' }
   | { kind: 'version' };
 
@@ -61,6 +63,9 @@ Commands:
   snapshot [paths...]   Write every server's tools as they ship, canonical and byte-stable (-o <file>, else stdout)
   diff <old> <new>      Say what changed between two snapshots, each change breaking, non-breaking or descriptive
   lsp --stdio           Start the language server on stdin/stdout (--node-ipc when started by VS Code)
+  mcp [folder]          Serve the analysis of folder (default: .) to a coding agent as an MCP server on stdio
+                        (--http <port>: Streamable HTTP on 127.0.0.1 at /mcp instead; --trust-roots: also analyse
+                        roots the client declares outside the folder, which runs their code)
 
 Options for check (and snapshot):
   --format <format>     text | json | sarif | markdown (default: text)
@@ -113,7 +118,8 @@ export function parseArgs(argv: readonly string[]): Command {
   if (command === 'check') return parseCheck(rest, false);
   if (command === 'snapshot') return parseCheck(rest, true);
   if (command === 'diff') return parseDiff(rest);
-  throw new UsageError(`unknown command "${command}" (expected check, snapshot, diff or lsp)`);
+  if (command === 'mcp') return parseMcp(rest);
+  throw new UsageError(`unknown command "${command}" (expected check, snapshot, diff, lsp or mcp)`);
 }
 
 function parseLsp(rest: readonly string[]): Command {
@@ -123,6 +129,27 @@ function parseLsp(rest: readonly string[]): Command {
   if (unknown.length > 0) throw new UsageError(`unknown option ${unknown[0]} for lsp`);
   if (transports.length === 0) throw new UsageError('lsp needs a transport: --stdio or --node-ipc');
   return { kind: 'lsp', transport: transports[0] === '--stdio' ? 'stdio' : 'node-ipc' };
+}
+
+function parseMcp(rest: readonly string[]): Command {
+  const folders: string[] = [];
+  let httpPort: number | undefined;
+  let trustRoots = false;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (name === '--http') {
+      const v = inline ?? rest[++i];
+      const port = Number(v);
+      if (v === undefined || !/^\d+$/.test(v) || port > 65535) throw new UsageError(`--http needs a port number, 0 to 65535 (got "${v ?? ''}")`);
+      httpPort = port;
+    } else if (name === '--trust-roots') trustRoots = true;
+    else if (name === '--stdio') continue;
+    else if (name.startsWith('-')) throw new UsageError(`unknown option ${name} for mcp`);
+    else folders.push(arg);
+  }
+  if (folders.length > 1) throw new UsageError(`mcp serves one folder (got ${folders.length}); a client's roots inside it are served too`);
+  return { kind: 'mcp', ...(folders[0] ? { folder: folders[0] } : {}), ...(httpPort !== undefined ? { httpPort } : {}), trustRoots };
 }
 
 function failOnOf(v: string): FailOn {

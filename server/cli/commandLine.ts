@@ -1,5 +1,5 @@
 /**
- * The command line as a function of its input and output: `check`, `snapshot`, `diff`, `lsp`, `--help`,
+ * The command line as a function of its input and output: `check`, `snapshot`, `diff`, `lsp`, `mcp`, `--help`,
  * `--version`. `server/cli.ts` gives it the process; the test suites give it strings, and run `check` in their own
  * process over the same pipeline.
  */
@@ -32,6 +32,8 @@ export interface CommandLineIo {
   ownsProcess: boolean;
   /** Starts the language server on this process's stdio or IPC (`lsp`): only the process's entry has one. */
   startLanguageServer?(): Promise<void>;
+  /** Runs our MCP server on this process's stdio or a loopback port (`mcp`) until its client leaves. */
+  startMcpServer?(options: { folder: string; httpPort?: number; trustRoots: boolean }): Promise<void>;
   /** Workers a host running many checks lends each one (PipelineOptions.evaluators); the process's entry lends none. */
   evaluators?: EvaluatorSource;
 }
@@ -72,6 +74,21 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
       if (!io.startLanguageServer) throw new UsageError('lsp runs only as a process of its own');
       await io.startLanguageServer();
       return -1; // the server owns the process from here; it exits when the client says so
+    case 'mcp': {
+      if (!io.startMcpServer) throw new UsageError('mcp runs only as a process of its own');
+      const folder = path.resolve(io.cwd, command.folder ?? '.');
+      if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new UsageError(`mcp needs a folder to serve; ${command.folder} is not one`);
+      await io
+        .startMcpServer({ folder, trustRoots: command.trustRoots, ...(command.httpPort !== undefined ? { httpPort: command.httpPort } : {}) })
+        .catch((err: unknown) => {
+          const code = (err as { code?: unknown } | undefined)?.code;
+          if (code === 'EADDRINUSE' || code === 'EACCES')
+            throw new UsageError(`port ${command.httpPort} cannot be listened on (${String(code)}): pick another with --http <port>, or 0 for any free one`);
+          throw err;
+        });
+      if (io.ownsProcess) await (await import('../pipeline')).stopTransformer();
+      return 0;
+    }
     case 'diff': {
       const { driftBetween } = await import('../pipeline');
       const drift = driftBetween(readSnapshotFile(io.cwd, command.before), readSnapshotFile(io.cwd, command.after));

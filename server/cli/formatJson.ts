@@ -48,7 +48,7 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
       tool: d.tool ?? null,
       path: dottedPath(d.path),
       message: d.message,
-      ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
+      ...(d.targets ? { targets: d.targets, rule: d.rule ?? null, ...(d.fix ? { fix: d.fix } : {}) } : {}),
       ...(d.failure ? { failure: d.failure } : {}),
     })),
     tokens: { encoding: TOKENIZER.encoding, total: report.tokens.total, windowShare: Number(report.tokens.windowShare.toFixed(4)) },

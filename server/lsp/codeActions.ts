@@ -5,13 +5,10 @@
  * action the user picks.
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
-import { contains, type Diagnostic, type ResultStore } from '../pipeline';
+import { contains, RENAMEABLE, renameSiblings, type Diagnostic, type RenameService, type ResultStore } from '../pipeline';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
-import type { RenameService } from './renameService';
 import { uriToPath } from './uris';
-
-const RENAMEABLE = new Set(['collision-widened', 'enum-widened']);
 
 /** What a lazily resolved action carries until the user picks it. */
 export interface RenameActionData {
@@ -56,7 +53,7 @@ export async function codeActionsAt(
   const actions: CodeAction[] = [];
   const seen = new Set<string>();
   for (const d of here) {
-    for (const sibling of siblings(d, store).filter((x) => isFresh(x.file))) {
+    for (const sibling of renameSiblings(d, (f) => store.diagnosticsIn(f)).filter((x) => isFresh(x.file))) {
       const id = `${sibling.file}|${sibling.range.start.line}:${sibling.range.start.character}|${sibling.rename!.newName}`;
       if (seen.has(id)) continue;
       seen.add(id);
@@ -103,22 +100,6 @@ export async function resolveCodeAction(
     return action;
   }
   return { ...action, edit };
-}
-
-/** The same key of the same union, as every declaring variant's diagnostic (one action per variant). */
-function siblings(d: Diagnostic, store: ResultStore): Diagnostic[] {
-  const out = [d];
-  const related = new Set(d.related.map((r) => r.location.file));
-  related.add(d.file);
-  for (const file of related) {
-    for (const other of store.diagnosticsIn(file)) {
-      if (other === d || !other.rename || other.code !== d.code || other.tool !== d.tool) continue;
-      if (other.rename.key !== d.rename!.key || other.rename.discriminator !== d.rename!.discriminator) continue;
-      if (other.path.join('\u0000') !== d.path.join('\u0000')) continue;
-      out.push(other);
-    }
-  }
-  return out;
 }
 
 async function renameEdit(

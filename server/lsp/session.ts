@@ -20,6 +20,7 @@ import {
   configProblemDiagnostic,
   notEvaluatedText,
   preloadTokenizer,
+  RenameService,
   ResultStore,
   sentTools,
   serverTokens,
@@ -36,7 +37,6 @@ import { DiagnosticsPublisher } from './diagnostics';
 import { describeError } from './errors';
 import { FileDebouncer, type OpenDocuments } from './documents';
 import { hoverAt } from './hover';
-import { RenameService } from './renameService';
 import { scanProgress } from './progress';
 import { sendAndForget, toLiveClient } from './unanswered';
 import { codeLensesIn } from './codeLens';

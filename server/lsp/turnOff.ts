@@ -5,20 +5,19 @@
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import * as path from 'node:path';
-import { clientRuleKey, contains, DISABLE_NEXT_LINE, readWorkspaceFile, type Diagnostic, type ResultStore } from '../pipeline';
+import {
+  contains,
+  NOT_TURNED_OFF,
+  readWorkspaceFile,
+  severityKeysOf,
+  suppressionEdit as plannedSuppression,
+  turnedOffText,
+  type ResultStore,
+} from '../pipeline';
 import { PROJECT_CONFIG_FILE } from '../projectConfig';
 import { toLspDiagnostic } from './diagnostics';
 import type { OpenDocuments } from './documents';
 import { pathToUri, uriToPath } from './uris';
-
-/** Findings about the configuration itself are fixed in it, not turned off. */
-const NOT_TURNED_OFF = new Set(['config-invalid', 'unused-suppression']);
-
-/** The keys that would silence a diagnostic: its code, or each target's client rule. */
-export function severityKeysOf(d: Diagnostic): string[] {
-  if (d.code === 'client-rejects' && d.rule && d.targets?.length) return d.targets.map((t) => clientRuleKey(t, d.rule!));
-  return [d.code];
-}
 
 export function turnOffActions(params: CodeActionParams, store: ResultStore, docs: OpenDocuments, root: string, documentChanges: boolean): CodeAction[] {
   if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
@@ -65,10 +64,8 @@ function configText(root: string): string | undefined {
 function configEdit(root: string, text: string, key: string, documentChanges: boolean): WorkspaceEdit | undefined {
   const file = path.join(root, PROJECT_CONFIG_FILE);
   const uri = pathToUri(file);
-  const config = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-  const severity = config.severity && typeof config.severity === 'object' ? (config.severity as Record<string, unknown>) : {};
-  config.severity = { ...severity, [key]: 'off' };
-  const newText = `${JSON.stringify(config, null, 2)}\n`;
+  const newText = turnedOffText(text, key);
+  if (newText === undefined) return undefined;
   if (!text) {
     // A new file needs a resource operation, which only documentChanges can carry.
     if (!documentChanges) return undefined;
@@ -86,11 +83,9 @@ function configEdit(root: string, text: string, key: string, documentChanges: bo
 
 function suppressionEdit(file: string, line: number, names: string, docs: OpenDocuments, documentChanges: boolean): WorkspaceEdit | undefined {
   const text = docs.get(file)?.getText() ?? textOnDisk(file);
-  if (text === undefined) return undefined;
-  const lineText = text.split('\n')[line];
-  if (lineText === undefined) return undefined;
-  const indent = /^[ \t]*/.exec(lineText)?.[0] ?? '';
-  const edit: TextEdit = { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${indent}// ${DISABLE_NEXT_LINE} ${names}\n` };
+  const planned = text === undefined ? undefined : plannedSuppression(file, text, line, [names]);
+  if (!planned) return undefined;
+  const edit: TextEdit = { range: { start: planned.start, end: planned.end }, newText: planned.newText };
   const uri = docs.uri(file);
   return documentChanges
     ? { documentChanges: [{ textDocument: { uri, version: docs.version(file) ?? null }, edits: [edit] }] }

@@ -73,13 +73,47 @@ export { libraryNames } from './sdks';
 export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './publish/results';
-export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
+export {
+  CONTEXT_WINDOW,
+  countTokens,
+  definitionText,
+  heaviestKeys,
+  preloadTokenizer,
+  sentTools,
+  serverTokens,
+  TOKENIZER,
+  type ServerTokens,
+  type ToolSet,
+  type ToolTokens,
+} from './tokens';
+export { CLIENT_RULE_IDS, clientRuleReferences, codeReference, type ClientRuleReference, type CodeReference } from './findings/findingReference';
+export { brokenRulesAt, DEFAULT_MCP_CLIENTS, targetFacts, type BrokenRule, type TargetFacts } from './findings/clientTargets';
 export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
 export { configProblemDiagnostic, configProblemMessage } from './findings/messages';
 export { clientRuleKey, type SeverityOverrides } from './findings/severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './findings/suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './start/notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
+export {
+  canShipFlattened,
+  KeyRenamer,
+  NOT_TURNED_OFF,
+  offsetAt,
+  positionAt,
+  RENAMEABLE,
+  RenameService,
+  renameSiblings,
+  RUNTIME_PACKAGE,
+  severityKeysOf,
+  shipFlattenedFix,
+  shipFlattenedTitle,
+  suppressionEdit,
+  turnedOffText,
+  type OffsetEdit,
+  type RenameOutcome,
+  type ShipFlattenedFix,
+  type TextEditAt,
+} from './fixes';
 export {
   driftBetween,
   parseSnapshot,

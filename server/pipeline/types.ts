@@ -134,6 +134,8 @@ export interface Diagnostic {
   rename?: RenameData;
   /** For client-rejects: the target ids it concerns (`rule` is the profile rule broken). */
   targets?: string[];
+  /** What to do, where the engine words it apart (client-rejects): the message's last clause, as data. */
+  fix?: string;
   /** For evaluation-failed: how the evaluation failed (a limit, a throw…), for counts a front shows without reading the message. */
   failure?: EvaluationFailure['phase'];
   /** For evaluation-failed: what the failure comes from, as data, for the workspace's summary of why it found nothing. */

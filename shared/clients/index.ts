@@ -4,6 +4,7 @@
  * breaks by rule and place across targets, and turns that into `client-rejects` findings. Pure: no I/O.
  */
 import { finding, messages } from '../findings';
+import { clientRejectsFix } from '../findings/client-rejects';
 import type { Finding, FindingSite, Severity } from '../types';
 import { CHECKS, prepareTool, REQUEST_BUDGETS, requestBudgetHits, SERVER_RULES, type PreparedTool } from './checks';
 import type { FlattenCause } from './flattenCause';
@@ -222,27 +223,25 @@ export function clientFinding(
     .sort((a, b) => ORDER[a.consequence] - ORDER[b.consequence] || TARGET_IDS.indexOf(a.target) - TARGET_IDS.indexOf(b.target));
   if (targets.length === 0) return undefined;
   const labelled = targets.map((t) => ({ ...t, label: BY_ID.get(t.target)?.label ?? t.target }));
-  return finding(
-    'client-rejects',
-    messages.clientRejects(tool, {
-      rule: v.rule,
-      path: v.path,
-      part: v.part,
-      ...(v.outputPath ? { outputPath: v.outputPath } : {}),
-      detail: v.detail,
-      targets: labelled,
-      ...(plainJson ? { plainJson } : {}),
-      ...(v.flatten ? { flatten: v.flatten } : {}),
-    }),
-    {
-      tool,
-      path: v.path,
-      sites: [v.site],
-      severity: targets.map((t) => t.severity).sort((a, b) => RANK[a] - RANK[b])[0],
-      targets: targets.map((t) => t.target),
-      rule: v.rule,
-    },
-  );
+  const rejection = {
+    rule: v.rule,
+    path: v.path,
+    part: v.part,
+    ...(v.outputPath ? { outputPath: v.outputPath } : {}),
+    detail: v.detail,
+    targets: labelled,
+    ...(plainJson ? { plainJson } : {}),
+    ...(v.flatten ? { flatten: v.flatten } : {}),
+  };
+  return finding('client-rejects', messages.clientRejects(tool, rejection), {
+    tool,
+    path: v.path,
+    sites: [v.site],
+    severity: targets.map((t) => t.severity).sort((a, b) => RANK[a] - RANK[b])[0],
+    targets: targets.map((t) => t.target),
+    rule: v.rule,
+    fix: clientRejectsFix(rejection),
+  });
 }
 
 /** Per selected target, the rules broken (✓ when none): the hover's compact verdict. */

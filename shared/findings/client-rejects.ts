@@ -32,11 +32,18 @@ export const clientRejects = defineFinding({
         const aside = [g.says, g.evidence && observedWhen(g.evidence)].filter(Boolean).join('; ');
         return `${listWords(g.labels)} ${consequenceWords(g.consequence, g.labels.length > 1, g.evidence?.kind)}${aside ? ` (${aside})` : ''}`;
       });
-      const fix = r.flatten ? flattenFixOf(r.flatten, r.rule, r.detail) : r.plainJson ? jsonFixOf(r.rule, r.detail) : fixOf(r.rule, r.detail);
-      return lead(tool, `${subject}, so ${listWords(clauses)}; ${fix}.`);
+      return lead(tool, `${subject}, so ${listWords(clauses)}; ${clientRejectsFix(r)}.`);
     },
   },
 });
+
+/**
+ * What to do, as the message's last clause says it: carried apart on the finding (`Finding.fix`) too, so a front that
+ * shows the fix on its own (the MCP server's check_tools) never cuts it out of the message.
+ */
+export function clientRejectsFix(r: Pick<ClientRejection, 'rule' | 'detail' | 'flatten' | 'plainJson'>): string {
+  return r.flatten ? flattenFixOf(r.flatten, r.rule, r.detail) : r.plainJson ? jsonFixOf(r.rule, r.detail) : fixOf(r.rule, r.detail);
+}
 
 /** What the README's and docs/surface.md's tables say of it (`npm run docs:findings` writes them). */
 export const docs: FindingDocs = {

@@ -30,8 +30,11 @@ describe('tool-schema-lens usage', () => {
     [['check', '--collision-widening', 'any'], '--collision-widening must be one of unknown, base-type, type-array (got "any")'],
     [['check', '--timeout', 'soon'], '--timeout must be a number of milliseconds, at least 100 (got "soon")'],
     [['check', '--format'], '--format needs a value'],
-    [['lint'], 'unknown command "lint" (expected check, snapshot, diff or lsp)'],
+    [['lint'], 'unknown command "lint" (expected check, snapshot, diff, lsp or mcp)'],
     [['lsp'], 'lsp needs a transport: --stdio or --node-ipc'],
+    [['mcp', '--http', 'abc'], '--http needs a port number, 0 to 65535 (got "abc")'],
+    [['mcp', 'a', 'b'], "mcp serves one folder (got 2); a client's roots inside it are served too"],
+    [['mcp', '--bogus'], 'unknown option --bogus for mcp'],
     [['check', 'no/such/dir'], 'no such file or directory: no/such/dir'],
   ])('exits 2 on %j', async (args, message) => {
     const run = await runInProcess(args);

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KeyRenamer, type RenameOutcome, type TextEditAt } from '../../server/lsp/keyRename';
+import { KeyRenamer, type RenameOutcome, type TextEditAt } from '../../server/pipeline/fixes/keyRename';
 import { applyTextEdits, REPO } from './client';
 import { positionOf } from './fixture';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { advertise } from '../../shared/index';
-import { planShipFlattened, type OffsetEdit } from '../../server/lsp/shipFlattenedEdit';
+import { planShipFlattened, type OffsetEdit } from '../../server/pipeline/fixes/shipFlattenedEdit';
 
 const REPO = path.join(__dirname, '..', '..');
 

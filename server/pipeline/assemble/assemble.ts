@@ -282,6 +282,7 @@ export function placeFinding(place: ToolPlace, f: Finding, locator: Locator, sev
     if (f.rule) d.rule = f.rule;
     if (f.variants) d.variants = f.variants;
     if (f.targets) d.targets = f.targets;
+    if (f.fix) d.fix = f.fix;
     if ((f.code === 'collision-widened' || f.code === 'enum-widened') && site.variant && f.key && f.discriminator) {
       d.rename = {
         key: f.key,

@@ -9,7 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Node, Project, ts } from 'ts-morph';
-import { isReadableFile, readWorkspaceFile, type Overlay, type Position } from '../pipeline';
+import { isReadableFile, readWorkspaceFile } from '../project/boundedRead';
+import type { Overlay, Position } from '../types';
 
 export interface TextEditAt {
   file: string;

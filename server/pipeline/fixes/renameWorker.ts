@@ -1,9 +1,8 @@
 /**
  * The rename worker thread: TypeScript's rename needs a type-checked program, which takes seconds to build on a
- * large workspace. Here it never blocks the server's thread (diagnostics, hovers keep flowing meanwhile).
+ * large workspace. Here it never blocks the front's thread (diagnostics, hovers, other agents' calls keep flowing).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { describeError } from './errors';
 import { KeyRenamer } from './keyRename';
 import type { RenameReply, RenameRequest } from './renameService';
 
@@ -17,7 +16,7 @@ parentPort?.on('message', (request: RenameRequest) => {
     const outcome = renamer.renameKey(request.file, request.position, request.key, request.newName, new Map(request.overlays));
     reply = { id: request.id, outcome };
   } catch (error) {
-    reply = { id: request.id, error: describeError(error) };
+    reply = { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
   parentPort!.postMessage(reply);
 });

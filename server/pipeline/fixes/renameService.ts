@@ -1,12 +1,13 @@
 /**
- * The server's side of the rename worker thread: queues invalidations, sends one request at a time, and lets the
- * thread (and its TypeScript program, a few hundred MB) go after a quiet spell. Where the worker script is not
+ * A front's side of the rename worker thread (the language server's and the MCP server's): queues invalidations,
+ * sends one request at a time, and lets the thread (and its TypeScript program, a few hundred MB) go after a quiet
+ * spell. Where the worker script is not
  * beside us (running from source in tests) the rename runs inline.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Overlay, Position } from '../pipeline';
+import type { Overlay, Position } from '../types';
 import { KeyRenamer, type RenameOutcome } from './keyRename';
 
 export interface RenameRequest {
