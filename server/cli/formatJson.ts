@@ -22,6 +22,8 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
       ...(t.calledFactory ? { calledFactory: t.calledFactory } : {}),
       // Found by a run of its start with placeholder values for these unset variables: set them for the real configuration.
       ...(t.placeholders ? { placeholders: t.placeholders } : {}),
+      // Found by calling calledFactory with made-up values for these parameters: the real start may build it otherwise.
+      ...(t.inventedArguments ? { inventedArguments: t.inventedArguments } : {}),
       ...(t.shipped
         ? {
             library: t.shipped.library,

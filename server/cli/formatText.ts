@@ -65,6 +65,20 @@ export function formatText(report: CheckReport, style: TextStyle): string {
         `note: ${n} ${n === 1 ? 'tool' : 'tools'} found with placeholder values for ${names}, which the start needs and which are unset: set ${names.includes(',') ? 'them' : 'it'} (check --env NAME=value, .env) to check the real configuration`,
       ),
     );
+  // Tools a factory registered when the check called it with made-up arguments: second best to the real start.
+  const byInvented = new Map<string, number>();
+  for (const t of report.tools)
+    if (t.calledFactory && t.inventedArguments) {
+      const key = `${t.calledFactory}(…) with made-up ${t.inventedArguments.join(', ')}`;
+      byInvented.set(key, (byInvented.get(key) ?? 0) + 1);
+    }
+  for (const [call, n] of byInvented)
+    lines.push(
+      paint(
+        '2',
+        `note: ${n} ${n === 1 ? 'tool' : 'tools'} built by calling ${call}, as no start that runs reached it: what the real start passes may add or drop fields (let the start run: set what it needs, or name it with --entry)`,
+      ),
+    );
   if (report.programsNotLoaded.length) {
     const n = report.programsNotLoaded.length;
     const shown = report.programsNotLoaded.slice(0, 3).map((p) => `${displayPath(report.cwd, p.file)} (${p.reason})`);

@@ -35,6 +35,8 @@ export interface CheckedTool {
   calledFactory?: string;
   /** Found by a run of its start with placeholder values for these unset variables. */
   placeholders?: string[];
+  /** Found by calling `calledFactory` with made-up values for these parameters. */
+  inventedArguments?: string[];
   /** Per target judged: the profile rules broken there. */
   verdicts?: ToolReport['verdicts'];
   /** What a snapshot records beside the definition. */
@@ -182,6 +184,7 @@ function toolOf(t: ToolReport): CheckedTool {
     flattened: t.flattened,
     ...(t.calledFactory ? { calledFactory: t.calledFactory } : {}),
     ...(t.placeholders ? { placeholders: t.placeholders } : {}),
+    ...(t.inventedArguments ? { inventedArguments: t.inventedArguments } : {}),
     ...(t.verdicts ? { verdicts: t.verdicts } : {}),
     ...(t.description !== undefined ? { description: t.description } : {}),
     ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),

@@ -155,8 +155,9 @@ export function assembleFile(input: AssembleInput): AssembledFile {
         ...(tool.sdk ? { sdk: tool.sdk } : {}),
         ...(tool.calledFactory ? { calledFactory: tool.calledFactory } : {}),
         ...(evaluated.placeholders?.length ? { placeholders: evaluated.placeholders } : {}),
+        ...(tool.calledFactory && tool.inventedArguments?.length ? { inventedArguments: tool.inventedArguments } : {}),
         ...(tool.server ? { server: tool.server } : {}),
-        ...(tool.toolSet ? { toolSet: tool.toolSet } : {}),
+        ...(tool.toolSet ? { toolSet: tool.toolSet, toolSetFile: evaluated.file } : {}),
         ...(tool.compare ? { compare: tool.compare } : {}),
         ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         mountable: tool.mountable,
@@ -193,9 +194,16 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const failedAt = (where: string, range: Range) => {
         const d = fileLevel(where, range, 'evaluation-failed', 'warning', message, severities);
         if (d) d.failure = phase;
-        const { cause, missingPackage, unsetEnv } = evaluated.failure!;
-        if (d && (cause || missingPackage || unsetEnv?.length))
-          d.failedBecause = { ...(cause ? { cause } : {}), ...(missingPackage ? { missingPackage } : {}), ...(unsetEnv?.length ? { unsetEnv } : {}) };
+        const { cause, missingPackage, unsetEnv, choices } = evaluated.failure!;
+        const tried = evaluated.placeholders ? undefined : evaluated.placeholderRuns?.at(-1)?.names;
+        if (d && (cause || missingPackage || unsetEnv?.length || tried))
+          d.failedBecause = {
+            ...(tried ? { placeholdersTried: tried } : {}),
+            ...(cause ? { cause } : {}),
+            ...(missingPackage ? { missingPackage } : {}),
+            ...(unsetEnv?.length ? { unsetEnv } : {}),
+            ...(choices?.length ? { choices } : {}),
+          };
         return d;
       };
       const point: Location | undefined = at && { file: at.file, range: locator.pointAt(at.file, at.line, at.character) };

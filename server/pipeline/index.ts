@@ -25,6 +25,7 @@ import { collectEarlyTools } from './earlyTools';
 import { loadedBeyondRoot } from './beyondRoot';
 import { setAsidePrograms } from './programs';
 import { placeholderEnv, withPlaceholders } from './placeholders';
+import { refineStartFailure } from './startFailure';
 import type {
   AnalysisResult,
   CancellationLike,
@@ -312,6 +313,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
             }
           }
           // A start that failed on unset credentials runs again with placeholders for exactly those (placeholders.ts).
+          const readSource = (f: string) => project.readText(f);
           if (options.placeholders !== false)
             evaluated = await withPlaceholders(
               evaluated,
@@ -321,14 +323,19 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
                   if (err instanceof EvaluationCancelled) throw new CancelledError();
                   return undefined;
                 }),
-              (f) => project.readText(f),
+              readSource,
             );
+          evaluated = refineStartFailure(evaluated, readSource);
           // A factory that registered nothing or threw with placeholders is called once more with arguments built from its types.
           const retry = specs === factories.specs ? typedRetry(project, file, specs, evaluated, typedFactories) : undefined;
           const again =
             retry &&
             (await inFlight(() =>
-              evaluatorNow().evaluate({ ...request, factories: retry, ...(evaluated.placeholders ? { env: { ...env, ...placeholderEnv(evaluated.placeholders) } } : {}) }, token, cache),
+              evaluatorNow().evaluate(
+                { ...request, factories: retry, ...(evaluated.placeholders ? { env: { ...env, ...placeholderEnv(evaluated.placeholders) } } : {}) },
+                token,
+                cache,
+              ),
             ).catch((err) => {
               if (err instanceof EvaluationCancelled) throw new CancelledError();
               return undefined;

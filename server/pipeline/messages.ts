@@ -7,6 +7,7 @@ import { formatPath } from '../../shared/findings';
 import type { Finding, FindingSite } from '../../shared/types';
 import type { Diagnostic, EvaluationFailure, LoadCause, Refusal } from './types';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
+import { mayPlaceholder } from './placeholders';
 
 export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not evaluated';
 
@@ -62,6 +63,8 @@ export function causeSentence(cause: LoadCause): string {
         : `it reads ${cause.global}, a global of ${cause.runtime}, which Node does not have: check the code that runs on Node, or exclude this file with toolSchemaLens.exclude`;
     case 'module-format':
       return MODULE_FORMAT[cause.problem](cause.name ?? 'a name', cause.module ?? 'a package');
+    case 'refused-connection':
+      return `the check refused its connection to ${cause.resource} (evaluated code connects only to loopback) and the start stopped on it, so the tools it registers afterwards are missing: stub the module that connects (check --stub <module>, toolSchemaLens.evaluation.stubs) or point it at a server on loopback`;
   }
 }
 
@@ -121,15 +124,24 @@ const LIMIT_HINT: Partial<Record<EvaluationFailure['phase'], string>> = {
 function startContext(failure: EvaluationFailure): string {
   const printed = failure.printed?.length ? failure.printed[failure.printed.length - 1] : undefined;
   // Of the unset variables it read, the ones its message names are the missing keys; the others had defaults.
-  const read = failure.unsetEnv ?? [];
+  const choices = new Set(failure.choices ?? []);
+  const read = (failure.unsetEnv ?? []).filter((n) => !choices.has(n));
   const named = read.filter((n) => failure.reason.includes(n) || failure.printed?.some((p) => p.includes(n)));
-  const unset = named.length ? named : read;
+  // A switch (…_DEBUG) the start read on its way is not what it stopped for, unless it names it.
+  const keys = read.filter((n) => mayPlaceholder(n));
+  const unset = named.length ? named : keys.length ? keys : read;
   const parts: string[] = [];
   // A thrown error says what went wrong itself; an exit's code does not.
   if (printed && failure.phase === 'exit' && !failure.reason.includes(printed)) parts.push(` after it printed \`${printed}\``);
   if (unset.length) {
     const names = unset.slice(0, 5).join(', ') + (unset.length > 5 ? ` and ${unset.length - 5} more` : '');
     parts.push(` (it read ${names}, unset: set ${unset.length === 1 ? 'it' : 'them'} in toolSchemaLens.evaluation.env, .env or with check --env)`);
+  }
+  if (choices.size) {
+    const names = [...choices].join(', ');
+    parts.push(
+      ` (it read ${names}, unset, which the code compares with values: a choice, never given a placeholder; set ${choices.size === 1 ? 'it' : 'them'} as your users do, check --env ${[...choices][0]}=…)`,
+    );
   }
   return parts.join('');
 }

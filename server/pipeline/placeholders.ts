@@ -54,7 +54,15 @@ export function mayPlaceholder(name: string): boolean {
  * a local destructured from `process.env`.
  */
 export function comparedInSources(name: string, sources: readonly string[]): boolean {
-  const ref = `(?:process\\.env\\.${name}|process\\.env\\[['"\`]${name}['"\`]\\]|\\b${name})`;
+  return sources.some((text) => text.includes(name) && comparedIn(name, text));
+}
+
+function comparedIn(name: string, text: string): boolean {
+  // A local the value is kept in (`const mode = process.env.NOTES_MODE`) is compared in its stead.
+  const aliases = [
+    ...text.matchAll(new RegExp(`(?:const|let|var)\\s+([\\w$]+)\\s*(?::[^=]+)?=\\s*process\\.env(?:\\.${name}\\b|\\[['"\`]${name}['"\`]\\])`, 'g')),
+  ].map((m) => m[1]);
+  const ref = `(?:process\\.env\\.${name}|process\\.env\\[['"\`]${name}['"\`]\\]|\\b${name}${aliases.map((a) => `|\\b${a.replace(/\$/g, '\\$')}\\b`).join('')})`;
   const compared = new RegExp(
     [
       // A comparison with the empty string asks whether it is set, which is no choice of configuration.
@@ -65,7 +73,14 @@ export function comparedInSources(name: string, sources: readonly string[]): boo
       `${ref}\\s*\\??\\.\\s*(?:split|toLowerCase\\(\\)\\s*[!=]==?|startsWith|endsWith|match)\\b`,
     ].join('|'),
   );
-  return sources.some((text) => text.includes(name) && compared.test(text));
+  return compared.test(text);
+}
+
+/** Whether a source reads `name` with a default (`process.env.X ?? '…'`, `|| '…'`, a destructuring default). */
+export function defaultedInSources(name: string, sources: readonly string[]): boolean {
+  const read = `(?:process\\.env\\.${name}|process\\.env\\[['"\`]${name}['"\`]\\])`;
+  const defaulted = new RegExp(`${read}\\s*(?:\\?\\?|\\|\\|)|\\{[^}]*\\b${name}\\s*=\\s*[^,}]+[^}]*\\}\\s*=\\s*process\\.env`);
+  return sources.some((text) => text.includes(name) && defaulted.test(text));
 }
 
 /** The variables a failed start may get placeholders for, each with its value, or undefined when none may. */
@@ -74,7 +89,7 @@ export function placeholdersFor(
   given: Readonly<Record<string, string>>,
   sources: readonly string[],
 ): Record<string, string> | undefined {
-  const names = unset.filter((name) => !(name in given) && mayPlaceholder(name) && !comparedInSources(name, sources));
+  const names = unset.filter((name) => !(name in given) && mayPlaceholder(name) && !comparedInSources(name, sources) && !defaultedInSources(name, sources));
   return names.length ? Object.fromEntries(names.map((name) => [name, placeholderValue(name)])) : undefined;
 }
 
@@ -88,9 +103,18 @@ export interface PlaceholderRun {
 interface Evaluated {
   tools: readonly unknown[];
   failure?: { phase: string; reason: string; unsetEnv?: string[] };
+  factoryCalls?: ReadonlyArray<{ outcome: string; unsetEnv?: string[] }>;
   inputs: readonly string[];
   placeholders?: string[];
   placeholderRuns?: PlaceholderRun[];
+}
+
+/** The unset variables a run stopped for: its start's, when it exited or threw, and those of each factory call that threw. */
+function stoppedFor(run: Evaluated): string[] {
+  const failure = run.failure;
+  const start = failure && (failure.phase === 'exit' || failure.phase === 'load') ? (failure.unsetEnv ?? []) : [];
+  const calls = (run.factoryCalls ?? []).filter((c) => c.outcome === 'threw').flatMap((c) => c.unsetEnv ?? []);
+  return [...new Set([...start, ...calls])];
 }
 
 /**
@@ -108,10 +132,10 @@ export async function withPlaceholders<E extends Evaluated>(
   let best = first;
   let last = first;
   for (let i = 0; i < MAX_PLACEHOLDER_RUNS; i++) {
-    const failure = last.failure;
-    if (!failure || (failure.phase !== 'exit' && failure.phase !== 'load') || !failure.unsetEnv?.length) break;
+    const unset = stoppedFor(last);
+    if (unset.length === 0) break;
     const sources = last.inputs.filter((f) => !/[\\/]node_modules[\\/]/.test(f)).flatMap((f) => readSource(f) ?? []);
-    const more = placeholdersFor(failure.unsetEnv, { ...given, ...placed }, sources);
+    const more = placeholdersFor(unset, { ...given, ...placed }, sources);
     if (!more) break;
     Object.assign(placed, more);
     const next = await rerun({ ...given, ...placed });
@@ -120,7 +144,7 @@ export async function withPlaceholders<E extends Evaluated>(
     runs.push({ names, tools: next.tools.length, ...(next.failure ? { failed: next.failure.reason.split('\n')[0] } : {}) });
     if (next.tools.length > best.tools.length) best = { ...next, placeholders: names };
     last = next;
-    if (!next.failure) break;
+    if (stoppedFor(next).length === 0) break;
   }
   return runs.length ? { ...best, placeholderRuns: runs } : best;
 }

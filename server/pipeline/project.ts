@@ -98,7 +98,8 @@ export class WorkspaceProject {
       this.skipped.delete(abs);
       return read.text;
     }
-    if ('skipped' in read) this.skipped.set(abs, read.skipped);
+    // A folder asked for as a file is an import path tried as written (`@/tools` before `@/tools/index.ts`), not a skip.
+    if ('skipped' in read && !read.skipped.startsWith('a directory')) this.skipped.set(abs, read.skipped);
     return undefined;
   }
 
@@ -128,7 +129,7 @@ export class WorkspaceProject {
     }
     const why = unreadable(stat);
     if (why) {
-      this.skipped.set(abs, why);
+      if (!stat.isDirectory()) this.skipped.set(abs, why);
       if (existing) this.forget(abs);
       return undefined;
     }

@@ -137,7 +137,10 @@ export interface Diagnostic {
   /** For evaluation-failed: how the evaluation failed (a limit, a throw…), for counts a front shows without reading the message. */
   failure?: EvaluationFailure['phase'];
   /** For evaluation-failed: what the failure comes from, as data, for the workspace's summary of why it found nothing. */
-  failedBecause?: Pick<EvaluationFailure, 'cause' | 'missingPackage' | 'unsetEnv'>;
+  failedBecause?: Pick<EvaluationFailure, 'cause' | 'missingPackage' | 'unsetEnv' | 'choices'> & {
+    /** Placeholders a rerun of the start set, which still found nothing more. */
+    placeholdersTried?: string[];
+  };
   /** The kind of tool schema whose finding this is (file-level diagnostics have none): lets every front prefer a registration's finding over the same one reached through an exported schema. */
   origin?: 'registration' | 'exported' | 'tagged';
 }
@@ -178,10 +181,14 @@ export interface ToolReport {
   calledFactory?: string;
   /** Found by a run of its start with placeholder values for these unset variables (placeholders.ts). */
   placeholders?: string[];
+  /** Found by calling `calledFactory` with made-up values for these parameters: second best to a real start. */
+  inventedArguments?: string[];
   /** The server object it was registered on (MCP libraries): what one host is sent together. */
   server?: ServerIdentity;
   /** For a tool on no server: the exported object holding it, its tool set. */
   toolSet?: string;
+  /** The file whose exports hold `toolSet` (a tool may be written in another). */
+  toolSetFile?: string;
   /** As written and flattened, when they differ (Compare). */
   compare?: SchemaPair;
   /** The output schema as JSON Schema, when the tool declares one. */
@@ -363,6 +370,8 @@ export interface EvaluatedTool {
   /** For a tool on no server: the exported object holding it (one tool set a program hands a model). */
   toolSet?: string;
   /** Registered while the worker called this factory, which the module's own start did not reach. */
+  /** The factory's parameters that got made-up values when it registered this tool. */
+  inventedArguments?: string[];
   calledFactory?: string;
   /** Where the input schema was created in workspace source (the worker watches zod): findings start there when the registration's own argument cannot be followed. */
   inputSite?: InputSite;
@@ -434,6 +443,8 @@ export interface FlattenedPreview {
 export type LoadCause =
   | { kind: 'newer-node'; needs: number; api: string }
   | { kind: 'other-runtime'; global: string; runtime: string }
+  /** The start stopped on a connection the check refused (`module`: the file that connected). */
+  | { kind: 'refused-connection'; resource: string; module?: string }
   | {
       kind: 'module-format';
       problem: 'commonjs-in-esm' | 'require-esm' | 'named-from-commonjs' | 'named-from-package' | 'esm-in-commonjs';
@@ -461,6 +472,8 @@ export type EvaluationFailure = {
   printed?: string[];
   /** Environment variables the module's own code read while starting that were unset. */
   unsetEnv?: string[];
+  /** Of those, the ones the code compares with specific values: a choice to make, never a placeholder. */
+  choices?: string[];
 };
 
 export interface EvaluatedFile {
@@ -482,6 +495,8 @@ export interface EvaluatedFile {
     name: string;
     outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable';
     reason?: string;
+    /** For `threw`: the variables the call read and found unset (a toolkit's key). */
+    unsetEnv?: string[];
     typed?: boolean;
     /** A required parameter that is a path: the factory was not called again with built arguments (no path is invented). */
     pathNeeded?: string;
@@ -538,7 +553,7 @@ export interface DiscoveredFile {
  * `serverKeys`, in which the keys its destructuring gives a default (`{ skipImages = false }`) are left out, so the
  * code's own default applies, as for a caller that omits them; or a value built from its type.
  */
-export type ParamHint = 'server' | 'value' | { serverKeys: string[]; defaulted?: string[] } | { built: BuiltValue };
+export type ParamHint = 'server' | 'value' | 'options' | { serverKeys: string[]; defaulted?: string[] } | { built: BuiltValue };
 
 /** A value described in JSON, made in the worker: a recording server, a Set and a function cannot cross as themselves. */
 export type BuiltValue =
@@ -560,6 +575,8 @@ export interface FactorySpec {
   /** 0-based first and last line of its declaration in the entry file: a frame inside means it ran. */
   lines: [number, number];
   params: ParamHint[];
+  /** The parameters' names as written (`options`, or `{…}` for a destructuring): what a report names as invented. */
+  paramNames?: string[];
   /** A class's methods that build or register, called on the instance in order. */
   methods?: Array<{ name: string; lines: [number, number]; params: ParamHint[] }>;
 }

@@ -13,7 +13,8 @@ import type { WorkspaceProject } from '../project';
 import type { FactorySpec, ParamHint } from '../types';
 
 /** A body that builds a server or registers tools. */
-const BUILDS_OR_REGISTERS = /\bnew\s+(?:McpServer|FastMCP|Server)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(/;
+const BUILDS_OR_REGISTERS =
+  /\bnew\s+(?:McpServer|FastMCP|Server|DynamicStructuredTool|DynamicTool)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(|\b(?:tool|dynamicTool)\s*\(\s*(?:\{|async\b|\()/;
 
 const SERVER_TYPE = /\b(?:McpServer|FastMCP|Server)\b/;
 const SERVER_NAME = /^(?:server|mcpServer|mcp|srv)$/i;
@@ -40,7 +41,25 @@ function hintOf(param: ParameterDeclaration): ParamHint {
   }
   if (SERVER_TYPE.test(typeNode?.getText() ?? '')) return 'server';
   if (Node.isIdentifier(name) && SERVER_NAME.test(name.getText())) return 'server';
+  // Settings that are all optional (`options: MailOptions` of `defaultSender?`): a caller that configures nothing
+  // passes none; a truthy placeholder would take the branches a configured option takes (`from` made optional).
+  if (param.hasInitializer() || (typeNode && allOptional(typeNode))) return 'options';
   return 'value';
+}
+
+/** Whether a type annotation is an object type whose every member is optional: a literal, `Partial<…>`, or an interface or type alias of the file. */
+function allOptional(typeNode: Node): boolean {
+  if (Node.isTypeLiteral(typeNode))
+    return typeNode.getMembers().length > 0 && typeNode.getMembers().every((m) => Node.isPropertySignature(m) && m.hasQuestionToken());
+  if (!Node.isTypeReference(typeNode)) return false;
+  const name = typeNode.getTypeName().getText();
+  if (name === 'Partial') return true;
+  const file = typeNode.getSourceFile();
+  const declared = file.getInterface(name) ?? file.getTypeAlias(name)?.getTypeNode();
+  if (!declared) return false;
+  if (Node.isInterfaceDeclaration(declared))
+    return declared.getExtends().length === 0 && declared.getProperties().length > 0 && declared.getProperties().every((p) => p.hasQuestionToken());
+  return allOptional(declared);
 }
 
 function linesOf(node: Node): [number, number] {
@@ -105,7 +124,12 @@ export function findFactoryDeclarations(sourceFile: SourceFile, named: ReadonlyS
   const found: FactoryDeclaration[] = [];
   const add = (spec: Omit<FactorySpec, 'params' | 'methods'>, params: ParameterDeclaration[], methods?: FactoryDeclaration['methods']) =>
     found.push({
-      spec: { ...spec, params: params.map(hintOf), ...(methods ? { methods: methods.map((m) => ({ ...m, params: m.params.map(hintOf) })) } : {}) },
+      spec: {
+        ...spec,
+        params: params.map(hintOf),
+        paramNames: params.map((p) => (Node.isIdentifier(p.getNameNode()) ? p.getName() : '{…}')),
+        ...(methods ? { methods: methods.map((m) => ({ ...m, params: m.params.map(hintOf) })) } : {}),
+      },
       params,
       methods: methods ?? [],
     });

@@ -4,11 +4,13 @@
  * decide. A TypeScript package without `"type": "module"` is CommonJS under `tsx`/`ts-node` and under `tsc` for
  * CommonJS, and a bundler gives it CommonJS's leniency whatever it emits (named imports of CommonJS packages and of
  * JSON, `require`, types re-exported without `type`); a file that awaits at its top level is the exception, an ES
- * module (host/transformSource.ts). Read by the host (an entry's transform) and both threads of the worker alike,
+ * module (host/transformSource.ts); so is code that deploys to Cloudflare Workers, which wrangler bundles as ES
+ * modules. Read by the host (an entry's transform) and both threads of the worker alike,
  * through bounded reads, so all three agree.
  */
 import path from 'node:path';
 import { readWorkspaceFile } from '../boundedRead';
+import { deployRuntimeOf, forgetDeployRuntimes } from './deployRuntime';
 
 export type ModuleFormat = 'module' | 'commonjs';
 
@@ -20,7 +22,9 @@ export function moduleFormatOf(file: string): ModuleFormat {
   const extension = path.extname(file).toLowerCase();
   if (extension === '.mts' || extension === '.mjs') return 'module';
   if (extension === '.cts' || extension === '.cjs') return 'commonjs';
-  return packageTypeFor(path.dirname(file)) === 'module' ? 'module' : 'commonjs';
+  if (packageTypeFor(path.dirname(file)) === 'module') return 'module';
+  // A Worker is only ever run bundled by wrangler, as an ES module, whatever its package.json says.
+  return deployRuntimeOf(file).workers ? 'module' : 'commonjs';
 }
 
 /** The nearest package.json's `type` above `dir` (not past a node_modules folder), read once per generation. */
@@ -48,4 +52,5 @@ function typeOf(text: string): string | null {
 /** Forget what was read: a new generation sees package.json edits. */
 export function forgetModuleFormats(): void {
   byDirectory.clear();
+  forgetDeployRuntimes();
 }

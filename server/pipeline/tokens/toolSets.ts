@@ -22,7 +22,7 @@ function keyOf(tool: ToolReport): string {
   }
   // A server the worker made for a factory call stands for the one the program passes: one per factory.
   if (server?.synthetic) return `factory\0${tool.location.file}\0${tool.calledFactory ?? ''}`;
-  return `set\0${tool.location.file}\0${tool.toolSet ?? ''}`;
+  return `set\0${tool.toolSetFile ?? tool.location.file}\0${tool.toolSet ?? ''}`;
 }
 
 /**
@@ -42,7 +42,7 @@ export function toolSets(tools: readonly ToolReport[], folder: string): ToolSet[
     const name = set[0].server?.name;
     if (name) return { label: `\`${name}\``, tools: set };
     if (sets.length === 1) return { label: `\`${folder}\``, tools: set };
-    const file = path.basename(set[0].location.file);
+    const file = path.basename(set[0].toolSetFile ?? set[0].location.file);
     return { label: set[0].toolSet ? `\`${set[0].toolSet}\` (${file})` : `the tools in ${file}`, tools: set };
   });
 }

@@ -8,6 +8,7 @@ import { readWorkspaceFile } from '../boundedRead';
 import { TOOL_LIBRARY_PACKAGES } from '../sdks';
 import type { AnalysisResult, Diagnostic } from '../types';
 import { causeSentence } from '../messages';
+import { mayPlaceholder } from '../placeholders';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
@@ -78,18 +79,25 @@ function failureCauses(failures: readonly Diagnostic[]): string {
       ? causeSentence(because.cause)
       : because?.missingPackage
         ? `${because.missingPackage} is not installed: run your package manager's install (or stub it with check --stub ${because.missingPackage})`
-        : because?.unsetEnv?.length
-          ? `it read ${because.unsetEnv.slice(0, 4).join(', ')}, unset: set ${because.unsetEnv.length === 1 ? 'it' : 'them'} with check --env NAME=value, .env or toolSchemaLens.evaluation.env`
-          : d.failure === 'refused'
-            ? 'the check refused what it tried (a write, a process, a connection): see its evaluation-failed finding'
-            : d.failure === 'timeout' || d.failure === 'memory'
-              ? `it was stopped at the ${d.failure === 'timeout' ? 'CPU-time limit (raise it with check --timeout <ms>)' : 'memory cap (raise it with check --memory <mb>)'}`
-              : 'see its evaluation-failed finding for what it threw';
+        : because?.choices?.length
+          ? `it reads ${because.choices.join(', ')}, which the code compares with values: a choice to make, set as your users run it (check --env ${because.choices[0]}=…)`
+          : because?.unsetEnv?.length
+            ? `it read ${keysFirst(because.unsetEnv).slice(0, 4).join(', ')}, unset: set ${because.unsetEnv.length === 1 ? 'it' : 'them'} with check --env NAME=value, .env or toolSchemaLens.evaluation.env${because.placeholdersTried ? ` (placeholders for ${because.placeholdersTried.join(', ')} were tried; the start still stopped)` : ''}`
+            : d.failure === 'refused'
+              ? 'the check refused what it tried (a write, a process, a connection): see its evaluation-failed finding'
+              : d.failure === 'timeout' || d.failure === 'memory'
+                ? `it was stopped at the ${d.failure === 'timeout' ? 'CPU-time limit (raise it with check --timeout <ms>)' : 'memory cap (raise it with check --memory <mb>)'}`
+                : 'see its evaluation-failed finding for what it threw';
     counts.set(cause, (counts.get(cause) ?? 0) + 1);
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const shown = ranked.slice(0, 3).map(([cause, n]) => (ranked.length > 1 || n > 1 ? `${n} because ${cause}` : cause));
   return shown.join('; ') + (ranked.length > 3 ? `; ${ranked.length - 3} other causes` : '');
+}
+
+/** Credentials before switches: the variable a start stopped for is rarely its `…_DEBUG`. */
+function keysFirst(names: readonly string[]): string[] {
+  return [...names.filter(mayPlaceholder), ...names.filter((n) => !mayPlaceholder(n))];
 }
 
 /** The error for a checked folder that depends on a tool library and yielded no tool, if it is one. */

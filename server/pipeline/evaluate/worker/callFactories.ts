@@ -12,6 +12,7 @@ import { hasBuiltArguments, isBuilt, materialise } from '../builtValue';
 import { recordingMcpServer } from '../../sdks/mcp';
 import { identify } from './recorders/serverIdentity';
 import { PLACEHOLDER_MARK, type RecordingSession } from './recorders/session';
+import { startWatching, stopWatching } from './startWatch';
 
 /** A factory as the worker receives it: the spec and the export of the entry module that holds it. */
 export interface CallableFactory extends FactorySpec {
@@ -24,6 +25,8 @@ export interface FactoryCall {
   outcome: 'ran-at-start' | 'called' | 'threw' | 'not-callable';
   /** For `threw`: the error, one line. */
   reason?: string;
+  /** For `threw`: the variables the call read and found unset (a key it needs). */
+  unsetEnv?: string[];
   /** It registered only when called with arguments built from its parameter types. */
   typed?: boolean;
 }
@@ -113,6 +116,7 @@ export async function callFactories(
     for (const hint of hints) {
       if (hint === 'server') out.push(await newServer(session, entry));
       else if (isBuilt(hint) && attempt === 'typed') out.push(await materialise(hint.built, () => newServer(session, entry), placeholder));
+      else if (hint === 'options') out.push({});
       else if (hint === 'value' || isBuilt(hint)) out.push(attempt === 'empty' ? {} : placeholder());
       else {
         const options: Record<string, unknown> = {};
@@ -148,9 +152,15 @@ export async function callFactories(
         continue;
       }
       session.callingFactory = factory.name;
+      // The arguments this call makes up (a placeholder client, options): its tools say so, and a real start wins.
+      session.inventedArguments = factory.params.flatMap((hint, i) =>
+        hint === 'value' || isBuilt(hint) ? [factory.paramNames?.[i] ?? `argument ${i + 1}`] : [],
+      );
       let threw: unknown;
       let returned = false;
       let typed = false;
+      // What the call reads of the environment and finds unset: a toolkit's key, asked for a second run with a placeholder.
+      startWatching(undefined);
       for (const attempt of attemptsOf(factory)) {
         const before = session.recordings.length;
         try {
@@ -167,13 +177,17 @@ export async function callFactories(
       }
       // A factory that returned once was called; it threw only if every attempt threw.
       if (returned) threw = undefined;
+      const { unsetEnv } = stopWatching();
       const outcome: FactoryCall =
-        threw === undefined ? { name: factory.name, outcome: 'called' } : { name: factory.name, outcome: 'threw', reason: oneLine(threw) };
+        threw === undefined
+          ? { name: factory.name, outcome: 'called' }
+          : { name: factory.name, outcome: 'threw', reason: oneLine(threw), ...(unsetEnv.length ? { unsetEnv } : {}) };
       calls.push(typed ? { ...outcome, typed } : outcome);
     }
   } finally {
     session.placeholderNames = false;
     session.callingFactory = undefined;
+    session.inventedArguments = undefined;
   }
   return calls;
 }

@@ -180,6 +180,7 @@ function composeTool(r: NamedRecording, judgement: Judgement, answer: LibraryAns
     merges: judgement.flattened ? judgement.ships.merges : [],
     ...(r.server ? { server: r.server } : {}),
     ...(r.calledFactory ? { calledFactory: r.calledFactory } : {}),
+    ...(r.inventedArguments ? { inventedArguments: r.inventedArguments } : {}),
     ...(r.toolSet ? { toolSet: r.toolSet } : {}),
     ...(r.inputSite ? { inputSite: r.inputSite } : {}),
     ...(r.frames ? { frames: r.frames } : {}),
@@ -377,4 +378,40 @@ function discriminatorsOf(judgement: Judgement): Map<string, string> {
     if (!out.has(unionPath)) out.set(unionPath, m.discriminator);
   }
   return out;
+}
+
+/**
+ * A registration whose input is not a zod schema but plain JSON Schema through its library's own helper (the AI SDK's
+ * `jsonSchema({...})`, MCP SDK 2's `fromJsonSchema`, a LangChain tool built from JSON Schema), which its library
+ * answered for: a tool like the low-level servers' plain ones, judged by the client rules on what it sends, its
+ * definition saying there is no zod behind it. Undefined when the library gave no definition.
+ */
+export function judgePlainRegistration(r: NamedRecording, answer: LibraryAnswer | undefined, library: string, libraryVersion?: string): EvaluatedTool | undefined {
+  const definition = answer?.definition;
+  if (!definition || answer.inputSchema === undefined) return undefined;
+  const description = typeof definition.description === 'string' ? definition.description : undefined;
+  return {
+    name: r.name,
+    kind: 'registration',
+    sdk: r.sdk,
+    ...(r.callSite ? { callSite: r.callSite } : {}),
+    ...(description ? { description } : {}),
+    ...(r.server ? { server: r.server } : {}),
+    ...(r.calledFactory ? { calledFactory: r.calledFactory } : {}),
+    ...(r.toolSet ? { toolSet: r.toolSet } : {}),
+    advertised: answer.inputSchema,
+    mountable: true,
+    findings: [],
+    merges: [],
+    shipped: {
+      library,
+      ...(libraryVersion ? { libraryVersion } : {}),
+      source: 'library',
+      definition,
+      flattened: false,
+      note: 'its input is plain JSON Schema through its library: no zod schema behind it',
+      plainJson: true,
+    },
+    violations: clientViolations({ ...(definition as Record<string, unknown>), name: r.name, inputSchema: answer.inputSchema, sent: true } as ToolDefinition, undefined, r.server?.name),
+  };
 }

@@ -73,7 +73,9 @@ export function loadCause(error: unknown): LoadCause | undefined {
     const module = /node:[\w/]+/.exec(message)?.[0];
     if (module && NEWER_NODE_MODULES[module]) return { kind: 'newer-node', needs: NEWER_NODE_MODULES[module], api: module };
   }
-  if (code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_ASYNC_MODULE') return { kind: 'module-format', problem: 'require-esm' };
+  // Node 20 asserts instead of refusing when require() meets an ES module graph that awaits at its top level.
+  const requiredEsm = code === 'ERR_INTERNAL_ASSERTION' && /importSyncForRequire|loadESMFromCJS/.test((error as Error).stack ?? '');
+  if (code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_ASYNC_MODULE' || requiredEsm) return { kind: 'module-format', problem: 'require-esm' };
   const commonJsNamed = /Named export '([^']+)' not found\. The requested module '([^']+)' is a CommonJS module/.exec(message);
   if (commonJsNamed) return { kind: 'module-format', problem: 'named-from-commonjs', name: commonJsNamed[1], module: commonJsNamed[2] };
   const missingName = /The requested module '([^']+)' does not provide an export named '([^']+)'/.exec(message);

@@ -29,6 +29,17 @@ export function recordRefusals(on: boolean): void {
   recording = on;
 }
 
+/** Runs `fn` (the loader's own reads: a tsconfig above the workspace) without noting what it is refused. */
+export function withoutNoting<T>(fn: () => T): T {
+  const was = recording;
+  recording = false;
+  try {
+    return fn();
+  } finally {
+    recording = was;
+  }
+}
+
 /** The refusals noted since the last call. */
 export function takeRefusals(): Refusal[] {
   const out = noted;

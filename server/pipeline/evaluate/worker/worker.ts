@@ -7,8 +7,8 @@ import path from 'node:path';
 import { registerZod } from '../../../../shared/index';
 import type { EvaluatedTool, EvaluationFailure, StoppedWaiting } from '../../types';
 import { moduleSchemas } from './exportedSchemas';
-import { judgeAlone, judgeModuleSchemas, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge';
-import { askLibraries } from './shipped/libraries';
+import { judgeAlone, judgeModuleSchemas, judgePlainRegistration, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge';
+import { askLibraries, shippingLibraryOf } from './shipped/libraries';
 import { flattenMarkOf } from './shipped/flattenMark';
 import { RECORDERS_KEY, type EvaluateMessage, type ParentMessage, type ResultMessage, type WorkerMessage } from '../protocol';
 import { framesOf, userFrame, userFrameHere, userFrames as stackFrames } from './recorders/callSite';
@@ -36,6 +36,7 @@ import { takeFsReads } from './fsReads';
 import { CONVERSION_KEY } from './loader/protocol';
 import { listLowLevelServers } from './shipped/lowLevelServers';
 import { initializeServers } from './initializeServers';
+import { serveRequests } from './serveRequests';
 import { installRuntimeGlobals, prepareRuntimeGlobals } from './runtimeGlobals';
 import { loadCause } from './loadCause';
 import { deployRuntimeOf, forgetDeployRuntimes } from '../deployRuntime';
@@ -307,6 +308,8 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
     factoryCalls = await callFactories(ns, message.factories, message.file, session, () => settle(session.pending));
     failure = atStart;
   }
+  // A server built per request (a Worker's fetch, a route's POST) is built now, by a client's first request.
+  await serveRequests(ns, session, () => settle(session.pending));
   // Servers that register tools once a client initializes: initialized now, as a client would, while recording.
   await initializeServers(session, () => settle(session.pending));
   // Low-level servers answer tools/list with what their handlers compute: asked now, as a client would.
@@ -350,8 +353,16 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const listStarted = performance.now();
   const answers = await askLibraries(named, swaps);
   const listMs = performance.now() - listStarted;
+  // An input of plain JSON Schema through its library's helper (`jsonSchema({...})`): judged as its library sends it.
+  const plainRegistrations = named.flatMap((r, i) => {
+    if (judgements[i] !== undefined) return [];
+    const { library, libraryVersion } = shippingLibraryOf(r, r.input, zodLoaded);
+    const tool = judgePlainRegistration(r, answers.get(r), library, libraryVersion);
+    return tool ? [tool] : [];
+  });
   const tools = [
     ...judgeRegistrations(named, judgements, answers, options).map((tool) => (streamed.has(tool) ? { streamed: streamed.get(tool)! } : tool)),
+    ...plainRegistrations,
     ...served.plain,
     ...judgeModuleSchemas(moduleSchemas(ns, message.tagged), options),
   ];

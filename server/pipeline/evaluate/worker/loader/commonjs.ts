@@ -24,6 +24,7 @@ import { transformKey, type LoadFailure, type PreparedEntry } from './protocol';
 import { transformSync } from './syncTransform';
 import { forgetTsconfigs, tsconfigFor } from '../../tsconfig';
 import { unbuiltPackageSource } from './unbuiltPackages';
+import { withoutNoting } from '../refusals';
 
 interface CommonJsModule {
   filename: string;
@@ -95,7 +96,7 @@ export function installCommonJs(): void {
     } catch (error) {
       const from = parent?.filename ?? undefined;
       if (!from || inPackages(from) || (error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
-      const found = typeScriptResolution(request, from);
+      const found = withoutNoting(() => typeScriptResolution(request, from));
       if (found) return found;
       noteUnresolved(request, from);
       throw error;

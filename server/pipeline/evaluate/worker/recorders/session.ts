@@ -21,6 +21,8 @@ export interface Recording {
   handle?: unknown;
   /** The factory the worker was calling when it was registered (the module's start did not call it). */
   calledFactory?: string;
+  /** The factory's parameters that got made-up values when it registered this (callFactories.ts). */
+  inventedArguments?: string[];
   /** For a tool on no server (AI SDK, Agents, ...): the exported object holding it, its tool set (toolNames.ts). */
   toolSet?: string;
   /** Where the input schema was created (evaluate/worker/creationSites.ts), set by the worker before judging. */
@@ -100,6 +102,8 @@ export class RecordingSession {
   placeholderNames = false;
   /** The factory the worker is calling now: its registrations say so. */
   callingFactory?: string;
+  /** The parameters the factory being called got made-up values for (callFactories.ts). */
+  inventedArguments?: string[];
 
   /** A server was built, or a tool registered, from the current stack. */
   noteReach(): void {
@@ -117,6 +121,7 @@ export class RecordingSession {
     Error.stackTraceLimit = previous;
     recording.rawStack = rawStack;
     if (this.callingFactory) recording.calledFactory = this.callingFactory;
+    if (this.inventedArguments?.length) recording.inventedArguments = this.inventedArguments;
     this.recordings.push(recording);
     try {
       this.onRecord?.(recording);
