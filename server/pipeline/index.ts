@@ -73,14 +73,16 @@ export { libraryNames } from './sdks';
 export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
-export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
+export { CONTEXT_WINDOW, countTokens, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
 export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
 export { configProblemDiagnostic, configProblemMessage } from './messages';
-export { clientRuleKey, type SeverityOverrides } from './severities';
+export { clientRuleKey, effectiveSeverity, type SeverityOverrides } from './severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
 export {
+  canonicalJson,
+  digestOf,
   driftBetween,
   parseSnapshot,
   snapshotOfTools,
@@ -89,6 +91,7 @@ export {
   worstClass,
   type ChangeClass,
   type Snapshot,
+  type SnapshotSourceTool,
   type ToolDrift,
 } from './drift';
 

@@ -1,0 +1,78 @@
+/**
+ * What `verify` sends of each tool: the definition `check` computes (the library's own where it answered, as the
+ * snapshot records it), its input schema exactly as the provider receives it (the strict view for a strict target,
+ * shared/clients/strictView.ts), and the engine's prediction for those very bytes (judgeTool over the target's
+ * profile). Tools are sent together as one host sends them: per server, at most MAX_TOOLS_PER_REQUEST a request,
+ * never two of one name in a request (the provider would refuse the pair, not either tool).
+ */
+import { judgeTool, strictView, type RuleId } from '../../shared/clients/index';
+import { digestOf, snapshotToolOf, type Location, type SnapshotSourceTool } from '../pipeline';
+import type { ProviderId } from './providers';
+
+/** The most function tools one request carries: OpenAI's documented limit, which the other APIs do not go below. */
+export const MAX_TOOLS_PER_REQUEST = 128;
+
+/** A report's tool as verify reads it (the CLI's and the editor's tools both have this). */
+export type SourceTool = SnapshotSourceTool & { id: string; location: Location; mountable: boolean };
+
+export interface VerifyTool {
+  /** How the store knows it, as a snapshot does: its server (or tool set) and name. */
+  server: string;
+  name: string;
+  /** The snapshot's digest of its definition: a stored verdict holds until it changes. */
+  digest: string;
+  description?: string;
+  /** The input schema exactly as this provider receives it. */
+  schema: unknown;
+  /** The profile's prediction for these bytes: the rules they break there (none: it loads). */
+  predicted: RuleId[];
+  /** The report's tool it came from (`ToolReport.id`) and where it is registered, for a finding. */
+  toolId: string;
+  location: Location;
+}
+
+/** Where a tool is known from across runs: server and name. */
+export function toolKey(server: string, name: string): string {
+  return `${server}\u0000${name}`;
+}
+
+/** The digest of a tool's definition as a snapshot writes it, or undefined for an exported schema. */
+export function toolDigest(tool: SnapshotSourceTool): string | undefined {
+  const s = snapshotToolOf(tool);
+  return s && digestOf(s.definition);
+}
+
+/** The tool as `provider` receives it, or undefined for one no host sends (an exported schema, an unmountable tool). */
+export function verifyToolOf(tool: SourceTool, provider: ProviderId): VerifyTool | undefined {
+  const s = snapshotToolOf(tool);
+  if (!s || !tool.mountable) return undefined;
+  const input = s.definition.inputSchema ?? {};
+  const description = typeof s.definition.description === 'string' ? s.definition.description : undefined;
+  const schema = provider === 'openai-strict' ? strictView(input) : input;
+  const predicted = [
+    ...new Set(judgeTool({ name: s.name, ...(description !== undefined ? { description } : {}), inputSchema: schema }, { server: s.server }, [provider]).map((v) => v.rule)),
+  ];
+  return {
+    server: s.server,
+    name: s.name,
+    digest: digestOf(s.definition),
+    ...(description !== undefined ? { description } : {}),
+    schema,
+    predicted,
+    toolId: tool.id,
+    location: tool.location,
+  };
+}
+
+/** The requests one provider gets for these tools: per server, in order, at most MAX_TOOLS_PER_REQUEST, names unique in each. */
+export function batchesOf(tools: readonly VerifyTool[], size = MAX_TOOLS_PER_REQUEST): VerifyTool[][] {
+  const byServer = new Map<string, VerifyTool[][]>();
+  for (const tool of tools) {
+    let batches = byServer.get(tool.server);
+    if (!batches) byServer.set(tool.server, (batches = []));
+    let batch = batches.find((b) => b.length < size && !b.some((t) => t.name === tool.name));
+    if (!batch) batches.push((batch = []));
+    batch.push(tool);
+  }
+  return [...byServer.values()].flat();
+}
