@@ -40,7 +40,7 @@ export const verdictDrift = defineFinding({
 export const docs: FindingDocs = {
   severityNote: '(accepted where a refusal was predicted: warning)',
   example:
-    '“Tool set_volume: Anthropic refused it, where its profile predicts it loads; change the schema, and report the refusal so the profile learns it. Anthropic said (claude-haiku-4-5, verified 2026-12-07): "tools.0.custom.input_schema: For \'integer\' type, properties maximum, minimum are not supported".” · “Tool run_operations: OpenAI (strict) accepted it, where its profile predicts a refusal (`one-of`); report it, as the rule may be out of date. Verified 2026-12-07 with gpt-4.1-mini.” From `verify`, and from its stored answers (`toolschemalens.verified.json`) until the tool changes.',
+    '“Tool set_volume: Anthropic refused it, where its profile predicts it loads; change the schema, and report the refusal so the profile learns it. Anthropic said (claude-haiku-4-5, verified 2026-12-07): "tools.0.custom: For \'integer\' type, properties maximum, minimum are not supported".” · “Tool run_operations: OpenAI (strict) accepted it, where its profile predicts a refusal (`one-of`); report it, as the rule may be out of date. Verified 2026-12-07 with gpt-4.1-mini.” From `verify`, and from its stored answers (`toolschemalens.verified.json`) until the tool changes.',
   when: "a provider's answer to a tool (`verify`, kept in toolschemalens.verified.json until the tool changes) disagrees with its profile's prediction",
   where: "the tool's registration",
 };

@@ -1,0 +1,112 @@
+// The pieces of verify on plain data: batching, the waits between retries, what the providers' errors say, the cost,
+// and a stored answer holding only while its tool's digest is unchanged.
+import { describe, expect, it } from 'vitest';
+import { adapterOf } from '../../server/verify/adapters';
+import { planProvider } from '../../server/verify/cost';
+import { batchesOf, verifyToolOf, type SourceTool, type VerifyTool } from '../../server/verify/requests';
+import { waitOf } from '../../server/verify/runner';
+import { mergeStore, parseStore, verdictsOf, type StoredVerdict } from '../../server/verify/store';
+import { verdictDriftDiagnostics } from '../../server/verify/verdictDrift';
+
+const place = { file: '/w/tools.ts', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
+const tool = (name: string, inputSchema: unknown, server = 's'): SourceTool => ({
+  id: `registration:${name}`,
+  name,
+  kind: 'registration',
+  location: place,
+  mountable: true,
+  advertised: inputSchema,
+  server: { name: server } as SourceTool['server'],
+});
+const sent = (name: string, server = 's'): VerifyTool => verifyToolOf(tool(name, { type: 'object' }, server), 'openai')!;
+
+describe('batches', () => {
+  it('are per server, at most the limit, and never hold two tools of one name', () => {
+    const tools = [sent('a'), sent('b'), sent('a'), sent('c', 't'), sent('d')];
+    expect(batchesOf(tools, 3).map((b) => b.map((t) => `${t.server}/${t.name}`))).toEqual([['s/a', 's/b', 's/d'], ['s/a'], ['t/c']]);
+  });
+});
+
+describe('the wait before a retry', () => {
+  it.each([
+    ['2', undefined, 0, 2000],
+    ['0', undefined, 3, 0],
+    [null, 31_000, 0, 31_000],
+    [null, undefined, 0, 1000],
+    [null, undefined, 2, 4000],
+    ['3600', undefined, 0, 60_000],
+    ['Wed, 21 Oct 2015 07:28:05 GMT', undefined, 0, 5000],
+  ])('Retry-After %s, body %s, retry %i: %i ms', (header, body, retry, ms) => {
+    expect(waitOf(header, body, retry, Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(ms);
+  });
+});
+
+describe("the providers' errors", () => {
+  it("Gemini's: its message, whether it is about the tools, and RetryInfo's delay", () => {
+    const body = { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED', details: [{ retryDelay: '31s' }] } };
+    const error = Object.assign(new Error(JSON.stringify(body)), { status: 429 });
+    expect(adapterOf('gemini').errorOf(error)).toEqual({ status: 429, message: 'Resource has been exhausted', aboutTools: false, retryAfterMs: 31_000 });
+  });
+
+  it('a refusal that is not about the tools (a model, a parameter) is not blamed on one', () => {
+    const openai = Object.assign(new Error('400'), { status: 400, error: { message: "Unsupported value: 'tool_choice'", param: 'tool_choice' } });
+    expect(adapterOf('openai').errorOf(openai).aboutTools).toBe(false);
+    const anthropic = Object.assign(new Error('400'), { status: 400, error: { type: 'error', error: { message: 'max_tokens: must be at least 1' } } });
+    expect(adapterOf('anthropic').errorOf(anthropic).aboutTools).toBe(false);
+  });
+});
+
+describe('the cost', () => {
+  it('counts one request per batch, and at most one more per tool of a refused batch', () => {
+    const tools = ['a', 'b', 'c'].map((n) => verifyToolOf(tool(n, { type: 'object', properties: { q: { type: 'string' } } }), 'anthropic')!);
+    const plan = planProvider('anthropic', 'claude-haiku-4-5', tools);
+    expect([plan.requests, plan.mostRequests]).toEqual([1, 4]);
+    expect(plan.inputTokens).toBeGreaterThan(20);
+    expect(plan.mostInputTokens).toBeGreaterThan(plan.inputTokens * 2);
+  });
+});
+
+describe('a stored answer', () => {
+  const lookup = tool('lookup', { type: 'object', properties: { word: { type: 'string' } } });
+  const answer = (over: Partial<StoredVerdict> = {}): StoredVerdict => ({
+    server: 's',
+    tool: 'lookup',
+    digest: verifyToolOf(lookup, 'anthropic')!.digest,
+    provider: 'anthropic',
+    model: 'claude-haiku-4-5',
+    sdk: '@anthropic-ai/sdk 1.17.0',
+    date: '2026-12-07',
+    accepted: false,
+    error: 'tools.0.custom.input_schema: refused',
+    predicted: [],
+    ...over,
+  });
+
+  it('holds for its tool until the tool changes', () => {
+    const store = mergeStore({ format: 1, verdicts: [] }, [answer()]);
+    expect(verdictsOf(store, lookup)).toHaveLength(1);
+    const changed = tool('lookup', { type: 'object', properties: { word: { type: 'string', description: 'the word' } } });
+    expect(verdictsOf(store, changed)).toEqual([]);
+    expect(verdictDriftDiagnostics([lookup], store).map((d) => d.code)).toEqual(['verdict-drift']);
+    expect(verdictDriftDiagnostics([changed], store)).toEqual([]);
+  });
+
+  it('is replaced by a newer answer of the same provider, beside the others', () => {
+    const store = mergeStore(mergeStore({ format: 1, verdicts: [] }, [answer(), answer({ provider: 'gemini-json', accepted: true })]), [
+      answer({ accepted: true, date: '2026-12-08' }),
+    ]);
+    expect(store.verdicts.map((v) => [v.provider, v.accepted, v.date])).toEqual([
+      ['anthropic', true, '2026-12-08'],
+      ['gemini-json', true, '2026-12-07'],
+    ]);
+    expect(parseStore(JSON.stringify(store)).store).toEqual(store);
+    expect(parseStore('{"verdicts": 3}').problem).toMatch(/^it is not a verify store/);
+  });
+
+  it('is no finding where the profile agrees, and severity off silences one', () => {
+    const store = mergeStore({ format: 1, verdicts: [] }, [answer()]);
+    expect(verdictDriftDiagnostics([lookup], store, { 'verdict-drift': 'off' })).toEqual([]);
+    const agreed = mergeStore({ format: 1, verdicts: [] }, [answer({ accepted: true })]);
+    expect(verdictDriftDiagnostics([lookup], agreed)).toEqual([]);
+  });
+});
