@@ -25,7 +25,8 @@ export interface ProviderPlan {
 export function planProvider(provider: ProviderId, model: string, tools: VerifyTool[]): ProviderPlan {
   const adapter = adapterOf(provider);
   const tokensOf = (batch: readonly VerifyTool[]) => countTokens(adapter.inputText(adapter.params(batch, provider, model)));
-  const batches = batchesOf(tools);
+  const alone = new Map(tools.map((t) => [t, tokensOf([t])]));
+  const batches = batchesOf(tools, (t) => alone.get(t) ?? 0);
   let inputTokens = 0;
   let mostRequests = 0;
   let mostInputTokens = 0;
@@ -37,7 +38,7 @@ export function planProvider(provider: ProviderId, model: string, tools: VerifyT
     if (batch.length > 1)
       for (const tool of batch) {
         mostRequests += 1;
-        mostInputTokens += tokensOf([tool]);
+        mostInputTokens += alone.get(tool) ?? 0;
       }
   }
   return { provider, model, tools, batches, requests: batches.length, inputTokens, mostRequests, mostInputTokens };

@@ -2,8 +2,8 @@
  * What `verify` sends of each tool: the definition `check` computes (the library's own where it answered, as the
  * snapshot records it), its input schema exactly as the provider receives it (the strict view for a strict target,
  * shared/clients/strictView.ts), and the engine's prediction for those very bytes (judgeTool over the target's
- * profile). Tools are sent together as one host sends them: per server, at most MAX_TOOLS_PER_REQUEST a request,
- * never two of one name in a request (the provider would refuse the pair, not either tool).
+ * profile). Tools are sent together, at most MAX_TOOLS_PER_REQUEST and MAX_TOKENS_PER_REQUEST a request, never two
+ * of one name in a request (the provider would refuse the pair, not either tool).
  */
 import { judgeTool, strictView, type RuleId } from '../../shared/clients/index';
 import { digestOf, snapshotToolOf, type Location, type SnapshotSourceTool } from '../pipeline';
@@ -11,6 +11,12 @@ import type { ProviderId } from './providers';
 
 /** The most function tools one request carries: OpenAI's documented limit, which the other APIs do not go below. */
 export const MAX_TOOLS_PER_REQUEST = 128;
+
+/**
+ * The most input tokens (estimated) one request carries: half the smallest context window of the default models
+ * (Claude Haiku 4.5's 200,000), so a request is never refused for its length, which would name no tool.
+ */
+export const MAX_TOKENS_PER_REQUEST = 100_000;
 
 /** A report's tool as verify reads it (the CLI's and the editor's tools both have this). */
 export type SourceTool = SnapshotSourceTool & { id: string; location: Location; mountable: boolean };
@@ -64,15 +70,29 @@ export function verifyToolOf(tool: SourceTool, provider: ProviderId): VerifyTool
   };
 }
 
-/** The requests one provider gets for these tools: per server, in order, at most MAX_TOOLS_PER_REQUEST, names unique in each. */
-export function batchesOf(tools: readonly VerifyTool[], size = MAX_TOOLS_PER_REQUEST): VerifyTool[][] {
-  const byServer = new Map<string, VerifyTool[][]>();
+/** How many tools, and how many input tokens, one request may carry. */
+export interface BatchLimits {
+  tools: number;
+  tokens: number;
+}
+
+export const BATCH_LIMITS: BatchLimits = { tools: MAX_TOOLS_PER_REQUEST, tokens: MAX_TOKENS_PER_REQUEST };
+
+/**
+ * The requests one provider gets for these tools, as few as the limits allow: in order, at most `limits.tools` tools
+ * and `limits.tokens` input tokens (`tokensOf` a tool alone) a request, names unique in each. Tools of every server
+ * share requests: a schema is judged alone, and a refused request is sent again one tool a request anyway.
+ */
+export function batchesOf(tools: readonly VerifyTool[], tokensOf: (tool: VerifyTool) => number = () => 0, limits: BatchLimits = BATCH_LIMITS): VerifyTool[][] {
+  const batches: Array<{ tools: VerifyTool[]; names: Set<string>; tokens: number }> = [];
   for (const tool of tools) {
-    let batches = byServer.get(tool.server);
-    if (!batches) byServer.set(tool.server, (batches = []));
-    let batch = batches.find((b) => b.length < size && !b.some((t) => t.name === tool.name));
-    if (!batch) batches.push((batch = []));
-    batch.push(tool);
+    const tokens = tokensOf(tool);
+    // The first open request with room and without the name, so a name repeated across servers does not split the rest.
+    let batch = batches.find((b) => b.tools.length < limits.tools && !b.names.has(tool.name) && (b.tokens + tokens <= limits.tokens || b.tools.length === 0));
+    if (!batch) batches.push((batch = { tools: [], names: new Set(), tokens: 0 }));
+    batch.tools.push(tool);
+    batch.names.add(tool.name);
+    batch.tokens += tokens;
   }
-  return [...byServer.values()].flat();
+  return batches.map((b) => b.tools);
 }

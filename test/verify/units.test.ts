@@ -21,9 +21,17 @@ const tool = (name: string, inputSchema: unknown, server = 's'): SourceTool => (
 const sent = (name: string, server = 's'): VerifyTool => verifyToolOf(tool(name, { type: 'object' }, server), 'openai')!;
 
 describe('batches', () => {
-  it('are per server, at most the limit, and never hold two tools of one name', () => {
-    const tools = [sent('a'), sent('b'), sent('a'), sent('c', 't'), sent('d')];
-    expect(batchesOf(tools, 3).map((b) => b.map((t) => `${t.server}/${t.name}`))).toEqual([['s/a', 's/b', 's/d'], ['s/a'], ['t/c']]);
+  const names = (batches: VerifyTool[][]) => batches.map((b) => b.map((t) => `${t.server}/${t.name}`));
+
+  it('hold tools of every server, at most the limit, and never two tools of one name', () => {
+    const tools = [sent('a'), sent('b'), sent('a', 't'), sent('c', 't'), sent('d')];
+    expect(names(batchesOf(tools, () => 0, { tools: 3, tokens: Infinity }))).toEqual([['s/a', 's/b', 't/c'], ['t/a', 's/d']]);
+  });
+
+  it('stay under the token bound, a tool over it alone', () => {
+    const tools = [sent('a'), sent('b'), sent('c'), sent('d')];
+    const tokens: Record<string, number> = { a: 40, b: 40, c: 150, d: 10 };
+    expect(names(batchesOf(tools, (t) => tokens[t.name], { tools: 10, tokens: 100 }))).toEqual([['s/a', 's/b', 's/d'], ['s/c']]);
   });
 });
 
