@@ -127,10 +127,15 @@ const number = (n: number) => n.toLocaleString('en-US');
 export function costText(plans: readonly ProviderPlan[]): string {
   const lines = [`verify sends, per provider (input tokens: an o200k_base estimate of the prompt and the tools as sent):`];
   const width = Math.max(...plans.map((p) => providerLabel(p.provider).length));
+  const requests = (n: number) => `${number(n)} request${n === 1 ? '' : 's'}`;
   for (const p of plans) {
-    const requests = `${number(p.requests)} request${p.requests === 1 ? '' : 's'}`;
-    const most = p.mostRequests > p.requests ? ` (at most ${number(p.mostRequests)} requests, ~${number(p.mostInputTokens)} tokens, if a request is refused)` : '';
-    lines.push(`  ${providerLabel(p.provider).padEnd(width)}  ${p.model}: ${number(p.tools.length)} tools, ${requests}, ~${number(p.inputTokens)} input tokens${most}`);
+    const least = `${requests(p.requests)}, ~${number(p.inputTokens)} input tokens`;
+    const expected =
+      p.expectedRequests > p.requests
+        ? `; a refusal is predicted, so ${requests(p.expectedRequests)}, ~${number(p.expectedInputTokens)} tokens expected`
+        : '';
+    const most = p.mostRequests > p.expectedRequests ? ` (at most ${requests(p.mostRequests)}, ~${number(p.mostInputTokens)} tokens)` : '';
+    lines.push(`  ${providerLabel(p.provider).padEnd(width)}  ${p.model}: ${number(p.tools.length)} tools, ${least}${expected}${most}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -2,7 +2,8 @@
  * What a run will cost, shown before anything is sent: per provider, the requests and an estimate of their input
  * tokens, counted with the repository's tokenizer (o200k_base) over the text the provider reads (the prompt and the
  * tools as it receives them). Providers add framing of their own around tools, so the figure is an estimate. A refused
- * request is sent again one tool a request, so the most it can cost is given beside the least.
+ * request is sent again one tool a request, so what the profiles' predictions make of it (a request per tool of each
+ * request holding a tool predicted refused) is given beside the least and the most.
  */
 import { countTokens } from '../pipeline';
 import { adapterOf } from './adapters';
@@ -20,6 +21,9 @@ export interface ProviderPlan {
   /** When every batch of several tools is refused: each of its tools sent again alone. */
   mostRequests: number;
   mostInputTokens: number;
+  /** When the batches the profile predicts a refusal in are refused, and only they. */
+  expectedRequests: number;
+  expectedInputTokens: number;
 }
 
 export function planProvider(provider: ProviderId, model: string, tools: VerifyTool[]): ProviderPlan {
@@ -30,16 +34,29 @@ export function planProvider(provider: ProviderId, model: string, tools: VerifyT
   let inputTokens = 0;
   let mostRequests = 0;
   let mostInputTokens = 0;
+  let expectedRequests = 0;
+  let expectedInputTokens = 0;
   for (const batch of batches) {
     const tokens = tokensOf(batch);
+    const again = batch.length > 1 ? batch.length : 0;
+    const againTokens = again ? batch.reduce((n, t) => n + (alone.get(t) ?? 0), 0) : 0;
+    const refusalPredicted = batch.some((t) => t.predicted.length > 0);
     inputTokens += tokens;
-    mostRequests += 1;
-    mostInputTokens += tokens;
-    if (batch.length > 1)
-      for (const tool of batch) {
-        mostRequests += 1;
-        mostInputTokens += alone.get(tool) ?? 0;
-      }
+    mostRequests += 1 + again;
+    mostInputTokens += tokens + againTokens;
+    expectedRequests += 1 + (refusalPredicted ? again : 0);
+    expectedInputTokens += tokens + (refusalPredicted ? againTokens : 0);
   }
-  return { provider, model, tools, batches, requests: batches.length, inputTokens, mostRequests, mostInputTokens };
+  return {
+    provider,
+    model,
+    tools,
+    batches,
+    requests: batches.length,
+    inputTokens,
+    mostRequests,
+    mostInputTokens,
+    expectedRequests,
+    expectedInputTokens,
+  };
 }

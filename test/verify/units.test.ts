@@ -68,9 +68,22 @@ describe('the cost', () => {
   it('counts one request per batch, and at most one more per tool of a refused batch', () => {
     const tools = ['a', 'b', 'c'].map((n) => verifyToolOf(tool(n, { type: 'object', properties: { q: { type: 'string' } } }), 'anthropic')!);
     const plan = planProvider('anthropic', 'claude-haiku-4-5', tools);
-    expect([plan.requests, plan.mostRequests]).toEqual([1, 4]);
+    expect([plan.requests, plan.expectedRequests, plan.mostRequests]).toEqual([1, 1, 4]);
     expect(plan.inputTokens).toBeGreaterThan(20);
+    expect(plan.expectedInputTokens).toBe(plan.inputTokens);
     expect(plan.mostInputTokens).toBeGreaterThan(plan.inputTokens * 2);
+  });
+
+  it('expects a request per tool of a request holding a tool its profile predicts refused', () => {
+    const schema = (extra: object) => ({ type: 'object', properties: { q: { type: 'string' } }, ...extra });
+    const tools = [
+      verifyToolOf(tool('a', schema({ $schema: 'http://json-schema.org/draft-07/schema#' })), 'gemini')!,
+      verifyToolOf(tool('b', schema({})), 'gemini')!,
+    ];
+    expect(tools.map((t) => t.predicted.length > 0)).toEqual([true, false]);
+    const plan = planProvider('gemini', 'gemini-2.5-flash', tools);
+    expect([plan.requests, plan.expectedRequests, plan.mostRequests]).toEqual([1, 3, 3]);
+    expect(plan.expectedInputTokens).toBe(plan.mostInputTokens);
   });
 });
 

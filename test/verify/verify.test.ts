@@ -222,7 +222,7 @@ describe('verify', () => {
     const count = loop.received.length;
     const noTerminal = await verify(['--provider', 'openai-strict']);
     expect(noTerminal.code).toBe(2);
-    expect(noTerminal.stderr).toMatch(/OpenAI \(strict\)\s+gpt-4\.1-mini: 3 tools, 1 request, ~\d+ input tokens \(at most 4 requests, ~\d+ tokens, if a request is refused\)/);
+    expect(noTerminal.stderr).toMatch(/OpenAI \(strict\)\s+gpt-4\.1-mini: 3 tools, 1 request, ~\d+ input tokens; a refusal is predicted, so 4 requests, ~\d+ tokens expected\n/);
     expect(noTerminal.stderr).toContain('run it again with --yes');
     const asked: string[] = [];
     const declined = await verify(['--provider', 'openai-strict'], { confirm: async (q) => (asked.push(q), false) });
