@@ -123,7 +123,12 @@ export function parseProjectConfig(file: string, text: string): ProjectConfig {
       continue;
     }
     if (key === 'evaluation' || key === 'budget' || key === 'verify')
-      section[key] = checkedObject(key, value as Record<string, unknown>, key === 'evaluation' ? EVALUATION_KEYS : key === 'budget' ? BUDGET_KEYS : VERIFY_KEYS, ignored);
+      section[key] = checkedObject(
+        key,
+        value as Record<string, unknown>,
+        key === 'evaluation' ? EVALUATION_KEYS : key === 'budget' ? BUDGET_KEYS : VERIFY_KEYS,
+        ignored,
+      );
     else if (key === 'severity') section[key] = checkedSeverities(value as Record<string, unknown>, ignored);
     else if (key === 'clients') {
       const unknown = (value as string[]).filter((id) => !TARGET_IDS.includes(id));

@@ -382,8 +382,7 @@ function parseVerify(rest: readonly string[]): Command {
         break;
       case '--base-url': {
         const given = perProvider(name, value());
-        for (const url of Object.values(given))
-          if (!/^https?:\/\//.test(url)) throw new UsageError(`--base-url takes api=http(s)://… (got "${url}")`);
+        for (const url of Object.values(given)) if (!/^https?:\/\//.test(url)) throw new UsageError(`--base-url takes api=http(s)://… (got "${url}")`);
         Object.assign(out.baseUrls, given);
         break;
       }
@@ -415,7 +414,7 @@ function parseVerify(rest: readonly string[]): Command {
     }
   }
   const check = parseCheck(forCheck, false);
-  if (check.kind !== 'check') throw new UsageError('verify takes check\'s options for what is evaluated');
+  if (check.kind !== 'check') throw new UsageError("verify takes check's options for what is evaluated");
   out.check = check;
   return out;
 }

@@ -9,7 +9,18 @@ import * as path from 'node:path';
 import { countNotEvaluated, type Diagnostic } from '../pipeline';
 import { readProjectConfig } from '../projectConfig';
 import { planProvider, type ProviderPlan } from '../verify/cost';
-import { apiOf, APIS, isProviderId, keyOf, PROVIDER_IDS, providerLabel, setupOf, type PerProvider, type ProviderId, type ProviderSetup } from '../verify/providers';
+import {
+  apiOf,
+  APIS,
+  isProviderId,
+  keyOf,
+  PROVIDER_IDS,
+  providerLabel,
+  setupOf,
+  type PerProvider,
+  type ProviderId,
+  type ProviderSetup,
+} from '../verify/providers';
 import { verifyToolOf, type VerifyTool } from '../verify/requests';
 import { runPlans, type ProviderOutcome } from '../verify/runner';
 import { mergeStore, readStore, VERIFIED_FILE, writeStore, type StoredVerdict } from '../verify/store';
@@ -76,8 +87,14 @@ export async function runVerify(command: VerifyCommand, io: CommandLineIo): Prom
     onWait: (provider, ms, status) => say(`${providerLabel(provider)} answered ${status}; waiting ${Math.ceil(ms / 1000)} s before trying again`),
   });
   // An answer goes in the store of the folder its tool was checked in.
-  const rootOfTool = new Map(plans.flatMap((p) => p.tools.map((t) => [`${t.server}\u0000${t.name}\u0000${t.digest}`, rootOf(roots, t.location.file)] as const)));
-  const stores = storeAnswers(roots, outcomes.flatMap((o) => o.answers), (a) => rootOfTool.get(`${a.server}\u0000${a.tool}\u0000${a.digest}`));
+  const rootOfTool = new Map(
+    plans.flatMap((p) => p.tools.map((t) => [`${t.server}\u0000${t.name}\u0000${t.digest}`, rootOf(roots, t.location.file)] as const)),
+  );
+  const stores = storeAnswers(
+    roots,
+    outcomes.flatMap((o) => o.answers),
+    (a) => rootOfTool.get(`${a.server}\u0000${a.tool}\u0000${a.digest}`),
+  );
   const drift = roots.flatMap((root) =>
     verdictDriftDiagnostics(
       report.tools.filter((t) => rootOf(roots, t.location.file) === root),
@@ -129,13 +146,16 @@ export function costText(plans: readonly ProviderPlan[]): string {
   const width = Math.max(...plans.map((p) => providerLabel(p.provider).length));
   const requests = (n: number) => `${number(n)} request${n === 1 ? '' : 's'}`;
   for (const p of plans) {
-    const least = `${requests(p.requests)}, ~${number(p.inputTokens)} input tokens`;
-    const expected =
-      p.expectedRequests > p.requests
-        ? `; a refusal is predicted, so ${requests(p.expectedRequests)}, ~${number(p.expectedInputTokens)} tokens expected`
-        : '';
-    const most = p.mostRequests > p.expectedRequests ? ` (at most ${requests(p.mostRequests)}, ~${number(p.mostInputTokens)} tokens)` : '';
-    lines.push(`  ${providerLabel(p.provider).padEnd(width)}  ${p.model}: ${number(p.tools.length)} tools, ${least}${expected}${most}`);
+    const alone = !p.predictedRefused
+      ? ''
+      : p.refusedTogether
+        ? ` (${number(p.predictedRefused)} predicted refused, together: its refusal names each)`
+        : ` (${number(p.predictedRefused)} alone: a refusal is predicted)`;
+    const most =
+      p.mostRequests > p.requests ? ` (at most ${requests(p.mostRequests)}, ~${number(p.mostInputTokens)} tokens, if a request is refused unpredicted)` : '';
+    lines.push(
+      `  ${providerLabel(p.provider).padEnd(width)}  ${p.model}: ${number(p.tools.length)} tools, ${requests(p.requests)}${alone}, ~${number(p.inputTokens)} input tokens${most}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -73,7 +73,9 @@ export { libraryNames } from './sdks';
 export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
-export { CONTEXT_WINDOW, countTokens, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
+export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
+// verify's cost estimate counts what it sends with the same tokenizer.
+export { countTokens } from './tokens';
 export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
 export { configProblemDiagnostic, configProblemMessage } from './messages';
 export { clientRuleKey, effectiveSeverity, type SeverityOverrides } from './severities';

@@ -56,7 +56,11 @@ export function verifyToolOf(tool: SourceTool, provider: ProviderId): VerifyTool
   const description = typeof s.definition.description === 'string' ? s.definition.description : undefined;
   const schema = provider === 'openai-strict' ? strictView(input) : input;
   const predicted = [
-    ...new Set(judgeTool({ name: s.name, ...(description !== undefined ? { description } : {}), inputSchema: schema }, { server: s.server }, [provider]).map((v) => v.rule)),
+    ...new Set(
+      judgeTool({ name: s.name, ...(description !== undefined ? { description } : {}), inputSchema: schema }, { server: s.server }, [provider]).map(
+        (v) => v.rule,
+      ),
+    ),
   ];
   return {
     server: s.server,
@@ -80,16 +84,32 @@ export const BATCH_LIMITS: BatchLimits = { tools: MAX_TOOLS_PER_REQUEST, tokens:
 
 /**
  * The requests one provider gets for these tools, as few as the limits allow: in order, at most `limits.tools` tools
- * and `limits.tokens` input tokens (`tokensOf` a tool alone) a request, names unique in each. Tools of every server
- * share requests: a schema is judged alone, and a refused request is sent again one tool a request anyway.
+ * and `limits.tokens` input tokens (`tokensOf` a tool alone) a request, names unique in each. A tool the profile
+ * predicts refused never shares a request with the others, so theirs is not refused for it; it goes alone, or with
+ * the others predicted refused where one refusal names every refused tool (`refusedTogether`).
+ * Tools of every server share requests: a schema is judged alone, and a refused request is sent again one tool a
+ * request anyway.
  */
-export function batchesOf(tools: readonly VerifyTool[], tokensOf: (tool: VerifyTool) => number = () => 0, limits: BatchLimits = BATCH_LIMITS): VerifyTool[][] {
-  const batches: Array<{ tools: VerifyTool[]; names: Set<string>; tokens: number }> = [];
+export function batchesOf(
+  tools: readonly VerifyTool[],
+  tokensOf: (tool: VerifyTool) => number = () => 0,
+  limits: BatchLimits = BATCH_LIMITS,
+  refusedTogether = false,
+): VerifyTool[][] {
+  const batches: Array<{ tools: VerifyTool[]; names: Set<string>; tokens: number; refused: boolean }> = [];
   for (const tool of tools) {
+    const refused = tool.predicted.length > 0;
+    if (refused && !refusedTogether) {
+      batches.push({ tools: [tool], names: new Set(), tokens: Infinity, refused });
+      continue;
+    }
     const tokens = tokensOf(tool);
-    // The first open request with room and without the name, so a name repeated across servers does not split the rest.
-    let batch = batches.find((b) => b.tools.length < limits.tools && !b.names.has(tool.name) && (b.tokens + tokens <= limits.tokens || b.tools.length === 0));
-    if (!batch) batches.push((batch = { tools: [], names: new Set(), tokens: 0 }));
+    // The first open request of its kind with room and without the name, so a name repeated across servers does not
+    // split the rest; tools predicted refused never share one with the others.
+    let batch = batches.find(
+      (b) => b.refused === refused && b.tools.length < limits.tools && !b.names.has(tool.name) && (b.tokens + tokens <= limits.tokens || b.tools.length === 0),
+    );
+    if (!batch) batches.push((batch = { tools: [], names: new Set(), tokens: 0, refused }));
     batch.tools.push(tool);
     batch.names.add(tool.name);
     batch.tokens += tokens;

@@ -1,7 +1,8 @@
 /**
  * Sends each provider its requests, one after another, and says per tool what the provider answered. A batch the
- * provider accepts is every tool of it accepted; one it refuses over its tools is sent again one tool a request, so
- * each refusal names its tool. A rate limit or an overload (429, 529, 5xx) is retried after the provider's
+ * provider accepts is every tool of it accepted; one it refuses over its tools names the refused ones where the
+ * provider's error does (by their place in the request: those are answered, the others sent again together), else is
+ * sent again one tool a request, so each refusal is named on its tool. A rate limit or an overload (429, 529, 5xx) is retried after the provider's
  * Retry-After, else with a doubling backoff; a network failure, a refused key or a request refused for something
  * other than its tools ends that provider's run and is said, and no answer is made of it (what the store holds for the
  * tools not answered stays as it was). `maxRequests` bounds every attempt, retries included.
@@ -108,45 +109,46 @@ export async function runPlans(plans: readonly ProviderPlan[], setups: ReadonlyM
         predicted: tool.predicted,
       });
     const fail = (why: string) => (outcome.failure = `${providerLabel(plan.provider)}: ${why}`);
-    batches: for (const [index, batch] of plan.batches.entries()) {
-      const unsentFrom = (i: number) => plan.batches.slice(i).reduce((n, b) => n + b.length, 0);
-      const first = await attempt(batch);
-      if (first.kind === 'accepted') {
-        for (const tool of batch) answer(tool, true);
-        continue;
-      }
-      if (first.kind === 'bound') {
-        outcome.unsent += unsentFrom(index);
-        break;
-      }
-      if (first.kind === 'failed') {
-        fail(first.why);
-        break;
-      }
-      if (!first.error.aboutTools) {
-        fail(`the request itself was refused (${first.error.status}): ${first.error.message}`);
-        break;
-      }
-      if (batch.length === 1) {
-        answer(batch[0], false, first.error.message);
-        continue;
-      }
-      let refusedAlone = 0;
-      for (const [i, tool] of batch.entries()) {
-        const alone = await attempt([tool]);
-        if (alone.kind === 'accepted') answer(tool, true);
-        else if (alone.kind === 'refused') {
-          answer(tool, false, alone.error.message);
-          refusedAlone++;
-        } else if (alone.kind === 'bound') {
-          outcome.unsent += batch.length - i + unsentFrom(index + 1);
-          break batches;
-        } else {
-          fail(alone.why);
-          break batches;
+    // A batch's tools until each is answered: the provider's error names the refused ones (answered, the rest sent
+    // again together), or names none (each sent alone). Every request answers or drops at least one tool.
+    const settle = async (batch: readonly VerifyTool[]): Promise<'done' | 'bound' | 'failed'> => {
+      const refusedBefore = outcome.answers.filter((a) => !a.accepted).length;
+      let left = [...batch];
+      let firstRefusal: string | undefined;
+      while (left.length) {
+        const got = await attempt(left);
+        if (got.kind === 'bound') return ((outcome.unsent += left.length), 'bound');
+        if (got.kind === 'failed') return (fail(got.why), 'failed');
+        if (got.kind === 'accepted') {
+          for (const tool of left) answer(tool, true);
+          break;
         }
+        if (!got.error.aboutTools) return (fail(`the request itself was refused (${got.error.status}): ${got.error.message}`), 'failed');
+        firstRefusal ??= got.error.message;
+        const named = [...(got.error.refused ?? [])].filter(([i]) => i >= 0 && i < left.length);
+        if (left.length === 1 || named.length) {
+          const words = new Map(left.length === 1 ? [[0, got.error.message] as const] : named);
+          for (const [i, message] of words) answer(left[i], false, redact(message));
+          left = left.filter((_, i) => !words.has(i));
+          continue;
+        }
+        // Named none: each alone.
+        for (const [i, tool] of left.entries()) {
+          const alone = await settle([tool]);
+          if (alone === 'bound') outcome.unsent += left.length - i - 1;
+          if (alone !== 'done') return alone;
+        }
+        break;
       }
-      if (refusedAlone === 0) outcome.refusedTogether.push({ tools: batch.map((t) => t.name), error: first.error.message });
+      const refused = outcome.answers.filter((a) => !a.accepted).length - refusedBefore;
+      if (refused === 0 && firstRefusal !== undefined) outcome.refusedTogether.push({ tools: batch.map((t) => t.name), error: firstRefusal });
+      return 'done';
+    };
+    for (const [index, batch] of plan.batches.entries()) {
+      const settled = await settle(batch);
+      if (settled === 'done') continue;
+      if (settled === 'bound') outcome.unsent += plan.batches.slice(index + 1).reduce((n, b) => n + b.length, 0);
+      break;
     }
   }
   return outcomes;

@@ -55,7 +55,8 @@ export function parseStore(text: string): { store: VerifiedStore; problem?: stri
     return { store: EMPTY_STORE, problem: `it is not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
   const v = value as Partial<VerifiedStore> | null;
-  if (!v || v.format !== 1 || !Array.isArray(v.verdicts)) return { store: EMPTY_STORE, problem: 'it is not a verify store (expected {"format": 1, "verdicts": [...]})' };
+  if (!v || v.format !== 1 || !Array.isArray(v.verdicts))
+    return { store: EMPTY_STORE, problem: 'it is not a verify store (expected {"format": 1, "verdicts": [...]})' };
   const verdicts = v.verdicts.filter(
     (e): e is StoredVerdict =>
       !!e &&

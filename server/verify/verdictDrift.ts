@@ -45,7 +45,12 @@ export function verdictDriftDiagnostics(
       if (!isProviderId(answer.provider)) continue;
       const predicted = verifyToolOf(tool, answer.provider)?.predicted;
       if (!predicted) continue;
-      const said = { label: providerLabel(answer.provider), model: answer.model, date: answer.date, ...(answer.error !== undefined ? { error: answer.error } : {}) };
+      const said = {
+        label: providerLabel(answer.provider),
+        model: answer.model,
+        date: answer.date,
+        ...(answer.error !== undefined ? { error: answer.error } : {}),
+      };
       let message: string;
       let severity: Severity;
       if (!answer.accepted && predicted.length === 0) [message, severity] = [messages.refusedUnpredicted(tool.name, said), 'error'];

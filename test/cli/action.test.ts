@@ -91,14 +91,20 @@ describe('the GitHub Action script', { timeout: 240_000 }, () => {
     const loop = await startLoopback();
     const key = 'sk-test-FAKEKEY-action-0004';
     try {
-      const { code, summary, outputs, stderr } = await runAction({ paths: path.relative(REPO, dir), verify: 'openai-strict', 'verify-max-requests': '10' }, 'verify', {
-        OPENAI_API_KEY: key,
-        OPENAI_BASE_URL: `${loop.url}/v1`,
-      });
+      const { code, summary, outputs, stderr } = await runAction(
+        { paths: path.relative(REPO, dir), verify: 'openai-strict', 'verify-max-requests': '10' },
+        'verify',
+        {
+          OPENAI_API_KEY: key,
+          OPENAI_BASE_URL: `${loop.url}/v1`,
+        },
+      );
       expect(code).toBe(0);
       expect(outputs['verify-exit-code']).toBe('0'); // the one refusal is the one the profile predicts
       expect(summary).toContain('### Verified against the providers');
-      expect(summary).toMatch(/✗ run_operations\s+refused: Invalid schema for function 'run_operations': In context=\('properties', 'operations', 'items'\), 'oneOf' is not permitted\./);
+      expect(summary).toMatch(
+        /✗ run_operations\s+refused: Invalid schema for function 'run_operations': In context=\('properties', 'operations', 'items'\), 'oneOf' is not permitted\./,
+      );
       expect(loop.received.every((r) => r.headers.authorization === `Bearer ${key}`)).toBe(true);
       const store = fs.readFileSync(path.join(dir, 'toolschemalens.verified.json'), 'utf8');
       for (const text of [summary, stderr, store, ...Object.values(outputs)]) expect(text).not.toContain(key);

@@ -110,7 +110,10 @@ function lendEvaluators(createEvaluator: (options: EvaluatorOptions) => Evaluato
   };
 }
 
-async function runWithin(args: string[], options: { cwd?: string; timeoutMs?: number; io?: Pick<CommandLineIo, 'env' | 'confirm' | 'today'> }): Promise<CliRun> {
+async function runWithin(
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number; io?: Pick<CommandLineIo, 'env' | 'confirm' | 'today'> },
+): Promise<CliRun> {
   const { runCommandLine } = await import('../../server/cli/commandLine');
   const { createEvaluator } = await import('../../server/pipeline');
   let stdout = '';

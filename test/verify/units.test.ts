@@ -25,7 +25,15 @@ describe('batches', () => {
 
   it('hold tools of every server, at most the limit, and never two tools of one name', () => {
     const tools = [sent('a'), sent('b'), sent('a', 't'), sent('c', 't'), sent('d')];
-    expect(names(batchesOf(tools, () => 0, { tools: 3, tokens: Infinity }))).toEqual([['s/a', 's/b', 't/c'], ['t/a', 's/d']]);
+    expect(names(batchesOf(tools, () => 0, { tools: 3, tokens: Infinity }))).toEqual([
+      ['s/a', 's/b', 't/c'],
+      ['t/a', 's/d'],
+    ]);
+  });
+
+  it('hold a tool predicted refused alone', () => {
+    const refused = { ...sent('b'), predicted: ['one-of' as const] };
+    expect(names(batchesOf([sent('a'), refused, sent('c')]))).toEqual([['s/a', 's/c'], ['s/b']]);
   });
 
   it('stay under the token bound, a tool over it alone', () => {
@@ -56,6 +64,28 @@ describe("the providers' errors", () => {
     expect(adapterOf('gemini').errorOf(error)).toEqual({ status: 429, message: 'Resource has been exhausted', aboutTools: false, retryAfterMs: 31_000 });
   });
 
+  it('name the refused tools by their place in the request, each with its own words', () => {
+    const lines = [
+      `Invalid JSON payload received. Unknown name "$schema" at 'tools[0].function_declarations[0].parameters': Cannot find field.`,
+      `Invalid JSON payload received. Unknown name "const" at 'tools[0].function_declarations[2].parameters.properties[1].value': Cannot find field.`,
+      `Invalid JSON payload received. Unknown name "$schema" at 'tools[0].function_declarations[2].parameters': Cannot find field.`,
+    ];
+    const gemini = Object.assign(new Error(JSON.stringify({ error: { code: 400, message: lines.join('\n'), status: 'INVALID_ARGUMENT' } })), { status: 400 });
+    expect([...adapterOf('gemini').errorOf(gemini).refused!]).toEqual([
+      [0, lines[0]],
+      [2, `${lines[1]}\n${lines[2]}`],
+    ]);
+    const message = "Invalid schema for function 'b': In context=(), object schema missing properties.";
+    const openai = Object.assign(new Error('400'), {
+      status: 400,
+      error: { message, type: 'invalid_request_error', param: 'tools[1].function.parameters', code: 'invalid_function_parameters' },
+    });
+    expect([...adapterOf('openai-strict').errorOf(openai).refused!]).toEqual([[1, message]]);
+    const refusal = 'tools.9.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level';
+    const anthropic = Object.assign(new Error('400'), { status: 400, error: { type: 'error', error: { type: 'invalid_request_error', message: refusal } } });
+    expect([...adapterOf('anthropic').errorOf(anthropic).refused!]).toEqual([[9, refusal]]);
+  });
+
   it('a refusal that is not about the tools (a model, a parameter) is not blamed on one', () => {
     const openai = Object.assign(new Error('400'), { status: 400, error: { message: "Unsupported value: 'tool_choice'", param: 'tool_choice' } });
     expect(adapterOf('openai').errorOf(openai).aboutTools).toBe(false);
@@ -68,13 +98,12 @@ describe('the cost', () => {
   it('counts one request per batch, and at most one more per tool of a refused batch', () => {
     const tools = ['a', 'b', 'c'].map((n) => verifyToolOf(tool(n, { type: 'object', properties: { q: { type: 'string' } } }), 'anthropic')!);
     const plan = planProvider('anthropic', 'claude-haiku-4-5', tools);
-    expect([plan.requests, plan.expectedRequests, plan.mostRequests]).toEqual([1, 1, 4]);
+    expect([plan.requests, plan.predictedRefused, plan.mostRequests]).toEqual([1, 0, 4]);
     expect(plan.inputTokens).toBeGreaterThan(20);
-    expect(plan.expectedInputTokens).toBe(plan.inputTokens);
     expect(plan.mostInputTokens).toBeGreaterThan(plan.inputTokens * 2);
   });
 
-  it('expects a request per tool of a request holding a tool its profile predicts refused', () => {
+  it('sends a tool its profile predicts refused alone, so its refusal names it at once', () => {
     const schema = (extra: object) => ({ type: 'object', properties: { q: { type: 'string' } }, ...extra });
     const tools = [
       verifyToolOf(tool('a', schema({ $schema: 'http://json-schema.org/draft-07/schema#' })), 'gemini')!,
@@ -82,8 +111,9 @@ describe('the cost', () => {
     ];
     expect(tools.map((t) => t.predicted.length > 0)).toEqual([true, false]);
     const plan = planProvider('gemini', 'gemini-2.5-flash', tools);
-    expect([plan.requests, plan.expectedRequests, plan.mostRequests]).toEqual([1, 3, 3]);
-    expect(plan.expectedInputTokens).toBe(plan.mostInputTokens);
+    expect(plan.batches.map((b) => b.map((t) => t.name))).toEqual([['a'], ['b']]);
+    expect([plan.requests, plan.predictedRefused, plan.mostRequests]).toEqual([2, 1, 2]);
+    expect(plan.mostInputTokens).toBe(plan.inputTokens);
   });
 });
 

@@ -53,74 +53,82 @@ describe('verify', () => {
     since.count = loop.received.length;
     run = await verify(['--yes', '--format', 'json']);
     noKey(run.stdout, run.stderr);
-    expect(run.stderr).toContain('verify sends, per provider');
+    expect(run.stderr, run.stderr + run.stdout).toContain('verify sends, per provider');
     const mine = loop.received.slice(since.count);
-    // Each provider's first request carries every tool: compare it with the SDK's own serialisation of the same call.
-    const defs = [...checked.tools].sort((a: any, b: any) => a.line - b.line).map((t: any) => t.definition);
-    const firstTo = (test: (body: any, url: string) => boolean) => mine.find((r) => test(JSON.parse(r.body), r.url))!;
+    expect(mine.length).toBe(7);
+    // Every request compared with the SDK's own serialisation of the same call, over the check's definitions.
+    const defs = new Map(checked.tools.map((t: any) => [t.name, t.definition]));
     const sdkSends = async (call: () => Promise<unknown>) => {
       const before = loop.received.length;
       await call().catch(() => undefined);
       return loop.received[before].body;
     };
     const openai = new OpenAI({ apiKey: 'x', baseURL: `${loop.url}/v1`, maxRetries: 0 });
-    for (const strict of [false, true]) {
-      const params = {
-        model: 'gpt-4.1-mini',
-        messages: [{ role: 'user' as const, content: 'ok' }],
-        max_completion_tokens: 1,
-        tool_choice: 'none' as const,
-        tools: defs.map((d: any) => ({
-          type: 'function' as const,
-          function: { name: d.name, description: d.description, parameters: strict ? (strictView(d.inputSchema) as any) : d.inputSchema, ...(strict ? { strict } : {}) },
-        })),
-      };
-      const sent = firstTo((b, url) => url.endsWith('/chat/completions') && b.tools.length === 3 && Boolean(b.tools[0].function.strict) === strict);
-      expect(sent.body).toBe(await sdkSends(() => openai.chat.completions.create(params)));
-      expect(sent.headers.authorization).toBe(`Bearer ${KEYS.OPENAI_API_KEY}`);
-    }
     const anthropic = new Anthropic({ apiKey: 'x', baseURL: loop.url, maxRetries: 0 });
-    const anthropicSent = firstTo((b, url) => url.endsWith('/v1/messages') && b.tools.length === 3);
-    expect(anthropicSent.body).toBe(
-      await sdkSends(() =>
-        anthropic.messages.create({
+    const gemini = new GoogleGenAI({ apiKey: 'x', vertexai: false, httpOptions: { baseUrl: loop.url } });
+    const geminiConfig = { maxOutputTokens: 1, toolConfig: { functionCallingConfig: { mode: 'NONE' as any } } };
+    const seen = new Set<string>();
+    for (const r of mine) {
+      const body = JSON.parse(r.body);
+      if (r.url.endsWith('/chat/completions')) {
+        const strict = Boolean(body.tools[0].function.strict);
+        seen.add(strict ? 'openai-strict' : 'openai');
+        const tools = body.tools.map((t: any) => {
+          const d: any = defs.get(t.function.name);
+          const parameters = strict ? (strictView(d.inputSchema) as any) : d.inputSchema;
+          return { type: 'function' as const, function: { name: d.name, description: d.description, parameters, ...(strict ? { strict } : {}) } };
+        });
+        const params = {
+          model: 'gpt-4.1-mini',
+          messages: [{ role: 'user' as const, content: 'ok' }],
+          max_completion_tokens: 1,
+          tool_choice: 'none' as const,
+          tools,
+        };
+        expect(r.body).toBe(await sdkSends(() => openai.chat.completions.create(params)));
+        expect(r.headers.authorization).toBe(`Bearer ${KEYS.OPENAI_API_KEY}`);
+      } else if (r.url.endsWith('/v1/messages')) {
+        seen.add('anthropic');
+        const tools = body.tools.map((t: any) => {
+          const d: any = defs.get(t.name);
+          return { name: d.name, description: d.description, input_schema: d.inputSchema };
+        });
+        const params = {
           model: 'claude-haiku-4-5',
           max_tokens: 1,
-          messages: [{ role: 'user', content: 'ok' }],
-          tool_choice: { type: 'none' },
-          tools: defs.map((d: any) => ({ name: d.name, description: d.description, input_schema: d.inputSchema })),
-        }),
-      ),
-    );
-    const gemini = new GoogleGenAI({ apiKey: 'x', vertexai: false, httpOptions: { baseUrl: loop.url } });
-    const config = { maxOutputTokens: 1, toolConfig: { functionCallingConfig: { mode: 'NONE' as any } } };
-    const jsonSent = firstTo((b) => b.tools?.[0]?.functionDeclarations?.length === 3 && 'parametersJsonSchema' in b.tools[0].functionDeclarations[0]);
-    const jsonDeclarations = defs.map((d: any) => ({ name: d.name, description: d.description, parametersJsonSchema: d.inputSchema }));
-    expect(jsonSent.body).toBe(
-      await sdkSends(() => gemini.models.generateContent({ model: 'gemini-2.5-flash', contents: 'ok', config: { ...config, tools: [{ functionDeclarations: jsonDeclarations }] } })),
-    );
-    // `parameters` as written: the REST body's own field, which the SDK would otherwise move or rewrite.
-    const parametersSent = firstTo((b) => b.tools?.[0]?.functionDeclarations?.length === 3 && 'parameters' in b.tools[0].functionDeclarations[0]);
-    const declarations = defs.map((d: any) => ({ name: d.name, description: d.description, parameters: d.inputSchema }));
-    expect(parametersSent.body).toBe(
-      await sdkSends(() =>
-        gemini.models.generateContent({
-          model: 'gemini-2.5-flash',
-          contents: 'ok',
-          config: { ...config, httpOptions: { extraBody: { tools: [{ functionDeclarations: declarations }] } } },
-        }),
-      ),
-    );
-    expect(JSON.parse(parametersSent.body).tools[0].functionDeclarations[0].parameters).toEqual(defs[0].inputSchema);
-    expect(parametersSent.headers['x-goog-api-key']).toBe(KEYS.GEMINI_API_KEY);
+          messages: [{ role: 'user' as const, content: 'ok' }],
+          tool_choice: { type: 'none' as const },
+          tools,
+        };
+        expect(r.body).toBe(await sdkSends(() => anthropic.messages.create(params)));
+        // The SDK (1.x) sends the key as a bearer token.
+        expect(r.headers.authorization).toBe(`Bearer ${KEYS.ANTHROPIC_API_KEY}`);
+      } else {
+        const asJson = 'parametersJsonSchema' in body.tools[0].functionDeclarations[0];
+        seen.add(asJson ? 'gemini-json' : 'gemini');
+        const functionDeclarations = body.tools[0].functionDeclarations.map((f: any) => {
+          const d: any = defs.get(f.name);
+          return { name: d.name, description: d.description, ...(asJson ? { parametersJsonSchema: d.inputSchema } : { parameters: d.inputSchema }) };
+        });
+        // `parameters` as written goes as the REST body's own field, which the SDK would otherwise move or rewrite.
+        const config = asJson
+          ? { ...geminiConfig, tools: [{ functionDeclarations }] }
+          : { ...geminiConfig, httpOptions: { extraBody: { tools: [{ functionDeclarations }] } } };
+        expect(r.body).toBe(await sdkSends(() => gemini.models.generateContent({ model: 'gemini-2.5-flash', contents: 'ok', config })));
+        if (!asJson)
+          expect(body.tools[0].functionDeclarations[0].parameters).toEqual((defs.get(body.tools[0].functionDeclarations[0].name) as any).inputSchema);
+        expect(r.headers['x-goog-api-key']).toBe(KEYS.GEMINI_API_KEY);
+      }
+    }
+    expect([...seen].sort()).toEqual(['anthropic', 'gemini', 'gemini-json', 'openai', 'openai-strict']);
   });
 
   it('names each refused tool with the provider’s own error, a request per tool after a refused batch', () => {
     const out = JSON.parse(run.stdout);
     const by = (provider: string) => out.providers.find((p: any) => p.provider === provider);
     const answer = (provider: string, tool: string) => by(provider).tools.find((t: any) => t.name === tool);
-    // A batch of three, refused, then one request per tool.
-    expect(by('openai-strict').requests).toBe(4);
+    // The tool predicted refused alone, the two others together.
+    expect(by('openai-strict').requests).toBe(2);
     expect(answer('openai-strict', 'run_operations')).toMatchObject({
       accepted: false,
       error: "Invalid schema for function 'run_operations': In context=('properties', 'operations', 'items'), 'oneOf' is not permitted.",
@@ -131,11 +139,18 @@ describe('verify', () => {
     expect(by('openai').tools.every((t: any) => t.accepted)).toBe(true);
     expect(answer('anthropic', 'set_volume')).toMatchObject({
       accepted: false,
-      error: "tools.0.custom: For 'integer' type, properties maximum, minimum are not supported",
+      error: "tools.1.custom: For 'integer' type, properties maximum, minimum are not supported",
     });
     expect(answer('anthropic', 'run_operations').accepted).toBe(true);
+    // Refused where nothing was predicted: the batch of three, whose error names the refused tool by its place, then
+    // the two others again.
+    expect(by('anthropic').requests).toBe(2);
+    // All three predicted refused, together: Gemini's one refusal names each.
+    expect(by('gemini').requests).toBe(1);
     expect(by('gemini').tools.map((t: any) => t.accepted)).toEqual([false, false, false]);
-    expect(answer('gemini', 'lookup').error).toBe(`Invalid JSON payload received. Unknown name "$schema" at 'tools[0].function_declarations[0].parameters': Cannot find field.`);
+    expect(answer('gemini', 'lookup').error).toBe(
+      `Invalid JSON payload received. Unknown name "$schema" at 'tools[0].function_declarations[2].parameters': Cannot find field.`,
+    );
     expect(by('gemini-json').tools.every((t: any) => t.accepted)).toBe(true);
     expect(out.providers.map((p: any) => [p.provider, p.model, p.sdk])).toEqual([
       ['openai', 'gpt-4.1-mini', `openai ${version('openai', 'package.json')}`],
@@ -165,9 +180,15 @@ describe('verify', () => {
     const digests = Object.fromEntries(snapshot.servers[0].tools.map((t: any) => [t.name, t.digest]));
     for (const v of store.verdicts) {
       expect(v).toMatchObject({ server: 'mixer', date: TODAY, digest: digests[v.tool] });
-      expect(Object.keys(v).sort()).toEqual(['accepted', 'date', 'digest', 'model', 'predicted', 'provider', 'sdk', 'server', 'tool', ...(v.accepted ? [] : ['error'])].sort());
+      expect(Object.keys(v).sort()).toEqual(
+        ['accepted', 'date', 'digest', 'model', 'predicted', 'provider', 'sdk', 'server', 'tool', ...(v.accepted ? [] : ['error'])].sort(),
+      );
     }
-    expect(store.verdicts.find((v: any) => v.tool === 'set_volume' && v.provider === 'anthropic')).toMatchObject({ accepted: false, model: 'claude-haiku-4-5', predicted: [] });
+    expect(store.verdicts.find((v: any) => v.tool === 'set_volume' && v.provider === 'anthropic')).toMatchObject({
+      accepted: false,
+      model: 'claude-haiku-4-5',
+      predicted: [],
+    });
   });
 
   it('shows the kept answers in check, text and JSON, with the verdict-drift, until the tool changes', async () => {
@@ -179,26 +200,35 @@ describe('verify', () => {
       model: 'claude-haiku-4-5',
       date: TODAY,
       accepted: false,
-      error: "tools.0.custom: For 'integer' type, properties maximum, minimum are not supported",
+      error: "tools.1.custom: For 'integer' type, properties maximum, minimum are not supported",
     });
     expect(volume.verified).toHaveLength(5);
-    expect(JSON.parse(json.stdout).diagnostics.filter((d: any) => d.code === 'verdict-drift').map((d: any) => d.tool)).toEqual(['set_volume']);
+    expect(
+      JSON.parse(json.stdout)
+        .diagnostics.filter((d: any) => d.code === 'verdict-drift')
+        .map((d: any) => d.tool),
+    ).toEqual(['set_volume']);
     const text = await runInProcess(['check', DIR], { cwd: REPO });
-    expect(text.stdout).toContain(`✗ Anthropic (claude-haiku-4-5, ${TODAY}): tools.0.custom: For 'integer' type`);
+    expect(text.stdout).toContain(`✗ Anthropic (claude-haiku-4-5, ${TODAY}): tools.1.custom: For 'integer' type`);
     expect(text.stdout).toMatch(/error verdict-drift Tool set_volume: Anthropic refused it/);
     noKey(json.stdout, json.stderr, text.stdout, text.stderr);
   });
 
   it('retries a rate limit and an overload after their Retry-After', async () => {
     loop.queue.push(
-      { path: '/chat/completions', status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } },
+      {
+        path: '/chat/completions',
+        status: 429,
+        headers: { 'retry-after': '0' },
+        body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+      },
       { path: '/messages', status: 529, headers: { 'retry-after': '0' }, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
     );
     const retried = await verify(['--yes', '--provider', 'openai,anthropic', '--format', 'json']);
     const out = JSON.parse(retried.stdout);
     expect(out.providers.map((p: any) => [p.provider, p.requests])).toEqual([
       ['openai', 2],
-      ['anthropic', 5],
+      ['anthropic', 3],
     ]);
     expect(retried.stderr).toContain('OpenAI answered 429; waiting 0 s before trying again');
     expect(retried.stderr).toContain('Anthropic answered 529; waiting 0 s before trying again');
@@ -222,7 +252,9 @@ describe('verify', () => {
     const count = loop.received.length;
     const noTerminal = await verify(['--provider', 'openai-strict']);
     expect(noTerminal.code).toBe(2);
-    expect(noTerminal.stderr).toMatch(/OpenAI \(strict\)\s+gpt-4\.1-mini: 3 tools, 1 request, ~\d+ input tokens; a refusal is predicted, so 4 requests, ~\d+ tokens expected\n/);
+    expect(noTerminal.stderr).toMatch(
+      /OpenAI \(strict\)\s+gpt-4\.1-mini: 3 tools, 2 requests \(1 alone: a refusal is predicted\), ~\d+ input tokens \(at most 4 requests, ~\d+ tokens, if a request is refused unpredicted\)\n/,
+    );
     expect(noTerminal.stderr).toContain('run it again with --yes');
     const asked: string[] = [];
     const declined = await verify(['--provider', 'openai-strict'], { confirm: async (q) => (asked.push(q), false) });
@@ -231,10 +263,26 @@ describe('verify', () => {
     expect(loop.received.length).toBe(count);
   });
 
+  it('sends each tool alone when a refusal names none, and notes tools refused only together', async () => {
+    // A refusal without its place, as a proxy in front of OpenAI answered (alibaba/spring-ai-alibaba#4576).
+    loop.queue.push({
+      path: '/chat/completions',
+      status: 400,
+      body: {
+        error: { message: "Invalid schema for function 'lookup': too many tools", type: 'invalid_request_error', param: null, code: 'invalid_request_error' },
+      },
+    });
+    const alone = await verify(['--yes', '--provider', 'openai', '--format', 'json']);
+    const out = JSON.parse(alone.stdout).providers[0];
+    expect(out.requests).toBe(4);
+    expect(out.tools.every((t: any) => t.accepted)).toBe(true);
+    expect(out.refusedTogether).toEqual([{ tools: ['run_operations', 'set_volume', 'lookup'], error: "Invalid schema for function 'lookup': too many tools" }]);
+  });
+
   it('stops at --max-requests and says what it did not send', async () => {
-    const bounded = await verify(['--yes', '--provider', 'openai-strict', '--max-requests', '2', '--format', 'json']);
-    expect(JSON.parse(bounded.stdout).providers[0]).toMatchObject({ requests: 2, unsent: 2 });
-    expect(bounded.stderr).toContain('OpenAI (strict): 2 tool(s) not sent: --max-requests 2 reached');
+    const bounded = await verify(['--yes', '--provider', 'openai-strict', '--max-requests', '1', '--format', 'json']);
+    expect(JSON.parse(bounded.stdout).providers[0]).toMatchObject({ requests: 1, unsent: 2 });
+    expect(bounded.stderr).toContain('OpenAI (strict): 2 tool(s) not sent: --max-requests 1 reached');
   });
 
   it('says when a provider accepts what its profile predicts it refuses', async () => {
@@ -242,7 +290,9 @@ describe('verify', () => {
     try {
       const accepted = await verify(['--yes', '--provider', 'openai-strict']);
       expect(accepted.code).toBe(1);
-      expect(accepted.stdout).toMatch(/warning verdict-drift Tool run_operations: OpenAI \(strict\) accepted it, where its profile predicts a refusal \(`one-of`\)/);
+      expect(accepted.stdout).toMatch(
+        /warning verdict-drift Tool run_operations: OpenAI \(strict\) accepted it, where its profile predicts a refusal \(`one-of`\)/,
+      );
       expect(accepted.stdout).toContain('✓ run_operations  accepted (predicted refused: one-of)  ← verdict-drift');
     } finally {
       loop.openaiRefusesOneOf = true;
@@ -254,7 +304,10 @@ describe('verify', () => {
     // The server bundle names the SDK bundle and holds none of the SDKs.
     expect(readFileSync(path.join(dist, 'server.js'), 'latin1')).not.toContain('x-stainless');
     expect(readFileSync(path.join(dist, 'providerSdks.js'), 'latin1')).toContain('x-stainless');
-    const built = await runCli(['verify', DIR, '--yes', '--provider', 'gemini-json', ...baseUrls()], { cwd: REPO, env: { GEMINI_API_KEY: KEYS.GEMINI_API_KEY } });
+    const built = await runCli(['verify', DIR, '--yes', '--provider', 'gemini-json', ...baseUrls()], {
+      cwd: REPO,
+      env: { GEMINI_API_KEY: KEYS.GEMINI_API_KEY },
+    });
     expect(built.stderr).not.toContain('internal error');
     expect(built.code).toBe(0);
     expect(built.stdout).toContain(`Gemini (parametersJsonSchema) · gemini-2.5-flash · @google/genai ${version('@google/genai', 'package.json')} · 1 request`);

@@ -26,6 +26,14 @@ export const anthropicAdapter: Adapter = {
     // The SDK keeps the whole body: {"type":"error","error":{"type":"invalid_request_error","message":"…"}}.
     const body = (error as { error?: { error?: { message?: unknown } } } | null)?.error;
     const message = typeof body?.error?.message === 'string' ? body.error.message : messageOf(error);
-    return { status: statusOf(error), message, aboutTools: /^tools\.\d+|\btools\[\d+\]|input_schema/.test(message) };
+    // `tools.3.custom…` names the refused tool by its place (the first one refused).
+    const place = /^tools\.(\d+)\./.exec(message);
+    return {
+      status: statusOf(error),
+      message,
+      aboutTools: /^tools\.\d+|\btools\[\d+\]|input_schema/.test(message),
+      ...(place ? { refused: new Map([[Number(place[1]), message]]) } : {}),
+    };
   },
+  namesEveryRefusal: false,
 };

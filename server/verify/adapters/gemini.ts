@@ -50,10 +50,25 @@ export const geminiAdapter: Adapter = {
       message,
       aboutTools: /function_declarations|functionDeclarations|\btools\[\d+\]|parameters/i.test(message),
     };
+    const refused = refusedOf(message);
+    if (refused.size) out.refused = refused;
     const delay = retryDelayOf(body?.error?.details);
     return delay === undefined ? out : { ...out, retryAfterMs: delay };
   },
+  namesEveryRefusal: true,
 };
+
+/** Each declaration a refusal names (`…function_declarations[3].parameters…`), with its own lines of the message. */
+function refusedOf(message: string): Map<number, string> {
+  const lines = new Map<number, string[]>();
+  for (const line of message.split('\n')) {
+    const place = /function_declarations\[(\d+)\]/.exec(line);
+    if (!place) continue;
+    const i = Number(place[1]);
+    lines.set(i, [...(lines.get(i) ?? []), line]);
+  }
+  return new Map([...lines].map(([i, l]) => [i, l.join('\n')]));
+}
 
 /** Gemini's RetryInfo (`"retryDelay": "31s"`) in a 429's details. */
 function retryDelayOf(details: unknown): number | undefined {

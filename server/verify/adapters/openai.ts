@@ -42,6 +42,9 @@ export const openaiAdapter: Adapter = {
     const message = typeof body?.message === 'string' ? body.message : messageOf(error);
     const param = typeof body?.param === 'string' ? body.param : '';
     const aboutTools = param.startsWith('tools') || body?.code === 'invalid_function_parameters' || /Invalid schema for function|\btools\[\d+\]/.test(message);
-    return { status: statusOf(error), message, aboutTools };
+    // `param: "tools[3].function.parameters"` names the refused tool by its place (the first one refused).
+    const place = /^tools\[(\d+)\]/.exec(param);
+    return { status: statusOf(error), message, aboutTools, ...(place ? { refused: new Map([[Number(place[1]), message]]) } : {}) };
   },
+  namesEveryRefusal: false,
 };

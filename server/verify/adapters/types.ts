@@ -21,6 +21,11 @@ export interface Adapter {
   send(sdks: ProviderSdks, setup: ProviderSetup, params: Record<string, unknown>, fetch: typeof globalThis.fetch): Promise<void>;
   /** The provider's own words for a failed request, and whether they are about the tools (else the request itself failed). */
   errorOf(error: unknown): ProviderError;
+  /**
+   * Whether one refusal names every refused tool of the request (Gemini lists each field it cannot read), so tools
+   * predicted refused go together; else each goes alone, as its refusal would name it and no other.
+   */
+  namesEveryRefusal: boolean;
 }
 
 export interface ProviderError {
@@ -32,6 +37,8 @@ export interface ProviderError {
   aboutTools: boolean;
   /** How long the provider asked to wait, where its body says so (Gemini's RetryInfo); the header is read apart. */
   retryAfterMs?: number;
+  /** The tools the error names as refused, by their place in the request, with the provider's words for each. */
+  refused?: Map<number, string>;
 }
 
 /** The status and parsed body an SDK error carries, read defensively: each SDK names them its own way. */
