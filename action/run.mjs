@@ -40,7 +40,10 @@ const verify = input('VERIFY');
 if (verify && verify !== 'false') {
   const verifyArgs = ['verify', ...paths, '--yes'];
   if (verify !== 'true') verifyArgs.push('--provider', verify);
-  for (const model of input('VERIFY_MODELS').split(/[\s,]+/).filter(Boolean)) verifyArgs.push('--model', model);
+  for (const model of input('VERIFY_MODELS')
+    .split(/[\s,]+/)
+    .filter(Boolean))
+    verifyArgs.push('--model', model);
   if (input('VERIFY_MAX_REQUESTS')) verifyArgs.push('--max-requests', input('VERIFY_MAX_REQUESTS'));
   const verified = cli(verifyArgs);
   verifyCode = String(verified.status ?? 2);
