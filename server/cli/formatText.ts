@@ -47,7 +47,7 @@ export function formatText(report: CheckReport, style: TextStyle): string {
     lines.push(
       paint(
         '2',
-        `note: ${call.factory}() in ${displayPath(report.cwd, call.file)} registered its tools only when called with arguments built from its parameter types (required values empty, each set or list of named choices holding every choice)`,
+        `note: ${call.factory}() in ${displayPath(report.cwd, call.file)} registered its tools only when called with arguments built from its parameter types (required values empty, a key a placeholder, every named choice and every permission granted)`,
       ),
     );
   if (report.stubbed.length)

@@ -8,6 +8,7 @@ import type { Finding, FindingSite } from '../../shared/types';
 import type { Diagnostic, EvaluationFailure, LoadCause, Refusal } from './types';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { mayPlaceholder } from './placeholders';
+import { usageHint } from './usageHint';
 
 export const UNTRUSTED_MESSAGE = 'workspace is not trusted: tool schemas are not evaluated';
 
@@ -137,6 +138,7 @@ function startContext(failure: EvaluationFailure): string {
     const names = unset.slice(0, 5).join(', ') + (unset.length > 5 ? ` and ${unset.length - 5} more` : '');
     parts.push(` (it read ${names}, unset: set ${unset.length === 1 ? 'it' : 'them'} in toolSchemaLens.evaluation.env, .env or with check --env)`);
   }
+  parts.push(usageHint([failure.reason, ...(failure.printed ?? [])]));
   if (choices.size) {
     const names = [...choices].join(', ');
     parts.push(

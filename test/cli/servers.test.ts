@@ -159,7 +159,7 @@ describe('a factory that registers by the options it is given (servers-typed)', 
     const text = await runInProcess(['check', 'servers-typed']);
     expect(text.stdout).toContain("note: tools found by calling what the program's start did not reach when run here: buildServer() 3\n");
     expect(text.stdout).toContain(
-      'note: buildServer() in servers-typed/src/server.ts registered its tools only when called with arguments built from its parameter types (required values empty, each set or list of named choices holding every choice)\n',
+      'note: buildServer() in servers-typed/src/server.ts registered its tools only when called with arguments built from its parameter types (required values empty, a key a placeholder, every named choice and every permission granted)\n',
     );
   });
 

@@ -51,6 +51,7 @@ describe.each<{ folder: string; env: Record<string, string> }>([
   { folder: 'throw-at-import', env: { ACME_CLIENT_ID: 'client-1234', ACME_CLIENT_SECRET: 'secret-5678' } },
   { folder: 'exit-on-key', env: { MAILER_KEY: 'mk_live_0123456789' } },
   { folder: 'validator', env: { ACME_TOKEN: 'at_0123456789abcdefghijk', ACME_URL: 'https://wiki.acme.example' } },
+  { folder: 'dependency-server', env: { NOTES_TOKEN: 'nt_0123456789' } },
 ])('$folder: found with placeholders, as the real start lists them', ({ folder, env }) => {
   it('the same tools and definitions as the start run with its variables set, each marked with the placeholders used', async () => {
     const [real, report] = await Promise.all([realStart(folder, env), check(folder)]);
@@ -158,5 +159,57 @@ describe('ai-toolkit: AI SDK tools, one written in JSON Schema, one built by a f
     const text = (await runInProcess(['check', '.', '--no-cache'], { cwd: path.join(ROOT, 'ai-toolkit') })).stdout;
     expect(text).toMatch(/^3 tools: /m);
     expect(text).toMatch(/placeholder values for SEARCH_API_KEY/);
+  });
+});
+
+describe('toolkit: a class constructed with a configuration that hands its tools out, for three frameworks', () => {
+  /** What each framework sends for the toolkit's tools, built for real with a key and every action granted. */
+  async function realToolkits(): Promise<Record<string, Record<string, string>>> {
+    const script = [
+      "import { asSchema } from 'ai';",
+      "import { toJsonSchema } from '@langchain/core/utils/json_schema';",
+      "import * as ai from './src/ai-sdk.ts';",
+      "import * as lc from './src/langchain.ts';",
+      "import * as oa from './src/openai.ts';",
+      "const options = { apiKey: 'ak_live_0123', configuration: { actions: { invoices: { create: true, read: true }, customers: { read: true } } } };",
+      'const out = { ai: {}, langchain: {}, openai: {} };',
+      'for (const [name, t] of Object.entries(new ai.AcmeAgentToolkit(options).getTools())) out.ai[name] = JSON.stringify({ description: t.description, inputSchema: await asSchema(t.inputSchema).jsonSchema });',
+      'for (const t of new lc.AcmeAgentToolkit(options).getTools()) out.langchain[t.name] = JSON.stringify({ name: t.name, description: t.description, schema: toJsonSchema(t.schema) });',
+      'for (const t of new oa.AcmeAgentToolkit(options).getTools()) out.openai[t.function.name] = JSON.stringify(t);',
+      'console.log(JSON.stringify(out));',
+    ].join('\n');
+    const { execFile } = await import('node:child_process');
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(TSX, ['--input-type=module', '-e', script], { cwd: path.join(ROOT, 'toolkit') }, (error, out) => (error ? reject(error) : resolve(out))),
+    );
+    return JSON.parse(stdout) as Record<string, Record<string, string>>;
+  }
+
+  it('finds every tool of every toolkit, as each framework sends it, with every action of the permission map granted', async () => {
+    const [real, report] = await Promise.all([realToolkits(), check('toolkit')]);
+    const byFile = (file: string) => definitions({ tools: report.tools.filter((t) => (t as { file?: string }).file?.endsWith(file)) } as Report);
+    expect(byFile('ai-sdk.ts')).toEqual(real.ai);
+    expect(byFile('langchain.ts')).toEqual(real.langchain);
+    expect(byFile('openai.ts')).toEqual(real.openai);
+    expect(Object.keys(real.ai)).toHaveLength(3);
+  });
+
+  it('says the tools were built with made-up options, naming them', async () => {
+    const text = (await runInProcess(['check', '.', '--no-cache'], { cwd: path.join(ROOT, 'toolkit') })).stdout;
+    expect(text).toMatch(/9 tools built by calling AcmeAgentToolkit\(…\) with made-up \{ apiKey, configuration \}/);
+  });
+});
+
+describe('needs-flag: a start that exits without the argument naming its tools', () => {
+  it('says which --arg the start asks for, never choosing its value; given it, finds what the real start lists', async () => {
+    const report = await check('needs-flag');
+    const failed = report.diagnostics.find((d) => d.code === 'evaluation-failed');
+    expect(failed?.message).toContain('(it asks for the argument --tools: pass the value your users pass, check --arg --tools=<value>)');
+    expect(report.tools).toEqual([]);
+    const client = new Client({ name: 'starts-oracle', version: '0' });
+    await client.connect(new StdioClientTransport({ command: TSX, args: ['src/index.ts', '--tools=all'], cwd: path.join(ROOT, 'needs-flag'), stderr: 'ignore' }));
+    const real = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, JSON.stringify(t)]));
+    await client.close();
+    expect(definitions(await check('needs-flag', '--arg', '--tools=all'))).toEqual(real);
   });
 });

@@ -51,7 +51,7 @@ describe('arguments built from parameter types', () => {
           object: {
             context: {
               object: {
-                token: { literal: '' },
+                token: { literal: 'tsl-placeholder' },
                 capabilities: { set: [{ literal: 'read' }, { literal: 'write' }, { literal: 'admin' }] },
                 limits: { object: {} },
               },

@@ -14,7 +14,7 @@ import type { FactorySpec, ParamHint } from '../types';
 
 /** A body that builds a server or registers tools. */
 const BUILDS_OR_REGISTERS =
-  /\bnew\s+(?:McpServer|FastMCP|Server|DynamicStructuredTool|DynamicTool)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\bcreateTool\s*\(|\b(?:tool|dynamicTool)\s*\(\s*(?:\{|async\b|\()/;
+  /\bnew\s+(?:McpServer|FastMCP|Server|DynamicStructuredTool|DynamicTool)\s*\(|\.(?:registerTool|tool|addTool|addTools)\s*\(|\bcreateMcpHandler\s*\(|\b(?:getTools|get_tools)\s*\(|\bcreateTool\s*\(|\b(?:tool|dynamicTool)\s*\(\s*(?:\{|async\b|\()/;
 
 const SERVER_TYPE = /\b(?:McpServer|FastMCP|Server)\b/;
 const SERVER_NAME = /^(?:server|mcpServer|mcp|srv)$/i;
@@ -104,6 +104,15 @@ export function findAbstractBuilders(sourceFile: SourceFile, named: ReadonlySet<
     .filter((name) => !named.has(name));
 }
 
+/** How a report names a parameter: its name, or the keys a destructuring takes (`{ apiKey, configuration }`). */
+function paramName(param: ParameterDeclaration): string {
+  const name = param.getNameNode();
+  if (Node.isIdentifier(name)) return name.getText();
+  if (!Node.isObjectBindingPattern(name)) return '[…]';
+  const keys = name.getElements().map((e) => e.getPropertyNameNode()?.getText() ?? e.getName());
+  return `{ ${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''} }`;
+}
+
 /** A factory with the parameters it was read from: the type checker builds arguments from them (factoryArguments.ts). */
 export interface FactoryDeclaration {
   spec: FactorySpec;
@@ -127,7 +136,7 @@ export function findFactoryDeclarations(sourceFile: SourceFile, named: ReadonlyS
       spec: {
         ...spec,
         params: params.map(hintOf),
-        paramNames: params.map((p) => (Node.isIdentifier(p.getNameNode()) ? p.getName() : '{…}')),
+        paramNames: params.map(paramName),
         ...(methods ? { methods: methods.map((m) => ({ ...m, params: m.params.map(hintOf) })) } : {}),
       },
       params,

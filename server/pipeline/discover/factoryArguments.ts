@@ -2,8 +2,10 @@
  * Arguments built from a factory's parameter types, for the factory that registered nothing when called with
  * placeholders (`buildServer({ context })` that filters its tools by `context.grantedSkills`). Required
  * properties get empty values ('' / 0 / false / {} / []), optional ones stay unset, except a set or list of named
- * choices (a union of literals: skills, toolsets, scopes), which gets every choice: the widest configuration, so
- * every tool the factory can register is seen. No value is invented beyond that: no secret, no URL, no number,
+ * choices (a union of literals: skills, toolsets, scopes), which gets every choice, and a map of permissions
+ * (resource → action → boolean), which grants every one: the widest configuration, so every tool the factory can
+ * register is seen. A required string named as a secret (`apiKey`) gets a recognisable placeholder, as an unset
+ * variable does (placeholders.ts): evaluation reaches no network, so it goes nowhere. No value is invented beyond that: no secret, no URL, no number,
  * and no path: a required string named as a path (`root`, `dataDir`, `configFile`) would be '' and `${root}/tmp`
  * or `path.join(root, 'build')` would then name a real folder, so such a factory is not called with built
  * arguments at all, and the report says which parameter it needs.
@@ -14,12 +16,16 @@ import { hasBuiltArguments } from '../evaluate/builtValue';
 import { findFactoryDeclarations, type FactoryDeclaration } from './factories';
 import type { BuiltValue, EvaluatedFile, FactorySpec, ParamHint } from '../types';
 import type { WorkspaceProject } from '../project';
+import { PLACEHOLDER_MARK } from '../placeholders';
 
 const SERVER_CLASS = /^(?:McpServer|FastMCP|Server)$/;
 /** A name that says "a path": the whole name, a snake_case word or a camelCase word at its end. */
 const PATH_WORDS = 'path|dir|directory|folder|root|cwd|file|filename|home|workspace|dest|destination';
 const PATH_NAME = new RegExp(`(?:^|_)(?:${PATH_WORDS})s?$`, 'i');
 const PATH_WORD = new RegExp(`[a-z0-9](?:${PATH_WORDS.replace(/(^|\|)(\w)/g, (_m, bar: string, c: string) => bar + c.toUpperCase())})s?$`);
+
+/** A name that says "a secret": `apiKey`, `secretKey`, `token`, `api_secret`, `password`. */
+const SECRET_NAME = /(?:key|token|secret|password|credential)s?$/i;
 
 /** Whether a required string named `name` stands for a path (then the check invents none). */
 export function isPathName(name: string): boolean {
@@ -158,6 +164,8 @@ export function buildValue(type: Type, at: Node, depth: number, serverKeys: Read
     return buildValue(object, at, depth, serverKeys, named);
   }
   if ((type.isString() || type.isTemplateLiteral()) && isPathName(named)) throw new PathNeeded(named);
+  // A key the toolkit refuses to be built without: a recognisable placeholder, reported with the made-up arguments.
+  if ((type.isString() || type.isTemplateLiteral()) && SECRET_NAME.test(named)) return { literal: PLACEHOLDER_MARK };
   if (type.isString() || type.isTemplateLiteral()) return { literal: '' };
   if (type.isNumber()) return { literal: 0 };
   if (type.isBoolean() || type.isBooleanLiteral()) return { literal: type.getText() === 'true' };
@@ -172,6 +180,8 @@ export function buildValue(type: Type, at: Node, depth: number, serverKeys: Read
     return collection.kind === 'array' ? { array: choices } : { set: choices };
   }
   if (name === 'Map' || name === 'ReadonlyMap') return { map: true };
+  const grants = grantsOf(type, at);
+  if (grants) return grants;
   if (name === 'Date' || name === 'Promise' || name === 'URL' || name === 'RegExp') return { placeholder: true };
   if (!type.isObject() && !type.isIntersection()) return { placeholder: true };
   const object: Record<string, BuiltValue> = {};
@@ -183,21 +193,49 @@ export function buildValue(type: Type, at: Node, depth: number, serverKeys: Read
     }
     const propertyType = property.getTypeAtLocation(at);
     const optional = property.isOptional();
-    const built = optional ? choicesValue(propertyType) : buildValue(propertyType, at, depth + 1, new Set(), key);
+    const built = optional ? choicesValue(propertyType, at) : buildValue(propertyType, at, depth + 1, new Set(), key);
     if (built) object[key] = built;
   }
   return { object };
 }
 
 /** For an optional property: every choice of a set or list of named options, else unset (a server is passed too). */
-function choicesValue(type: Type): BuiltValue | undefined {
+function choicesValue(type: Type, at: Node): BuiltValue | undefined {
   for (const member of type.isUnion() ? presentMembers(type) : [type]) {
     if (SERVER_CLASS.test(member.getSymbol()?.getName() ?? '')) return { server: true };
     const collection = collectionOf(member);
     const choices = collection?.element && choicesOf(collection.element);
     if (collection && choices && choices.length > 1) return collection.kind === 'array' ? { array: choices } : { set: choices };
+    const grants = grantsOf(member, at);
+    if (grants) return grants;
   }
   return undefined;
+}
+
+/**
+ * A map of permissions, resource by resource (`actions: { invoices: { create?: boolean, read?: boolean } }`): every
+ * one granted, the widest configuration, as a set of named choices holds every choice. Two levels of booleans and
+ * nothing else, so a lone switch (`{ debug?: boolean }`) is never turned on.
+ */
+function grantsOf(type: Type, at: Node): BuiltValue | undefined {
+  if (!type.isObject() || type.getCallSignatures().length > 0 || collectionOf(type)) return undefined;
+  const resources = type.getProperties();
+  if (resources.length === 0) return undefined;
+  const object: Record<string, BuiltValue> = {};
+  for (const resource of resources) {
+    const resourceType = resource.getTypeAtLocation(at);
+    const members = resourceType.isUnion() ? presentMembers(resourceType) : [resourceType];
+    const inner = members.length === 1 && members[0].isObject() ? members[0].getProperties() : [];
+    if (inner.length === 0) return undefined;
+    const granted: Record<string, BuiltValue> = {};
+    for (const action of inner) {
+      const actionType = action.getTypeAtLocation(at);
+      if (!actionType.isBoolean() && !presentMembers(actionType).every((t) => t.isBooleanLiteral())) return undefined;
+      granted[action.getName()] = { literal: true };
+    }
+    object[resource.getName()] = { object: granted };
+  }
+  return { object };
 }
 
 /** A union's members other than `undefined` and `null`. */

@@ -6,6 +6,7 @@
 import { MCP_CLIENTS } from '../../../shared/clients/index';
 import { ai } from './ai';
 import { fastmcp } from './fastmcp';
+import { functionObjects } from './functionObjects';
 import { langchain } from './langchain';
 import { isSpecifierOf, type Recorder, type ToolLibrary } from './library';
 import { mastra } from './mastra';
@@ -16,7 +17,7 @@ import { mcpServer2 } from './mcpServer2';
 import { openaiAgents } from './openaiAgents';
 
 // The low-level Server's entries are also the SDK's specifiers: the more specific descriptor comes first.
-const LIBRARIES = [mcpLowLevel, mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain, mastra] as const;
+const LIBRARIES = [mcpLowLevel, mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain, mastra, functionObjects] as const;
 
 /** The SDK a registration reports: one per library family (`mcp-handler` registers through MCP's server). */
 export type ToolSdk = (typeof LIBRARIES)[number]['sdk'];

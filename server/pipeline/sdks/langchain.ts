@@ -6,6 +6,7 @@ import { captureCallSite } from '../evaluate/worker/recorders/callSite';
 import { currentSession, descriptionOf } from '../evaluate/worker/recorders/session';
 import { loadBeside } from '../evaluate/worker/shipped/loadBeside';
 import { defineLibrary, type RecorderHrefs } from './library';
+import type { SourcePoint } from '../types';
 
 type AnyFunction = (...args: any[]) => any;
 type AnyClass = new (...args: any[]) => any;
@@ -23,8 +24,27 @@ function shipWith(hrefs: RecorderHrefs | undefined, fields: Options) {
   };
 }
 
+/** Where the workspace's LangChain was found, for tools no recorded call made (a toolkit's `StructuredTool` subclass). */
+let installed: RecorderHrefs | undefined;
+
+/** Record a `StructuredTool` instance a toolkit handed out: no `tool()` call made it, so it is placed at `site`. */
+export function recordStructuredTool(instance: Record<string, unknown>, site: SourcePoint): void {
+  const fields = { name: instance.name, description: instance.description, schema: instance.schema };
+  currentSession().record({
+    sdk: 'langchain',
+    name: String(instance.name),
+    input: instance.schema,
+    description: descriptionOf(instance.description),
+    callSite: site,
+    handle: instance,
+    libraryModule: installed?.real,
+    ship: shipWith(installed, fields),
+  });
+}
+
 export function langchainRecorder(real: { tool: AnyFunction; DynamicStructuredTool: AnyClass }, _companion?: unknown, hrefs?: RecorderHrefs) {
   const session = currentSession();
+  installed = hrefs;
   // One tool as `tool()` and `new DynamicStructuredTool()` both record it.
   const record = (fields: Options, callSite: ReturnType<typeof captureCallSite>) =>
     session.record({

@@ -2,7 +2,8 @@
  * After the entry module has run as the program starts, the worker calls each of its factories that start
  * did not reach (no registration or server construction had a frame inside it): a function with a recording
  * server where a server is expected and a forgiving placeholder for every other argument; a class
- * constructed the same way, then each of its building methods (`init()`, `register(server)`) called.
+ * constructed the same way, then each of its building methods (`init()`, `register(server)`) called and, for a
+ * toolkit, asked for the tools it hands out (toolkits.ts).
  * What each call did is reported, so a file that still yields no tool can say why.
  */
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ import { recordingMcpServer } from '../../sdks/mcp';
 import { identify } from './recorders/serverIdentity';
 import { PLACEHOLDER_MARK, type RecordingSession } from './recorders/session';
 import { startWatching, stopWatching } from './startWatch';
+import { adoptToolkitTools, toolkitTools } from './toolkits';
 
 /** A factory as the worker receives it: the spec and the export of the entry module that holds it. */
 export interface CallableFactory extends FactorySpec {
@@ -136,6 +138,10 @@ export async function callFactories(
         if (ranAt(method.lines, entry, reached) || typeof instance?.[method.name] !== 'function') continue;
         session.track(instance[method.name](...(await args(method.params, attempt))));
       }
+      // A toolkit hands its tools out instead of registering them.
+      await settle();
+      const handed = await toolkitTools(instance);
+      if (handed) adoptToolkitTools(handed, session, { file: entry, line: factory.lines[0], character: 0 });
     }
     await settle();
   };
@@ -185,6 +191,7 @@ export async function callFactories(
       calls.push(typed ? { ...outcome, typed } : outcome);
     }
   } finally {
+    session.unnamed = [];
     session.placeholderNames = false;
     session.callingFactory = undefined;
     session.inventedArguments = undefined;

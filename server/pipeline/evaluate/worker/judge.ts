@@ -389,7 +389,7 @@ function discriminatorsOf(judgement: Judgement): Map<string, string> {
 export function judgePlainRegistration(r: NamedRecording, answer: LibraryAnswer | undefined, library: string, libraryVersion?: string): EvaluatedTool | undefined {
   const definition = answer?.definition;
   if (!definition || answer.inputSchema === undefined) return undefined;
-  const description = typeof definition.description === 'string' ? definition.description : undefined;
+  const description = r.description ?? (typeof definition.description === 'string' ? definition.description : undefined);
   return {
     name: r.name,
     kind: 'registration',
@@ -398,6 +398,7 @@ export function judgePlainRegistration(r: NamedRecording, answer: LibraryAnswer 
     ...(description ? { description } : {}),
     ...(r.server ? { server: r.server } : {}),
     ...(r.calledFactory ? { calledFactory: r.calledFactory } : {}),
+    ...(r.inventedArguments ? { inventedArguments: r.inventedArguments } : {}),
     ...(r.toolSet ? { toolSet: r.toolSet } : {}),
     advertised: answer.inputSchema,
     mountable: true,

@@ -110,10 +110,27 @@ export class RecordingSession {
     if (this.open && this.reached) this.reached.push(stackHere());
   }
 
+  /** Tools a called factory made without a name (an AI SDK `tool()`): named when a toolkit hands them out (toolkits.ts). */
+  unnamed: Recording[] = [];
+
   record(recording: Recording): void {
     if (!this.open) return;
-    if (this.placeholderNames && (!recording.name || recording.name.includes(PLACEHOLDER_MARK))) return;
+    if (this.placeholderNames && recording.name?.includes(PLACEHOLDER_MARK)) return;
+    if (this.placeholderNames && !recording.name) {
+      this.unnamed.push(this.stamped(recording));
+      return;
+    }
     this.noteReach();
+    this.keep(this.stamped(recording));
+  }
+
+  /** A recording the factory being called made, named now: kept as if recorded so. */
+  adopt(recording: Recording, name: string): void {
+    this.unnamed = this.unnamed.filter((r) => r !== recording);
+    this.keep({ ...recording, name });
+  }
+
+  private stamped(recording: Recording): Recording {
     const previous = Error.stackTraceLimit;
     Error.stackTraceLimit = 12;
     const rawStack: { stack?: string } = {};
@@ -122,6 +139,10 @@ export class RecordingSession {
     recording.rawStack = rawStack;
     if (this.callingFactory) recording.calledFactory = this.callingFactory;
     if (this.inventedArguments?.length) recording.inventedArguments = this.inventedArguments;
+    return recording;
+  }
+
+  private keep(recording: Recording): void {
     this.recordings.push(recording);
     try {
       this.onRecord?.(recording);
