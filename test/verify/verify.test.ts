@@ -314,6 +314,16 @@ describe('verify', () => {
     noKey(built.stdout, built.stderr);
   });
 
+  it('keeps the SDKs quiet whatever their log variables say', async () => {
+    const env = { ...KEYS, ANTHROPIC_BASE_URL: loop.url, OPENAI_LOG: 'debug', ANTHROPIC_LOG: 'debug' };
+    const logged = await runCli(['verify', DIR, '--yes', '--provider', 'openai,anthropic', ...baseUrls()], { cwd: REPO, env });
+    expect(logged.stderr).not.toContain('internal error');
+    expect(logged.stdout).toContain('OpenAI · gpt-4.1-mini');
+    // What the SDKs print at debug: `[log_1a2b3c] sending request { … }`.
+    expect(`${logged.stdout}${logged.stderr}`).not.toMatch(/\[log_[0-9a-f]+\]|sending request/);
+    noKey(logged.stdout, logged.stderr);
+  });
+
   it('needs a key for a provider it is told to send to', async () => {
     const run = await runInProcess(['verify', DIR, '--provider', 'anthropic'], { cwd: REPO, io: { env: {} } });
     expect(run.code).toBe(2);

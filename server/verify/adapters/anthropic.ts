@@ -19,7 +19,7 @@ export const anthropicAdapter: Adapter = {
     return JSON.stringify({ messages: params.messages, tools: params.tools });
   },
   async send(sdks, setup, params, fetch) {
-    const client = new sdks.Anthropic({ apiKey: setup.apiKey, baseURL: setup.baseUrl, maxRetries: 0, timeout: REQUEST_TIMEOUT_MS, fetch });
+    const client = new sdks.Anthropic({ apiKey: setup.apiKey, baseURL: setup.baseUrl, maxRetries: 0, timeout: REQUEST_TIMEOUT_MS, fetch, logLevel: 'off' });
     await client.messages.create(params as never);
   },
   errorOf(error) {

@@ -34,7 +34,7 @@ export const openaiAdapter: Adapter = {
     return JSON.stringify({ messages: params.messages, tools: params.tools });
   },
   async send(sdks, setup, params, fetch) {
-    const client = new sdks.OpenAI({ apiKey: setup.apiKey, baseURL: setup.baseUrl, maxRetries: 0, timeout: REQUEST_TIMEOUT_MS, fetch });
+    const client = new sdks.OpenAI({ apiKey: setup.apiKey, baseURL: setup.baseUrl, maxRetries: 0, timeout: REQUEST_TIMEOUT_MS, fetch, logLevel: 'off' });
     await client.chat.completions.create(params as never);
   },
   errorOf(error) {

@@ -17,7 +17,10 @@ export interface Adapter {
   params(tools: readonly VerifyTool[], provider: ProviderId, model: string): Record<string, unknown>;
   /** What the provider reads as input, as JSON text: the prompt and the tools as it receives them (the estimate's text). */
   inputText(params: Record<string, unknown>): string;
-  /** Sends one request through the SDK; resolves when the provider took it, rejects with the SDK's error. */
+  /**
+   * Sends one request through the SDK; resolves when the provider took it, rejects with the SDK's error. The SDK's own
+   * logging is off whatever its variable says (`OPENAI_LOG=debug` would print each request into a CI log).
+   */
   send(sdks: ProviderSdks, setup: ProviderSetup, params: Record<string, unknown>, fetch: typeof globalThis.fetch): Promise<void>;
   /** The provider's own words for a failed request, and whether they are about the tools (else the request itself failed). */
   errorOf(error: unknown): ProviderError;
