@@ -10,11 +10,13 @@ declare const __GENAI_VERSION__: string | undefined;
 export function genaiVersion(): string {
   if (typeof __GENAI_VERSION__ === 'string') return __GENAI_VERSION__;
   // The package's main file lies under its folder: the nearest package.json naming it is its own.
-  for (let dir = path.dirname(require.resolve('@google/genai')); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+  // A name, not a literal: the bundle (which has the define) would otherwise warn that it cannot bundle this resolve.
+  const name = ['@google', 'genai'].join('/');
+  for (let dir = path.dirname(require.resolve(name)); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
     if (!fs.existsSync(file)) continue;
     const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (manifest.name === '@google/genai' && manifest.version) return manifest.version;
+    if (manifest.name === name && manifest.version) return manifest.version;
   }
   return 'unknown';
 }
