@@ -37,6 +37,17 @@ const ranksPlugin = {
   },
 };
 
+// The providers' SDKs are a bundle of their own too (server/verify/sdkBundle.ts): only `verify` loads them, on its first
+// send, so `check` and the language server never read them.
+const providerSdksPlugin = {
+  name: 'provider-sdks',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/sdkBundle$/ }, (args) => (args.importer.endsWith('sdks.ts') ? { path: './providerSdks.js', external: true } : undefined));
+  },
+};
+// @google/genai exports no version: the SDK bundle is given the installed one (server/verify/genaiVersion.ts).
+const genaiVersion = JSON.parse(readFileSync(fileURLToPath(new URL('node_modules/@google/genai/package.json', import.meta.url)), 'utf8')).version;
+
 // An ES module bundle of CommonJS code (esbuildApi.cjs) still needs `require` and `__dirname`.
 const LOADER_HOOKS_BANNER = [
   'import { createRequire as __tslCreateRequire } from "node:module";',
@@ -50,8 +61,21 @@ const entries = [
   // The CLI is the package's bin: `npx tool-schema-lens` needs the shebang. It is a small launcher that runs the
   // server bundle through V8's code cache (server/launcher/); the bundle is kept ASCII for it (see below).
   { in: 'server/launcher/cli.ts', out: 'dist/cli.js', external: [], banner: { js: '#!/usr/bin/env node' } },
-  { in: 'server/cli.ts', out: 'dist/server.js', external: [], plugins: [esbuildApiPlugin, ranksPlugin], ascii: true },
+  {
+    in: 'server/cli.ts',
+    out: 'dist/server.js',
+    external: [],
+    plugins: [esbuildApiPlugin, ranksPlugin, providerSdksPlugin],
+    ascii: true,
+    define: { __PROVIDER_SDKS_BESIDE__: 'true' },
+  },
   { in: 'server/pipeline/tokens/ranks.ts', out: 'dist/tokenizer.js', external: [] },
+  {
+    in: 'server/verify/sdkBundle.ts',
+    out: 'dist/providerSdks.js',
+    external: [],
+    define: { __GENAI_VERSION__: JSON.stringify(genaiVersion) },
+  },
   { in: 'server/pipeline/evaluate/worker/worker.ts', out: 'dist/worker.js', external: [] },
   // The worker's module loader hooks: Node loads them as an ES module, on a thread of its own.
   {
@@ -78,6 +102,7 @@ await Promise.all(
       plugins: e.plugins ?? [],
       ...(e.format ? { format: e.format } : {}),
       ...(e.banner ? { banner: e.banner } : {}),
+      ...(e.define ? { define: e.define } : {}),
     }).catch((err) => {
       console.error(`build failed for ${e.in}`);
       throw err;

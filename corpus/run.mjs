@@ -148,12 +148,14 @@ function check(e, dir) {
 }
 
 function score(e, result) {
+  // A toolkit's flavours (MCP, AI SDK, LangChain) share tool names: a name is byte-equal when the flavour the client
+  // listed is among them.
   const names = new Map();
-  for (const tool of result.tools) if (!names.has(tool.name)) names.set(tool.name, tool);
+  for (const tool of result.tools) names.set(tool.name, [...(names.get(tool.name) ?? []), tool]);
   const expectedNames = e.digests ? Object.keys(e.digests) : undefined;
   const matched = expectedNames ? expectedNames.filter((n) => names.has(n)).length : Math.min(names.size, e.expected);
   const byteEqual = e.digests
-    ? expectedNames.filter((n) => names.has(n) && names.get(n).definition && digest(names.get(n).definition) === e.digests[n]).length
+    ? expectedNames.filter((n) => (names.get(n) ?? []).some((t) => t.definition && digest(t.definition) === e.digests[n])).length
     : undefined;
   return { found: names.size, matched, byteEqual };
 }

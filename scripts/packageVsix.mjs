@@ -81,17 +81,19 @@ function vendorEsbuild(stage, target) {
 }
 
 const outDir = resolve(argument('--out-dir') ?? root);
+// The providers' SDKs serve `tool-schema-lens verify` alone, which the editor never runs: the npm package has them.
+const files = manifest.files.filter((file) => file !== 'dist/providerSdks.js');
 for (const target of targets) {
   const out = resolve(outArg ?? join(outDir, asked ? `${manifest.name}-${target}-${manifest.version}.vsix` : `${manifest.name}-${manifest.version}.vsix`));
   const stage = mkdtempSync(join(tmpdir(), 'tool-schema-lens-vsix-'));
   try {
-    for (const file of manifest.files) {
+    for (const file of files) {
       if (!existsSync(join(root, file))) throw new Error(`${file} is missing: run \`node esbuild.mjs\` first`);
       mkdirSync(dirname(join(stage, file)), { recursive: true });
       copyFileSync(join(root, file), join(stage, file));
     }
     const vendored = vendorEsbuild(stage, target);
-    writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...manifest, files: [...manifest.files, ...vendored] }, null, 2)}\n`);
+    writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...manifest, files: [...files, ...vendored] }, null, 2)}\n`);
     const vsce = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
     // stdin closed: any prompt from vsce (missing repository, license) fails the build instead of hanging it.
     execFileSync(vsce, ['package', '--no-dependencies', '--target', target, '--out', out], { cwd: stage, stdio: ['ignore', 'inherit', 'inherit'] });

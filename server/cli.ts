@@ -3,6 +3,7 @@
  * process's arguments, folder and streams. Exit status: 0 clean, 1 an error-severity finding, 2 bad usage or any
  * failure of our own (never 0 on a crash).
  */
+import { createInterface } from 'node:readline/promises';
 import { describeFailure, runCommandLine } from './cli/commandLine';
 
 function fail(err: unknown): never {
@@ -22,6 +23,17 @@ void runCommandLine(process.argv.slice(2), {
   ownsProcess: true,
   startLanguageServer: async () => (await import('./lsp/main')).runLanguageServer(),
   startMcpServer: async (options) => (await import('./mcp/main')).runMcpServer(options),
+  // A question needs someone to answer it: only where both stdin and stderr are a terminal.
+  ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm } : {}),
 }).then((code) => {
   if (code >= 0) process.exit(code);
 }, fail);
+
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}

@@ -12,6 +12,7 @@ import { RULE_IDS, TARGET_IDS } from '../shared/clients/index';
 import type { Diagnostic, Severity } from './pipeline';
 import { readWorkspaceFile } from './pipeline/project/boundedRead';
 import { clientRuleKey } from './pipeline/findings/severities';
+import { APIS, isProviderId } from './verify/providers';
 
 export const PROJECT_CONFIG_FILE = 'toolschemalens.config.json';
 
@@ -37,6 +38,13 @@ const KEYS: Record<string, (v: unknown) => boolean> = {
   evaluation: (v) => isObject(v),
   budget: (v) => isObject(v),
   snapshot: (v) => typeof v === 'string',
+  verify: (v) => isObject(v),
+};
+
+/** `verify`'s defaults for the project: whom to send to, and with which model (a key is never written here). */
+const VERIFY_KEYS: Record<string, (v: unknown) => boolean> = {
+  providers: (v) => isStrings(v) && v.every(isProviderId),
+  models: (v) => isObject(v) && Object.entries(v).every(([who, model]) => (who in APIS || isProviderId(who)) && typeof model === 'string' && model !== ''),
 };
 
 const EVALUATION_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -114,8 +122,13 @@ export function parseProjectConfig(file: string, text: string): ProjectConfig {
       ignored(key, 'has a value of the wrong kind (see the settings table of the README)');
       continue;
     }
-    if (key === 'evaluation' || key === 'budget')
-      section[key] = checkedObject(key, value as Record<string, unknown>, key === 'evaluation' ? EVALUATION_KEYS : BUDGET_KEYS, ignored);
+    if (key === 'evaluation' || key === 'budget' || key === 'verify')
+      section[key] = checkedObject(
+        key,
+        value as Record<string, unknown>,
+        key === 'evaluation' ? EVALUATION_KEYS : key === 'budget' ? BUDGET_KEYS : VERIFY_KEYS,
+        ignored,
+      );
     else if (key === 'severity') section[key] = checkedSeverities(value as Record<string, unknown>, ignored);
     else if (key === 'clients') {
       const unknown = (value as string[]).filter((id) => !TARGET_IDS.includes(id));

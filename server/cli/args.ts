@@ -1,13 +1,16 @@
 /**
- * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `lsp`, `--help`,
+ * Command-line arguments of `tool-schema-lens`: `check [paths...]` with its flags, `verify`, `lsp`, `--help`,
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
 import { TARGET_IDS, unknownTargets, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
+import { APIS, isProviderId, PROVIDER_IDS, type ApiId, type PerProvider, type ProviderId } from '../verify/providers';
 
 export type OutputFormat = 'text' | 'json' | 'sarif' | 'markdown';
 
 /** Which drift fails the run: a breaking change, any change (descriptive included), or none. */
 export type FailOn = 'breaking' | 'any' | 'none';
+
+export type CheckCommand = Extract<Command, { kind: 'check' }>;
 
 export type Command =
   | {
@@ -48,6 +51,19 @@ export type Command =
       output?: string;
     }
   | { kind: 'diff'; before: string; after: string; format: OutputFormat; failOn?: FailOn }
+  | {
+      kind: 'verify';
+      /** The check whose tools are sent (its paths and evaluation flags). */
+      check: CheckCommand;
+      format: 'text' | 'json';
+      /** Named with --provider; empty: the project file's, else each provider whose key is set. */
+      providers: ProviderId[];
+      models: PerProvider;
+      baseUrls: PerProvider;
+      /** Send without asking (CI). */
+      yes: boolean;
+      maxRequests?: number;
+    }
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   /** `folder`: the workspace it analyses (default: the working directory); `httpPort`: Streamable HTTP, else stdio. */
   | { kind: 'mcp'; folder?: string; httpPort?: number; trustRoots: boolean }
@@ -62,6 +78,8 @@ Commands:
   check [paths...]      Analyse the tool schemas under paths (default: .) and print the findings
   snapshot [paths...]   Write every server's tools as they ship, canonical and byte-stable (-o <file>, else stdout)
   diff <old> <new>      Say what changed between two snapshots, each change breaking, non-breaking or descriptive
+  verify [paths...]     Send the tools to your model providers and record what each accepts or refuses
+                        (paid requests: the cost is shown first), beside what the profiles predict
   lsp --stdio           Start the language server on stdin/stdout (--node-ipc when started by VS Code)
   mcp [folder]          Serve the analysis of folder (default: .) to a coding agent as an MCP server on stdio
                         (--http <port>: Streamable HTTP on 127.0.0.1 at /mcp instead; --trust-roots: also analyse
@@ -98,10 +116,27 @@ Options for check (and snapshot):
   --exclude <glob>      Never analyse files matching these globs (repeatable; replaces the default,
                         which skips node_modules, dist, build, out and test files)
 
+Options for verify (and check's options for what is evaluated):
+  --provider <ids>      ${PROVIDER_IDS.join(' | ')} (repeatable, or a,b); default: the project
+                        file's verify.providers, else each provider whose key is set
+  --model <api=model>   The model that answers (repeatable; by API or target: ${Object.entries(APIS)
+    .map(([api, info]) => `${api}=${info.defaultModel}`)
+    .join(', ')} by default)
+  --base-url <api=url>  Where the API is (repeatable; else ${Object.values(APIS)
+    .map((info) => info.baseUrlVar)
+    .join(', ')}, as the SDKs read them)
+  --yes                 Send without asking (CI); with no terminal to ask on, verify prints the cost and exits 2
+  --max-requests <n>    Send at most n requests in all, retries included
+  --format <format>     text | json (default: text)
+  Keys: ${Object.values(APIS)
+    .map((info) => info.keyVars.join(' or '))
+    .join(', ')}; never printed or written.
+
   -h, --help            Show this help
   -v, --version         Show the version
 
-Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failure of the tool itself.`;
+Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failure of the tool itself.
+verify: 0 every answer as predicted, 1 a verdict-drift, 2 nothing sent or a provider's run failed.`;
 
 const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif', 'markdown'];
 const FAIL_ON: readonly FailOn[] = ['breaking', 'any', 'none'];
@@ -119,7 +154,8 @@ export function parseArgs(argv: readonly string[]): Command {
   if (command === 'snapshot') return parseCheck(rest, true);
   if (command === 'diff') return parseDiff(rest);
   if (command === 'mcp') return parseMcp(rest);
-  throw new UsageError(`unknown command "${command}" (expected check, snapshot, diff, lsp or mcp)`);
+  if (command === 'verify') return parseVerify(rest);
+  throw new UsageError(`unknown command "${command}" (expected check, snapshot, diff, verify, lsp or mcp)`);
 }
 
 function parseLsp(rest: readonly string[]): Command {
@@ -330,4 +366,93 @@ function parseCheck(rest: readonly string[], snapshot: boolean): Command {
   }
   if (cmd.paths.length === 0) cmd.paths.push('.');
   return cmd;
+}
+
+/** `verify`: its own flags, and check's for what is evaluated (a baseline, SARIF or snapshot output are check's alone). */
+function parseVerify(rest: readonly string[]): Command {
+  const out: Extract<Command, { kind: 'verify' }> = {
+    kind: 'verify',
+    check: { kind: 'check', paths: [], format: 'text', entries: [], env: {}, argv: [], stubs: [] },
+    format: 'text',
+    providers: [],
+    models: {},
+    baseUrls: {},
+    yes: false,
+  };
+  const forCheck: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg === '--') {
+      forCheck.push(...rest.slice(i));
+      break;
+    }
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = () => {
+      if (eq > 0) return arg.slice(eq + 1);
+      const next = rest[++i];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${name} needs a value`);
+      return next;
+    };
+    switch (name) {
+      case '--provider':
+        for (const id of value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          if (!isProviderId(id)) throw new UsageError(`--provider: unknown provider "${id}" (known: ${PROVIDER_IDS.join(', ')})`);
+          if (!out.providers.includes(id)) out.providers.push(id);
+        }
+        break;
+      case '--model':
+        Object.assign(out.models, perProvider(name, value()));
+        break;
+      case '--base-url': {
+        const given = perProvider(name, value());
+        for (const url of Object.values(given)) if (!/^https?:\/\//.test(url)) throw new UsageError(`--base-url takes api=http(s)://… (got "${url}")`);
+        Object.assign(out.baseUrls, given);
+        break;
+      }
+      case '--yes':
+      case '-y':
+        if (eq > 0) throw new UsageError('--yes takes no value');
+        out.yes = true;
+        break;
+      case '--max-requests': {
+        const v = value();
+        if (!/^\d+$/.test(v) || Number(v) < 1) throw new UsageError(`--max-requests must be a whole number, at least 1 (got "${v}")`);
+        out.maxRequests = Number(v);
+        break;
+      }
+      case '--format': {
+        const v = value();
+        if (v !== 'text' && v !== 'json') throw new UsageError(`--format for verify must be text or json (got "${v}")`);
+        out.format = v;
+        break;
+      }
+      case '--baseline':
+      case '--sarif':
+      case '--fail-on':
+      case '-o':
+      case '--output':
+        throw new UsageError(`${name} is for check (verify reports what the providers answered)`);
+      default:
+        forCheck.push(arg);
+    }
+  }
+  const check = parseCheck(forCheck, false);
+  if (check.kind !== 'check') throw new UsageError("verify takes check's options for what is evaluated");
+  out.check = check;
+  return out;
+}
+
+/** `api=value` or `target=value` for --model and --base-url. */
+function perProvider(flag: string, text: string): PerProvider {
+  const at = text.indexOf('=');
+  const who = at > 0 ? text.slice(0, at) : '';
+  const value = text.slice(at + 1);
+  const known = [...Object.keys(APIS), ...PROVIDER_IDS];
+  if (at <= 0 || !value) throw new UsageError(`${flag} takes provider=value, the provider one of ${[...new Set(known)].join(', ')} (got "${text}")`);
+  if (!(who in APIS) && !isProviderId(who)) throw new UsageError(`${flag}: unknown provider "${who}" (known: ${[...new Set(known)].join(', ')})`);
+  return { [who as ApiId | ProviderId]: value };
 }

@@ -124,6 +124,11 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
   }
 }
 
+/** The folders `paths` are checked in (each a root of its own: its project file, its store of verified answers). */
+export function checkedRoots(cwd: string, paths: string[]): string[] {
+  return planJobs(cwd, paths).map((job) => job.root);
+}
+
 function planJobs(cwd: string, paths: string[]): Job[] {
   const byRoot = new Map<string, Job>();
   for (const p of paths) {

@@ -1,5 +1,5 @@
 /**
- * The command line as a function of its input and output: `check`, `snapshot`, `diff`, `lsp`, `mcp`, `--help`,
+ * The command line as a function of its input and output: `check`, `snapshot`, `diff`, `verify`, `lsp`, `mcp`, `--help`,
  * `--version`. `server/cli.ts` gives it the process; the test suites give it strings, and run `check` in their own
  * process over the same pipeline.
  */
@@ -19,7 +19,10 @@ import type { EvaluatorSource } from '../pipeline';
 export interface CommandLineIo {
   /** The folder relative paths are resolved against. */
   cwd: string;
-  /** Read for NO_COLOR only; the workspace's code sees the environment the pipeline gives it. */
+  /**
+   * Read for NO_COLOR, and by `verify` for the providers' keys and base URLs (the SDKs are handed them, never left to
+   * read the process's); the workspace's code sees the environment the pipeline gives it.
+   */
   env: NodeJS.ProcessEnv;
   /** Resolves once the text is written whole: a pipe must receive the whole report. */
   stdout(text: string): Promise<void>;
@@ -36,6 +39,10 @@ export interface CommandLineIo {
   startMcpServer?(options: { folder: string; httpPort?: number; trustRoots: boolean }): Promise<void>;
   /** Workers a host running many checks lends each one (PipelineOptions.evaluators); the process's entry lends none. */
   evaluators?: EvaluatorSource;
+  /** Asks a yes/no question on the terminal (`verify` before it sends); absent where there is no terminal to ask on. */
+  confirm?(question: string): Promise<boolean>;
+  /** Today as an ISO date, what `verify` dates its answers with (the tests fix it). */
+  today?(): string;
 }
 
 /**
@@ -88,6 +95,15 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
         });
       if (io.ownsProcess) await (await import('../pipeline')).stopTransformer();
       return 0;
+    }
+    case 'verify': {
+      // Loaded on demand, like check: the SDKs load later still, on the first send.
+      const { runVerify } = await import('./verify');
+      try {
+        return await runVerify(command, io);
+      } finally {
+        if (io.ownsProcess) await (await import('../pipeline')).stopTransformer();
+      }
     }
     case 'diff': {
       const { driftBetween } = await import('../pipeline');

@@ -36,6 +36,8 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
           }
         : {}),
       ...(t.verdicts ? { targets: t.verdicts.map((v) => ({ target: v.target, loads: v.broken.length === 0, broken: v.broken })) } : {}),
+      // What the providers answered `verify`, while the tool is as it was sent (toolschemalens.verified.json).
+      ...(t.verified ? { verified: t.verified } : {}),
     })),
     diagnostics: report.diagnostics.map((d) => ({
       file: displayPath(report.cwd, d.file),

@@ -2,14 +2,23 @@
  * The human format, read like tsc or ESLint: `file:line:col severity code message`, grouped by file,
  * then one summary line. Colour only on a terminal and never with NO_COLOR.
  */
-import { countNotEvaluated, notEvaluatedText, TOKENIZER, type Severity } from '../pipeline';
+import { countNotEvaluated, notEvaluatedText, TOKENIZER, type Diagnostic, type Severity } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
+import { providerLabel } from '../verify/providers';
 
 export interface TextStyle {
   color: boolean;
 }
 
 const SEVERITY_COLOR: Record<Severity, string> = { error: '31', warning: '33', information: '36' };
+
+type Paint = (codes: string, s: string) => string;
+
+/** `file:line:col severity code message`: one finding as every text report prints it. */
+export function formatDiagnosticLine(d: Diagnostic, cwd: string, paint: Paint = (_codes, s) => s): string {
+  const where = `${displayPath(cwd, d.file)}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+  return `${paint('1', where)} ${paint(SEVERITY_COLOR[d.severity], d.severity)} ${paint('2', d.code)} ${d.message}`;
+}
 
 export function formatText(report: CheckReport, style: TextStyle): string {
   const paint = (codes: string, s: string) => (style.color ? `\x1b[${codes}m${s}\x1b[0m` : s);
@@ -23,11 +32,11 @@ export function formatText(report: CheckReport, style: TextStyle): string {
       if (currentFile !== undefined) lines.push('');
       currentFile = file;
     }
-    const where = `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-    lines.push(`${paint('1', where)} ${paint(SEVERITY_COLOR[d.severity], d.severity)} ${paint('2', d.code)} ${d.message}`);
+    lines.push(formatDiagnosticLine(d, report.cwd, paint));
   }
   if (lines.length > 0) lines.push('');
   lines.push(...toolsTable(report, paint));
+  lines.push(...verifiedLines(report, paint));
   const byFactory = new Map<string, number>();
   for (const t of report.tools) if (t.calledFactory) byFactory.set(t.calledFactory, (byFactory.get(t.calledFactory) ?? 0) + 1);
   if (byFactory.size > 0) {
@@ -129,6 +138,21 @@ function summaryLine(report: CheckReport, fileCount: number, paint: (codes: stri
     `(${plural(errors, 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('information'), 'info')}) ` +
     `in ${plural(fileCount, 'file')}; ${tools} in ${analysed} checked`;
   return paint(errors > 0 ? '31;1' : '33;1', text);
+}
+
+/** What the providers answered `verify`, per tool, while the answers hold (toolschemalens.verified.json). */
+function verifiedLines(report: CheckReport, paint: Paint): string[] {
+  const tools = report.tools.filter((t) => t.verified?.length);
+  if (tools.length === 0) return [];
+  const width = Math.max(...tools.map((t) => t.name.length));
+  const out = [paint('2', 'verified against the providers (tool-schema-lens verify):')];
+  for (const t of tools)
+    for (const [i, v] of t.verified!.entries()) {
+      const said = `${v.accepted ? '✓' : '✗'} ${providerLabel(v.provider)} (${v.model}, ${v.date})${v.accepted ? '' : `: ${v.error ?? 'refused'}`}`;
+      out.push(`  ${(i === 0 ? t.name : '').padEnd(width)}  ${said}`);
+    }
+  out.push('');
+  return out;
 }
 
 /** Tools shown in the text table; `--format json` has every one. */

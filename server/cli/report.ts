@@ -20,6 +20,8 @@ import {
   type ToolReport,
   type ToolTokens,
 } from '../pipeline';
+import { readStore } from '../verify/store';
+import { verdictDriftDiagnostics, verifiedRows, type VerifiedRow } from '../verify/verdictDrift';
 
 export interface CheckedTool {
   /** The tool's identity (`ToolReport.id`): findings are counted by it, never by name alone. */
@@ -45,6 +47,8 @@ export interface CheckedTool {
   compare?: ToolReport['compare'];
   server?: ToolReport['server'];
   toolSet?: string;
+  /** What the providers answered `verify` (the folder's toolschemalens.verified.json), while its digest is unchanged. */
+  verified?: VerifiedRow[];
 }
 
 export interface CheckReport {
@@ -133,6 +137,13 @@ export function collectReport(cwd: string, results: CheckedRoot[]): CheckReport 
     const tsconfig = result.configProblem && configProblemDiagnostic(result.configProblem, severities);
     if (tsconfig) diagnostics.push(tsconfig);
     sent.push(...sentTools(rootTools));
+    // The providers' answers kept in the folder: shown on their tools, and a verdict-drift where the profile disagrees.
+    const store = root ? readStore(root).store : undefined;
+    if (store?.verdicts.length) {
+      const rows = verifiedRows(rootTools, store);
+      for (const t of tools) if (rows.has(t.id)) t.verified = rows.get(t.id);
+      diagnostics.push(...verdictDriftDiagnostics(rootTools, store, severities ?? {}));
+    }
     for (const s of result.skipped ?? []) skipped.set(s.file, s.reason);
     for (const c of result.typedCalls ?? []) typedCalls.set(`${c.file}#${c.factory}`, c);
   }

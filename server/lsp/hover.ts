@@ -21,6 +21,8 @@ import { inlineJson, schemaJson } from './schemaText';
 import { dialectOf, libraryLabelOf, tokensText } from './toolFacts';
 import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { definitionLines } from './definitionText';
+import { verifiedRowText } from './verified';
+import type { VerifiedRow } from '../verify/verdictDrift';
 
 function size(r: Range): number {
   return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);
@@ -32,8 +34,17 @@ interface KeyHit {
   range: Range;
 }
 
-/** The hover at a position in a file, or null when nothing of ours is there. */
-export function hoverAt(tools: readonly ToolReport[], diagnosticsHere: readonly Diagnostic[], file: string, position: Position): Hover | null {
+/**
+ * The hover at a position in a file, or null when nothing of ours is there; `verified` holds what the providers
+ * answered `verify` for a tool, shown on its whole-schema hover.
+ */
+export function hoverAt(
+  tools: readonly ToolReport[],
+  diagnosticsHere: readonly Diagnostic[],
+  file: string,
+  position: Position,
+  verified: (tool: ToolReport) => readonly VerifiedRow[] = () => [],
+): Hover | null {
   const findings = diagnosticsHere.filter((d) => contains(d.range, position));
   const keyHits: KeyHit[] = [];
   for (const tool of tools) {
@@ -66,7 +77,7 @@ export function hoverAt(tools: readonly ToolReport[], diagnosticsHere: readonly 
       .sort((a, b) => size(a.range) - size(b.range));
     if (toolHits.length) {
       range = toolHits[0].range;
-      sections.push(toolSection(toolHits[0].tool));
+      sections.push(toolSection(toolHits[0].tool, verified(toolHits[0].tool)));
     }
   }
   if (findings.length) {
@@ -145,12 +156,14 @@ function keySection(tool: ToolReport, key: KeyReport): string {
   return lines.join('\n\n');
 }
 
-function toolSection(tool: ToolReport): string {
+function toolSection(tool: ToolReport, verified: readonly VerifiedRow[] = []): string {
   const lines: string[] = [];
   const kind = tool.kind === 'registration' ? 'Tool' : 'Schema';
   lines.push(`**${kind} \`${tool.name}\`**: the advertised input schema${tool.mountable ? '' : ' (not mountable: the host refuses this tool)'}`);
   lines.push(`_${shippedHeader(tool)}_`);
   if (tool.verdicts?.length) lines.push(verdictRows(tool.verdicts));
+  // The providers' own answers (`verify`), while the tool is as it was sent.
+  if (verified.length) lines.push(verified.map(verifiedRowText).join('  \n'));
   const { text, truncated } = schemaJson(tool.advertised);
   lines.push(toolHeader(tool));
   lines.push(`\`\`\`json\n${text}\n\`\`\``);

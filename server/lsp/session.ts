@@ -46,6 +46,7 @@ import type { SettingsSource } from './settings';
 import type { StatusAggregator } from './status';
 import { listTools } from './tools';
 import { SnapshotDrift } from './snapshotDrift';
+import { VerifiedAnswers } from './verified';
 import type { TrustNotice } from './trust';
 import { pathToUri, uriToPath } from './uris';
 import { classifyChange } from './watchers';
@@ -255,8 +256,17 @@ export class LensSession {
   hover(params: HoverParams): Hover | null {
     const file = uriToPath(params.textDocument.uri);
     if (!file) return null;
-    const findings = this.options.hoverFindings === false ? [] : this.store.diagnosticsIn(file);
-    return hoverAt(this.store.tools(), findings, file, params.position);
+    const tools = this.store.tools();
+    const drift = this.verifiedAnswers.driftIn(tools, file, this.settings?.severity ?? {});
+    const findings = this.options.hoverFindings === false ? [] : [...this.store.diagnosticsIn(file), ...drift];
+    return hoverAt(tools, findings, file, params.position, this.verifiedAnswers.rowsFor);
+  }
+
+  private verifiedAnswersOf?: VerifiedAnswers;
+  private get verifiedAnswers(): VerifiedAnswers {
+    return (this.verifiedAnswersOf ??= new VerifiedAnswers(this.options.root, (message) =>
+      toLiveClient(() => this.connection.console.warn(`Tool Schema Lens: ${message}`)),
+    ));
   }
 
   async codeActions(params: CodeActionParams, token?: CancellationToken): Promise<CodeAction[]> {

@@ -90,7 +90,7 @@ export { CLIENT_RULE_IDS, clientRuleReferences, codeReference, type ClientRuleRe
 export { brokenRulesAt, DEFAULT_MCP_CLIENTS, targetFacts, type BrokenRule, type TargetFacts } from './findings/clientTargets';
 export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder } from './workspace';
 export { configProblemDiagnostic, configProblemMessage } from './findings/messages';
-export { clientRuleKey, type SeverityOverrides } from './findings/severities';
+export { clientRuleKey, effectiveSeverity, type SeverityOverrides } from './findings/severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './findings/suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './start/notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
@@ -115,6 +115,8 @@ export {
   type TextEditAt,
 } from './fixes';
 export {
+  canonicalJson,
+  digestOf,
   driftBetween,
   parseSnapshot,
   snapshotOfTools,
@@ -123,6 +125,7 @@ export {
   worstClass,
   type ChangeClass,
   type Snapshot,
+  type SnapshotSourceTool,
   type ToolDrift,
 } from './drift';
 

@@ -26,6 +26,7 @@ import { docs as untypedProperty } from './untyped-property';
 import { docs as unusedSuppression } from './unused-suppression';
 import { docs as validationAcceptsMore } from './validation-accepts-more';
 import { docs as validationRejects } from './validation-rejects';
+import { docs as verdictDrift } from './verdict-drift';
 
 export const FINDING_DOCS: Record<FindingCode, FindingDocs> = {
   'client-rejects': clientRejects,
@@ -49,4 +50,5 @@ export const FINDING_DOCS: Record<FindingCode, FindingDocs> = {
   'unused-suppression': unusedSuppression,
   'validation-accepts-more': validationAcceptsMore,
   'validation-rejects': validationRejects,
+  'verdict-drift': verdictDrift,
 };

@@ -24,8 +24,10 @@ import { untypedProperty } from './untyped-property';
 import { validationAcceptsMore } from './validation-accepts-more';
 import { configInvalid } from './config-invalid';
 import { unusedSuppression } from './unused-suppression';
+import { verdictDrift } from './verdict-drift';
 
 export { defineFinding, type FindingDefinition, type FindingDocs } from './define';
+export type { VerifiedAnswer } from './verdict-drift';
 export { formatPath, type ClientRejection, type FlattenLoss, type HeavyKey, type Who } from './wording';
 
 /** Every finding code, in the docs' order. */
@@ -51,6 +53,7 @@ export const FINDINGS = [
   validationAcceptsMore,
   configInvalid,
   unusedSuppression,
+  verdictDrift,
 ] as const;
 
 export type FindingCode = (typeof FINDINGS)[number]['code'];
@@ -91,6 +94,7 @@ export const messages = {
   ...validationAcceptsMore.messages,
   ...configInvalid.messages,
   ...unusedSuppression.messages,
+  ...verdictDrift.messages,
 };
 
 /** Build a finding with the code's default severity unless one is given. */

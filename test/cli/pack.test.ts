@@ -35,4 +35,10 @@ describe('the npm package', () => {
     expect(JSON.parse(fromPackage)).toEqual(JSON.parse(fromRepo.stdout));
     expect(JSON.parse(fromPackage).diagnostics).toHaveLength(1);
   });
+
+  it("ships the providers' SDKs verify sends through, as a bundle beside the server", () => {
+    const dist = path.join(project, 'node_modules', 'tool-schema-lens', 'dist');
+    expect(readFileSync(path.join(dist, 'server.js'), 'latin1')).toContain('./providerSdks.js');
+    expect(readFileSync(path.join(dist, 'providerSdks.js'), 'latin1')).toContain('x-stainless');
+  });
 });

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import type { Evaluator, EvaluatorOptions, EvaluatorSource } from '../../server/pipeline';
+import type { CommandLineIo } from '../../server/cli/commandLine';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -46,7 +47,10 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
  * ones about the process itself (its exit on a signal, its terminal, its environment, what it leaves behind) spawn
  * the built CLI with `runCli`. Saves each case the CLI's own start and the tokenizer's load (~1 s of CPU).
  */
-export async function runInProcess(args: string[], options: { cwd?: string; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {
+export async function runInProcess(
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number; env?: Record<string, string>; io?: Pick<CommandLineIo, 'env' | 'confirm' | 'today'> } = {},
+): Promise<CliRun> {
   // Variables the workspace's code reads are this process's while the run lasts (the workers it starts inherit
   // them, as a spawned CLI's would); the run they are set for is never run beside another.
   const before = Object.fromEntries(Object.keys(options.env ?? {}).map((name) => [name, process.env[name]]));
@@ -106,7 +110,10 @@ function lendEvaluators(createEvaluator: (options: EvaluatorOptions) => Evaluato
   };
 }
 
-async function runWithin(args: string[], options: { cwd?: string; timeoutMs?: number }): Promise<CliRun> {
+async function runWithin(
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number; io?: Pick<CommandLineIo, 'env' | 'confirm' | 'today'> },
+): Promise<CliRun> {
   const { runCommandLine } = await import('../../server/cli/commandLine');
   const { createEvaluator } = await import('../../server/pipeline');
   let stdout = '';
@@ -119,6 +126,9 @@ async function runWithin(args: string[], options: { cwd?: string; timeoutMs?: nu
     stderr: (text) => void (stderr += text),
     ownsProcess: false,
     evaluators: lendEvaluators(createEvaluator),
+    // What the command line itself reads (verify's keys and base URLs, its terminal and its date), apart from the
+    // variables the workspace's code sees.
+    ...options.io,
   });
   // A run in this process cannot be killed: past the limit the case fails as a killed child's would, with what was
   // printed so far, and the run is left to end on its own.

@@ -160,11 +160,12 @@ describe('the installed extension', () => {
 });
 
 describe('the npm package', () => {
-  it('carries the rename worker, the tokenizer and the loader hooks but no esbuild binary (the `esbuild` dependency provides it)', () => {
+  it("carries the rename worker, the tokenizer, the loader hooks and the providers' SDKs but no esbuild binary (the `esbuild` dependency provides it)", () => {
     const dry = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const files = (JSON.parse(dry)[0].files as Array<{ path: string }>).map((f) => f.path);
     expect(files).toContain('dist/renameWorker.js');
     expect(files).toContain('dist/tokenizer.js');
+    expect(files).toContain('dist/providerSdks.js');
     expect(files).toContain('dist/loaderHooks.mjs');
     expect(files.filter((f) => f.includes('esbuild'))).toEqual([]);
   }, 60_000);
