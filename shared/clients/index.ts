@@ -16,10 +16,12 @@ import { claudeDirectory } from './profiles/claudeDirectory';
 import { claudeCode } from './profiles/claudeCode';
 import { claudeDesktop } from './profiles/claudeDesktop';
 import { codex } from './profiles/codex';
+import { copilotCli } from './profiles/copilotCli';
 import { cursor } from './profiles/cursor';
 import { gemini } from './profiles/gemini';
 import { geminiCli } from './profiles/geminiCli';
 import { geminiJson } from './profiles/geminiJson';
+import { mcpSdkClient } from './profiles/mcpSdkClient';
 import { openai } from './profiles/openai';
 import { openaiStrict } from './profiles/openaiStrict';
 import { visualStudioCopilot } from './profiles/visualStudioCopilot';
@@ -46,6 +48,8 @@ export const PROFILES: readonly Profile[] = [
   vscodeCopilot,
   visualStudioCopilot,
   codex,
+  copilotCli,
+  mcpSdkClient,
   geminiCli,
   antigravity,
   azureFoundry,
@@ -135,12 +139,18 @@ function checkKeyOf(rule: Rule): string {
 }
 
 function evidenceOf(rule: Rule): RuleEvidence {
-  return { kind: rule.evidence, confirmed: rule.confirmed, ...(rule.observedOn ? { observedOn: rule.observedOn } : {}) };
+  const last = rule.before?.[rule.before.length - 1];
+  return {
+    kind: rule.evidence,
+    confirmed: rule.confirmed,
+    ...(rule.observedOn ? { observedOn: rule.observedOn } : {}),
+    ...(last && last.consequence !== rule.consequence ? { before: { consequence: last.consequence, until: last.until } } : {}),
+  };
 }
 
 function hitsOf(tool: PreparedTool, rule: Rule): Hit[] {
   const check = CHECKS[rule.id];
-  if (rule.id === 'name-length' || rule.id === 'name-characters' || rule.id === 'tools-per-server' || rule.id === 'annotations')
+  if (rule.id === 'name-length' || rule.id === 'name-characters' || rule.id === 'tools-per-server' || rule.id === 'annotations' || rule.id === 'description-length')
     return check(tool, rule, 'input');
   return (rule.parts ?? ['input']).flatMap((part) => check(tool, rule, part));
 }

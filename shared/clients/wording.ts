@@ -124,6 +124,16 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
       return `${detail.server ? `server ${detail.server}` : 'the server'} registers ${detail.count} tools`;
     case 'annotations':
       return `the tool does not set ${detail.missing}`;
+    case 'bounds':
+      return `${node} has ${detail.keyword}`;
+    case 'description-length':
+      return `the tool's description has ${detail.length} characters`;
+    case 'object-properties':
+      return `the object at ${isRoot ? 'the root' : at} has no properties`;
+    case 'required-array':
+      return `the input schema has "required": ${detail.value}, not an array of names`;
+    case 'dialect-2020-12':
+      return `the input schema declares "$schema": "${detail.dialect}"`;
   }
 }
 
@@ -164,6 +174,11 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
     'enum-non-string': 'use string enum values and convert them in the handler',
     'array-items': 'give the array one items schema, not a tuple',
     depth: 'move deep objects up a level, or take them as a JSON string',
+    bounds: `drop ${String(detail.keyword)} (say the bound in the description and check it in the handler)`,
+    'description-length': 'shorten the description to at most 1024 characters (move detail into the parameters\' descriptions)',
+    'object-properties': 'give the object "properties" (an empty {} where it takes none)',
+    'required-array': 'make "required" an array of property names, or leave it out',
+    'dialect-2020-12': 'drop "$schema" from the inputSchema',
   };
   return fixes[rule] ?? 'change that part of the JSON Schema your tools/list handler returns';
 }
@@ -222,6 +237,16 @@ export function fixOf(rule: RuleId, detail: Detail): string {
       return 'register fewer tools: merge related ones, or let users enable groups of them';
     case 'annotations':
       return 'set them in the registration: title, and annotations: { readOnlyHint, destructiveHint, openWorldHint } as true or false';
+    case 'bounds':
+      return `drop ${detail.keyword} (.int() without .min()/.max(), no .length()), say the bound in .describe() and check it in the handler`;
+    case 'description-length':
+      return "shorten the tool's description to at most 1024 characters (move detail into the parameters' .describe())";
+    case 'object-properties':
+      return 'give the object its keys with z.object({ ... }), or pass no schema for a tool without input';
+    case 'required-array':
+      return 'make "required" an array of property names, or leave it out';
+    case 'dialect-2020-12':
+      return 'strip "$schema" from the inputSchema before it is listed';
   }
 }
 
@@ -259,8 +284,9 @@ export function consequenceWords(consequence: Consequence, plural: boolean, evid
   return verb.replace(/^(silently )?(\w+)/, (_all, adverb: string | undefined, word: string) => `${adverb ?? ''}${word}s`);
 }
 
-/** Where and when an observed behaviour was seen, for the parenthesis after the target's own words. */
+/** Where and when an observed behaviour was seen, and what it did before when that changed, for the parenthesis. */
 export function observedWhen(evidence: RuleEvidence): string | undefined {
   if (evidence.kind !== 'observed') return undefined;
-  return `${evidence.observedOn ? `on ${evidence.observedOn}, ` : ''}as of ${evidence.confirmed}`;
+  const before = evidence.before ? `; until ${evidence.before.until.slice(0, 7)} it was seen to ${consequenceVerb(evidence.before.consequence)}` : '';
+  return `${evidence.observedOn ? `on ${evidence.observedOn}, ` : ''}as of ${evidence.confirmed}${before}`;
 }
