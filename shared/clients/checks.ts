@@ -97,7 +97,7 @@ export const CHECKS: Record<RuleId, Check> = {
   },
   bounds: (tool, _rule, part) =>
     eachNode(tool, part, (n) => {
-      const found = BOUNDS.filter((k) => typeof n[k] === 'number' && (k !== 'minItems' || (n[k] as number) > 1));
+      const found = BOUNDS.filter((k) => typeof n[k] === 'number' && (k !== 'minItems' || n[k] > 1));
       return found.length > 0 ? { keyword: found.join(', '), count: found.length } : undefined;
     }),
   'description-length': (tool, rule) => {
@@ -113,6 +113,14 @@ export const CHECKS: Record<RuleId, Check> = {
     if (!root || !('required' in root)) return [];
     const names = root.required;
     return Array.isArray(names) && names.every((k) => typeof k === 'string') ? [] : [hit(part, [], { value: JSON.stringify(names) })];
+  },
+  // The root only, as an MCP client's parser reads it: each property's schema an object (not `true`).
+  'property-schema': (tool, _rule, part) => {
+    const properties = tool.nodes[part][0]?.node.properties;
+    if (!isObject(properties)) return [];
+    return Object.entries(properties).flatMap(([key, value]) =>
+      typeof value === 'object' && value !== null ? [] : [hit(part, ['properties', key], { key, value: JSON.stringify(value) })],
+    );
   },
   'dialect-2020-12': (tool, _rule, part) => {
     const dialect = tool.nodes[part][0]?.node.$schema;
@@ -166,7 +174,11 @@ export const CHECKS: Record<RuleId, Check> = {
       return bad !== undefined ? { value: JSON.stringify(bad) } : undefined;
     }),
   'array-items': (tool, _rule, part) =>
-    eachNode(tool, part, (n) => (n.type === 'array' && !isObject(n.items) ? { items: n.items === undefined ? 'absent' : 'a list' } : undefined)),
+    eachNode(tool, part, (n) =>
+      (n.type === 'array' || (Array.isArray(n.type) && n.type.includes('array'))) && !isObject(n.items)
+        ? { items: n.items === undefined ? 'absent' : 'a list' }
+        : undefined,
+    ),
   depth: (tool, rule, part) => {
     const limit = rule.params?.limit ?? Infinity;
     return eachNode(tool, part, (_n, at) => (at.depth === limit + 1 ? { depth: at.depth, limit } : undefined));

@@ -91,8 +91,29 @@ const ORDER: Record<Consequence, number> = {
   warned: 6,
 };
 
-/** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules. */
-function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server'): Violation[] {
+const ERAS = new WeakMap<Rule, Map<string, Rule | undefined>>();
+
+/**
+ * A rule as it stood on `date` (ISO): undefined before its `since`, its earlier era's consequence and parameters
+ * before that era's `until`, the rule itself after.
+ */
+export function ruleAsOf(rule: Rule, date: string): Rule | undefined {
+  let byDate = ERAS.get(rule);
+  if (!byDate) ERAS.set(rule, (byDate = new Map<string, Rule | undefined>()));
+  if (byDate.has(date)) return byDate.get(date);
+  const era = rule.before?.find((e) => date < e.until);
+  const asOf =
+    rule.since && date < rule.since
+      ? undefined
+      : era
+        ? { ...rule, consequence: era.consequence, says: era.says ?? rule.says, source: era.source, observedOn: era.observedOn, params: { ...rule.params, ...era.params }, before: undefined }
+        : rule;
+  byDate.set(date, asOf);
+  return asOf;
+}
+
+/** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules; `asOf` a past date. */
+function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server', asOf?: string): Violation[] {
   const grouped = new Map<string, Violation>();
   // Targets share most rules (the 17 profiles' 61 rules are 37 distinct checks): each check runs once per tool, not
   // once per target that has it.
@@ -106,7 +127,9 @@ function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'se
   for (const id of targets) {
     const profile = BY_ID.get(id);
     if (!profile) continue;
-    for (const rule of profile.rules) {
+    for (const current of profile.rules) {
+      const rule = asOf ? ruleAsOf(current, asOf) : current;
+      if (!rule) continue;
       const hits =
         which === 'tool'
           ? SERVER_RULES.has(rule.id)
@@ -155,17 +178,20 @@ function hitsOf(tool: PreparedTool, rule: Rule): Hit[] {
   return (rule.parts ?? ['input']).flatMap((part) => check(tool, rule, part));
 }
 
-/** Every per-tool rule of `targets` (all targets when omitted) that the definition breaks, grouped by rule and place. */
-export function judgeTool(definition: ToolDefinition, context: ServerContext = {}, targets: readonly string[] = TARGET_IDS): Violation[] {
-  return run(prepareTool(definition, context), targets, 'tool');
+/**
+ * Every per-tool rule of `targets` (all targets when omitted) that the definition breaks, grouped by rule and place;
+ * as the rules stood on `asOf` when given.
+ */
+export function judgeTool(definition: ToolDefinition, context: ServerContext = {}, targets: readonly string[] = TARGET_IDS, asOf?: string): Violation[] {
+  return run(prepareTool(definition, context), targets, 'tool', asOf);
 }
 
 /**
  * The server-wide rules of `targets`: tools per server for `context.toolCount` tools, and the request budgets summed
  * over `context.inputSchemas`.
  */
-export function judgeServer(context: ServerContext, targets: readonly string[] = TARGET_IDS): Violation[] {
-  return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server').map((v) => ({
+export function judgeServer(context: ServerContext, targets: readonly string[] = TARGET_IDS, asOf?: string): Violation[] {
+  return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server', asOf).map((v) => ({
     ...v,
     detail: { ...v.detail, server: context.server ?? '' },
   }));

@@ -45,7 +45,8 @@ export type RuleId =
   | 'description-length'
   | 'object-properties'
   | 'required-array'
-  | 'dialect-2020-12';
+  | 'dialect-2020-12'
+  | 'property-schema';
 
 /** Parameters a check reads; each rule sets the ones its check needs. */
 export interface RuleParams {

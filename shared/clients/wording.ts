@@ -134,6 +134,8 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
       return `the input schema has "required": ${detail.value}, not an array of names`;
     case 'dialect-2020-12':
       return `the input schema declares "$schema": "${detail.dialect}"`;
+    case 'property-schema':
+      return `${node} is ${detail.value}, not a schema object`;
   }
 }
 
@@ -179,6 +181,7 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
     'object-properties': 'give the object "properties" (an empty {} where it takes none)',
     'required-array': 'make "required" an array of property names, or leave it out',
     'dialect-2020-12': 'drop "$schema" from the inputSchema',
+    'property-schema': 'write {} instead of true for a property that takes anything',
   };
   return fixes[rule] ?? 'change that part of the JSON Schema your tools/list handler returns';
 }
@@ -247,6 +250,8 @@ export function fixOf(rule: RuleId, detail: Detail): string {
       return 'make "required" an array of property names, or leave it out';
     case 'dialect-2020-12':
       return 'strip "$schema" from the inputSchema before it is listed';
+    case 'property-schema':
+      return 'give the property a schema (z.unknown() writes {})';
   }
 }
 

@@ -512,6 +512,13 @@ const FIXTURES: Fixture[] = [
     trigger: { json: { type: 'object', properties: { params: { $ref: '#/$defs/QueryServerParams' } }, $defs: { QueryServerParams: { type: 'object' } } } },
     miss: { json: { type: 'object', properties: { params: { type: 'object' } } } },
   },
+  {
+    rule: 'property-schema',
+    target: 'mcp-sdk-client',
+    at: ['properties', 'anything'],
+    trigger: { json: { type: 'object', properties: { anything: true } } },
+    miss: { input: (z) => z.object({ anything: z.unknown() }) },
+  },
   { rule: 'tools-per-server', target: 'vscode-copilot', at: [], trigger: { toolCount: 129 }, miss: { toolCount: 128 } },
   { rule: 'tools-per-server', target: 'cursor', at: [], trigger: { toolCount: 81 }, miss: { toolCount: 80 } },
   { rule: 'tools-per-server', target: 'anthropic-strict', at: [], trigger: { toolCount: 21 }, miss: { toolCount: 20 } },
