@@ -44,7 +44,8 @@ function sourceLabel(url) {
 /** What the rule does now, and what it did before where that changed (`until 2026-09: request rejected`). */
 const consequenceCell = (r) =>
   [CONSEQUENCE[r.consequence], ...(r.before ?? []).map((e) => `until ${e.until.slice(0, 7)}: ${CONSEQUENCE[e.consequence]}`)].join('; ') +
-  (r.since ? ` (since ${r.since.slice(0, 7)})` : '');
+  (r.since ? ` (since ${r.since.slice(0, 7)})` : '') +
+  (r.retired ? ` (not seen since ${r.retired.on.slice(0, 7)}: ${r.retired.why}; not judged today)` : '');
 
 /** How many incidents of the catalog show the rule at its target, linked to the incidents page. */
 const incidentsCell = (incidents, p, r) => {

@@ -103,7 +103,7 @@ export function ruleAsOf(rule: Rule, date: string): Rule | undefined {
   if (byDate.has(date)) return byDate.get(date);
   const era = rule.before?.find((e) => date < e.until);
   const asOf =
-    rule.since && date < rule.since
+    (rule.since && date < rule.since) || (rule.retired && date >= rule.retired.on)
       ? undefined
       : era
         ? { ...rule, consequence: era.consequence, says: era.says ?? rule.says, source: era.source, observedOn: era.observedOn, params: { ...rule.params, ...era.params }, before: undefined }
@@ -128,7 +128,7 @@ function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'se
     const profile = BY_ID.get(id);
     if (!profile) continue;
     for (const current of profile.rules) {
-      const rule = asOf ? ruleAsOf(current, asOf) : current;
+      const rule = asOf ? ruleAsOf(current, asOf) : current.retired ? undefined : current;
       if (!rule) continue;
       const hits =
         which === 'tool'

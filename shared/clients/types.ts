@@ -103,6 +103,11 @@ export interface Rule {
   before?: readonly RuleEra[];
   /** The day the behaviour was first reported, where it did not hold before (a schema taken until then). */
   since?: string;
+  /**
+   * The day from which threads no longer show the behaviour: the rule is judged only as of earlier dates (the
+   * incidents it explains), never in today's verdicts.
+   */
+  retired?: { on: string; why: string };
 }
 
 export interface Profile {

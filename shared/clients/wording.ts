@@ -161,7 +161,9 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
     annotations:
       'set "title" and "annotations" ({ "readOnlyHint", "destructiveHint", "openWorldHint" } as true or false) on each tool your tools/list handler returns',
     'output-dialect': 'drop "$schema" from the outputSchema, or declare "https://json-schema.org/draft/2020-12/schema"',
-    'root-combinator': "return one object schema: the variants' properties side by side, the discriminator as an enum",
+    'root-combinator': /^(oneOf|anyOf)$/.test(String(detail.keyword))
+      ? "return one object schema: the variants' properties side by side, the discriminator as an enum"
+      : `drop the root's ${String(detail.keyword)}: check that condition in the handler and say it in the description`,
     'one-of': 'use anyOf, or one object with the discriminator as an enum',
     'all-of': 'merge the allOf members into one object schema',
     'strict-required': 'list every property in required, with "null" among its types where it may be absent',
@@ -195,7 +197,9 @@ export function fixOf(rule: RuleId, detail: Detail): string {
     case 'output-dialect':
       return 'the SDK stamps it: strip "$schema" from the outputSchema it lists (a tools/list handler that deletes it), or move to an SDK that sends 2020-12';
     case 'root-combinator':
-      return "flatten the union into one z.object (the discriminator as an enum, every variant's keys beside it), or nest it under a key";
+      return /^(oneOf|anyOf)$/.test(String(detail.keyword))
+        ? "flatten the union into one z.object (the discriminator as an enum, every variant's keys beside it), or nest it under a key"
+        : `drop the root's ${detail.keyword} (.and() and .refine() at the top): check it in the handler and say it in .describe()`;
     case 'one-of':
       return 'flatten the discriminated union, or use z.union (an anyOf)';
     case 'all-of':

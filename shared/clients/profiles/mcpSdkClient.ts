@@ -10,7 +10,7 @@ const TOOL_SCHEMA = 'https://github.com/modelcontextprotocol/typescript-sdk/blob
 
 export const mcpSdkClient: Profile = {
   id: 'mcp-sdk-client',
-  label: 'MCP TypeScript SDK clients',
+  label: 'the MCP TypeScript SDK client',
   kind: 'client',
   rules: [
     {

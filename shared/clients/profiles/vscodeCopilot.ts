@@ -33,6 +33,10 @@ export const vscodeCopilot: Profile = {
       source: 'https://github.com/microsoft/vscode/issues/251315',
       confirmed: '2026-12-07',
       evidence: 'observed',
+      retired: {
+        on: '2026-05-29',
+        why: 'microsoft/vscode#318984 reports only schemas that use $dynamicRef, $dynamicAnchor or unevaluatedProperties failing its validator',
+      },
     },
     {
       id: 'tools-per-server',

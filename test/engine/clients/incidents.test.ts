@@ -72,6 +72,12 @@ describe('the incident catalog', () => {
     const rule = now.find((v) => v.rule === 'root-combinator')!;
     expect(rule.targets[0]).toMatchObject({ consequence: 'tool-dropped', evidence: { before: { consequence: 'request-rejected', until: '2026-09-01' } } });
   });
+
+  it('a retired rule explains its incidents as of their dates, and is not judged today', () => {
+    const incident = INCIDENTS.find((i) => i.id === 'vscode-copilot-dialect-2020-12-firecrawl')!;
+    expect(consequencesFor(verdictOf(incident), 'vscode-copilot', 'dialect-2020-12')).toEqual(['tool-dropped']);
+    expect(verdictOf(incident, ['vscode-copilot'], undefined)).toEqual([]);
+  });
 });
 
 describe('incident schemas, checked with real parts', () => {

@@ -492,13 +492,6 @@ const FIXTURES: Fixture[] = [
     miss: { json: { type: 'object', properties: { selector: { type: 'string' }, ref: { type: 'string' } } } },
   },
   {
-    rule: 'dialect-2020-12',
-    target: 'vscode-copilot',
-    at: [],
-    trigger: { json: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { jobUrl: { type: 'string' } } } },
-    miss: { json: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { jobUrl: { type: 'string' } } } },
-  },
-  {
     rule: 'object-properties',
     target: 'copilot-cli',
     at: [],
@@ -570,7 +563,8 @@ describe.each([
 it('every rule of every profile has a fixture', async () => {
   const { PROFILES } = await import('../../../shared/clients/index');
   const covered = new Set(FIXTURES.map((f) => `${f.target} ${f.rule}`));
-  const missing = PROFILES.flatMap((p) => p.rules.map((r) => `${p.id} ${r.id}`)).filter((k) => !covered.has(k));
+  // A retired rule is judged only as of a past date: its incidents cover it (incidents.test.ts).
+  const missing = PROFILES.flatMap((p) => p.rules.filter((r) => !r.retired).map((r) => `${p.id} ${r.id}`)).filter((k) => !covered.has(k));
   // A rule can be covered through a sibling target sharing its check; the list names what is covered only so.
   expect(missing.filter((k) => !SHARED_CHECK.has(k))).toEqual([]);
 });
