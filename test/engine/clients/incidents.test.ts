@@ -23,9 +23,10 @@ export function definitionOfIncident(incident: Incident): ToolDefinition {
   };
 }
 
-/** What the incident's target does with its tool, as the profile stood on the incident's date. */
-export function verdictOf(incident: Incident, targets: readonly string[] = [incident.target], asOf: string | undefined = incident.date): Violation[] {
+/** What the incident's target does with its tool, as the profile stood on the incident's date (`null`: today). */
+export function verdictOf(incident: Incident, targets: readonly string[] = [incident.target], on: string | null = incident.date): Violation[] {
   const t = incident.tool;
+  const asOf = on ?? undefined;
   if (t.toolCount !== undefined || t.requestInputs) {
     return judgeServer({ server: t.server ?? 'srv', toolCount: t.toolCount, inputSchemas: t.requestInputs }, targets, asOf);
   }
@@ -68,7 +69,7 @@ describe('the incident catalog', () => {
   });
 
   it('a rule whose consequence changed says what it does now and what it did before', () => {
-    const now = verdictOf(INCIDENTS.find((i) => i.id === 'claude-code-root-oneof-dropped-mcpx')!, ['claude-code'], undefined);
+    const now = verdictOf(INCIDENTS.find((i) => i.id === 'claude-code-root-oneof-dropped-mcpx')!, ['claude-code'], null);
     const rule = now.find((v) => v.rule === 'root-combinator')!;
     expect(rule.targets[0]).toMatchObject({ consequence: 'tool-dropped', evidence: { before: { consequence: 'request-rejected', until: '2026-09-01' } } });
   });
@@ -76,7 +77,7 @@ describe('the incident catalog', () => {
   it('a retired rule explains its incidents as of their dates, and is not judged today', () => {
     const incident = INCIDENTS.find((i) => i.id === 'vscode-copilot-dialect-2020-12-firecrawl')!;
     expect(consequencesFor(verdictOf(incident), 'vscode-copilot', 'dialect-2020-12')).toEqual(['tool-dropped']);
-    expect(verdictOf(incident, ['vscode-copilot'], undefined)).toEqual([]);
+    expect(verdictOf(incident, ['vscode-copilot'], null)).toEqual([]);
   });
 });
 
@@ -107,7 +108,7 @@ describe('incident schemas, checked with real parts', () => {
     for (const incident of INCIDENTS) {
       if (incident.tool.toolCount !== undefined || incident.tool.requestInputs) continue;
       const refused = !ListToolsV1.safeParse(list(definitionOfIncident(incident))).success;
-      const predicted = consequencesFor(verdictOf(incident, ['mcp-sdk-client'], undefined), 'mcp-sdk-client').includes('all-tools-dropped');
+      const predicted = consequencesFor(verdictOf(incident, ['mcp-sdk-client'], null), 'mcp-sdk-client').includes('all-tools-dropped');
       expect(predicted, incident.id).toBe(refused);
     }
   });
@@ -116,7 +117,7 @@ describe('incident schemas, checked with real parts', () => {
     for (const incident of INCIDENTS) {
       if (incident.tool.toolCount !== undefined || incident.tool.requestInputs) continue;
       const refused = !ListToolsV2.safeParse(list(definitionOfIncident(incident))).success;
-      const rules = verdictOf(incident, ['mcp-sdk-client'], undefined)
+      const rules = verdictOf(incident, ['mcp-sdk-client'], null)
         .filter((v) => v.part === 'input' && (v.rule === 'root-type' || v.rule === 'required-array'))
         .map((v) => v.rule);
       expect(rules.length > 0, incident.id).toBe(refused);
