@@ -61,11 +61,7 @@ export function clientsTable(profiles, incidents = []) {
         `| \`${p.id}\`${p.optIn ? ' (opt-in)' : ''} | \`${r.id}\` | ${cell(r.checks)} | ${consequenceCell(r)} | ${evidenceCell(r)} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} | ${incidentsCell(incidents, p, r)} |`,
     ),
   );
-  return [
-    '| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed | Incidents |',
-    '|---|---|---|---|---|---|---|---|',
-    ...rows,
-  ].join('\n');
+  return ['| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed | Incidents |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 const TAKEN = 'taken';

@@ -106,7 +106,15 @@ export function ruleAsOf(rule: Rule, date: string): Rule | undefined {
     (rule.since && date < rule.since) || (rule.retired && date >= rule.retired.on)
       ? undefined
       : era
-        ? { ...rule, consequence: era.consequence, says: era.says ?? rule.says, source: era.source, observedOn: era.observedOn, params: { ...rule.params, ...era.params }, before: undefined }
+        ? {
+            ...rule,
+            consequence: era.consequence,
+            says: era.says ?? rule.says,
+            source: era.source,
+            observedOn: era.observedOn,
+            params: { ...rule.params, ...era.params },
+            before: undefined,
+          }
         : rule;
   byDate.set(date, asOf);
   return asOf;
@@ -173,7 +181,13 @@ function evidenceOf(rule: Rule): RuleEvidence {
 
 function hitsOf(tool: PreparedTool, rule: Rule): Hit[] {
   const check = CHECKS[rule.id];
-  if (rule.id === 'name-length' || rule.id === 'name-characters' || rule.id === 'tools-per-server' || rule.id === 'annotations' || rule.id === 'description-length')
+  if (
+    rule.id === 'name-length' ||
+    rule.id === 'name-characters' ||
+    rule.id === 'tools-per-server' ||
+    rule.id === 'annotations' ||
+    rule.id === 'description-length'
+  )
     return check(tool, rule, 'input');
   return (rule.parts ?? ['input']).flatMap((part) => check(tool, rule, part));
 }

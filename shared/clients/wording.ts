@@ -179,7 +179,7 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
     'array-items': 'give the array one items schema, not a tuple',
     depth: 'move deep objects up a level, or take them as a JSON string',
     bounds: `drop ${String(detail.keyword)} (say the bound in the description and check it in the handler)`,
-    'description-length': 'shorten the description to at most 1024 characters (move detail into the parameters\' descriptions)',
+    'description-length': "shorten the description to at most 1024 characters (move detail into the parameters' descriptions)",
     'object-properties': 'give the object "properties" (an empty {} where it takes none)',
     'required-array': 'make "required" an array of property names, or leave it out',
     'dialect-2020-12': 'drop "$schema" from the inputSchema',

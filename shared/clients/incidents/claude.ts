@@ -11,8 +11,12 @@ const rootAnyOfUntyped = {
   ],
 };
 const DRAFT_07_OUTPUT = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { count: { type: 'number' } }, required: ['count'] };
-const DIALECT = 'Tool … has an invalid outputSchema: JSON Schema declares an unsupported dialect ("$schema": draft-07). The default validator supports JSON Schema 2020-12 only';
-const optionals = (n: number, prefix: string) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { type: 'string' }])) });
+const DIALECT =
+  'Tool … has an invalid outputSchema: JSON Schema declares an unsupported dialect ("$schema": draft-07). The default validator supports JSON Schema 2020-12 only';
+const optionals = (n: number, prefix: string) => ({
+  type: 'object',
+  properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { type: 'string' }])),
+});
 
 export const CLAUDE_INCIDENTS: Incident[] = [
   {
@@ -53,19 +57,17 @@ export const CLAUDE_INCIDENTS: Incident[] = [
       ['geminimcp', 'aliargun/mcp-server-gemini/issues/8', '2025-08-14', undefined],
       ['perplexity', 'perplexityai/modelcontextprotocol/issues/57', '2025-10-30', 'Claude Code 2.0.21 to 2.0.29'],
     ] as const
-  ).map(
-    ([name, path, date, version]): Incident => ({
-      id: `claude-code-root-combinator-400-${name}`,
-      thread: gh(path),
-      date,
-      target: 'claude-code',
-      ...(version ? { clientVersion: version } : {}),
-      consequence: 'request-rejected',
-      says: TOP_400,
-      rule: 'root-combinator',
-      tool: { input: rootOneOf },
-    }),
-  ),
+  ).map(([name, path, date, version]): Incident => ({
+    id: `claude-code-root-combinator-400-${name}`,
+    thread: gh(path),
+    date,
+    target: 'claude-code',
+    ...(version ? { clientVersion: version } : {}),
+    consequence: 'request-rejected',
+    says: TOP_400,
+    rule: 'root-combinator',
+    tool: { input: rootOneOf },
+  })),
   {
     id: 'anthropic-root-combinator-4886',
     thread: gh('anthropics/claude-code/issues/4886'),
@@ -75,7 +77,14 @@ export const CLAUDE_INCIDENTS: Incident[] = [
     consequence: 'request-rejected',
     says: 'invalid_request_error: tools.36.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     rule: 'root-combinator',
-    tool: { input: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] } },
+    tool: {
+      input: {
+        anyOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { type: 'object', properties: { b: { type: 'string' } } },
+        ],
+      },
+    },
   },
   {
     id: 'anthropic-name-length-xcodebuild',
@@ -165,7 +174,13 @@ export const CLAUDE_INCIDENTS: Incident[] = [
     consequence: 'calls-rejected',
     says: 'object parameters behind $ref are sent as JSON strings: body.parent should be an object, instead was "{…}"',
     rule: 'ref',
-    tool: { input: { type: 'object', properties: { parent: { $ref: '#/$defs/parent' } }, $defs: { parent: { type: 'object', properties: { database_id: { type: 'string' } } } } } },
+    tool: {
+      input: {
+        type: 'object',
+        properties: { parent: { $ref: '#/$defs/parent' } },
+        $defs: { parent: { type: 'object', properties: { database_id: { type: 'string' } } } },
+      },
+    },
   },
   {
     id: 'claude-code-ref-http-10590',
@@ -175,7 +190,13 @@ export const CLAUDE_INCIDENTS: Incident[] = [
     consequence: 'calls-rejected',
     says: "HTTP MCP transport doesn't resolve $ref in parameter schemas: the object argument is treated as a string",
     rule: 'ref',
-    tool: { input: { type: 'object', properties: { filter: { $ref: '#/$defs/Filter' } }, $defs: { Filter: { type: 'object', properties: { service_ids: { type: 'array', items: { type: 'string' } } } } } } },
+    tool: {
+      input: {
+        type: 'object',
+        properties: { filter: { $ref: '#/$defs/Filter' } },
+        $defs: { Filter: { type: 'object', properties: { service_ids: { type: 'array', items: { type: 'string' } } } } },
+      },
+    },
   },
   {
     id: 'claude-code-output-anyof-all-tools-cua',
@@ -186,7 +207,14 @@ export const CLAUDE_INCIDENTS: Incident[] = [
     consequence: 'all-tools-dropped',
     says: 'fetching tools failed: tools[1].outputSchema.type: Invalid input: expected "object"; all 55 tools silently rejected',
     rule: 'output-root-type',
-    tool: { outputSchema: { anyOf: [{ type: 'object', properties: { ok: { type: 'boolean' } } }, { type: 'object', properties: { error: { type: 'string' } } }] } },
+    tool: {
+      outputSchema: {
+        anyOf: [
+          { type: 'object', properties: { ok: { type: 'boolean' } } },
+          { type: 'object', properties: { error: { type: 'string' } } },
+        ],
+      },
+    },
   },
   {
     id: 'claude-code-output-array-dropped-longhand',
@@ -234,19 +262,17 @@ export const CLAUDE_INCIDENTS: Incident[] = [
       ['uptimekuma', 'DavidFuchs/mcp-uptime-kuma/issues/83', '2026-08-14', 'protocol 2025-11-25'],
       ['whoop', 'shashankswe2020-ux/whoop-mcp/issues/251', '2026-09-21', 'Claude Desktop 2.2553.1'],
     ] as const
-  ).map(
-    ([name, path, date, version]): Incident => ({
-      id: `claude-desktop-output-draft07-${name}`,
-      thread: gh(path),
-      date,
-      target: 'claude-desktop',
-      ...(version ? { clientVersion: version } : {}),
-      consequence: 'calls-rejected',
-      says: `every tool call fails before it reaches the server: ${DIALECT}`,
-      rule: 'output-dialect',
-      tool: { outputSchema: DRAFT_07_OUTPUT },
-    }),
-  ),
+  ).map(([name, path, date, version]): Incident => ({
+    id: `claude-desktop-output-draft07-${name}`,
+    thread: gh(path),
+    date,
+    target: 'claude-desktop',
+    ...(version ? { clientVersion: version } : {}),
+    consequence: 'calls-rejected',
+    says: `every tool call fails before it reaches the server: ${DIALECT}`,
+    rule: 'output-dialect',
+    tool: { outputSchema: DRAFT_07_OUTPUT },
+  })),
   {
     id: 'claude-desktop-wrapped-input-twenty',
     thread: gh('twentyhq/twenty/issues/15348'),

@@ -3,8 +3,15 @@ import type { Incident } from './types';
 
 const gh = (path: string) => `https://github.com/${path}`;
 const ITEMS = 'Failed to validate tool …: Error: tool parameters array type must have items';
-const DIALECT_2020 = 'tools with invalid parameters will be omitted: The schema uses meta-schema features ($dynamicRef) that are not yet supported by the validator (at /$schema)';
-const withDialect = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { url: { type: 'string' } }, required: ['url'], additionalProperties: false };
+const DIALECT_2020 =
+  'tools with invalid parameters will be omitted: The schema uses meta-schema features ($dynamicRef) that are not yet supported by the validator (at /$schema)';
+const withDialect = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: { url: { type: 'string' } },
+  required: ['url'],
+  additionalProperties: false,
+};
 
 export const EDITOR_INCIDENTS: Incident[] = [
   {
@@ -62,19 +69,17 @@ export const EDITOR_INCIDENTS: Incident[] = [
       ['rootly', 'rootlyhq/rootly-mcp-server/issues/82', '2026-04-08', undefined, 'rules'],
       ['webflow', 'webflow/mcp-server/issues/119', '2026-04-15', undefined, 'children'],
     ] as const
-  ).map(
-    ([name, path, date, version, key]): Incident => ({
-      id: `vscode-copilot-array-items-${name}`,
-      thread: gh(path),
-      date,
-      target: 'vscode-copilot',
-      ...(version ? { clientVersion: version } : {}),
-      consequence: 'tool-dropped',
-      says: ITEMS,
-      rule: 'array-items',
-      tool: { input: { type: 'object', properties: { [key]: { type: 'array', description: 'a list' } } } },
-    }),
-  ),
+  ).map(([name, path, date, version, key]): Incident => ({
+    id: `vscode-copilot-array-items-${name}`,
+    thread: gh(path),
+    date,
+    target: 'vscode-copilot',
+    ...(version ? { clientVersion: version } : {}),
+    consequence: 'tool-dropped',
+    says: ITEMS,
+    rule: 'array-items',
+    tool: { input: { type: 'object', properties: { [key]: { type: 'array', description: 'a list' } } } },
+  })),
   {
     id: 'vscode-copilot-root-oneof-lmstudio',
     thread: gh('yoy123/lmstudio-copilot-provider/issues/2'),
@@ -83,7 +88,13 @@ export const EDITOR_INCIDENTS: Incident[] = [
     consequence: 'tool-dropped',
     says: "Tool click_element failed validation: object has unsupported top-level schema keyword 'oneOf'",
     rule: 'root-combinator',
-    tool: { input: { type: 'object', properties: { selector: { type: 'string' }, ref: { type: 'string' } }, oneOf: [{ required: ['selector'] }, { required: ['ref'] }] } },
+    tool: {
+      input: {
+        type: 'object',
+        properties: { selector: { type: 'string' }, ref: { type: 'string' } },
+        oneOf: [{ required: ['selector'] }, { required: ['ref'] }],
+      },
+    },
   },
   ...(
     [
@@ -92,18 +103,16 @@ export const EDITOR_INCIDENTS: Incident[] = [
       ['voltagent', 'VoltAgent/voltagent/issues/626', '2025-09-26'],
       ['apollo', 'apollographql/apollo-mcp-server/pull/447', '2025-10-10'],
     ] as const
-  ).map(
-    ([name, path, date]): Incident => ({
-      id: `vscode-copilot-dialect-2020-12-${name}`,
-      thread: gh(path),
-      date,
-      target: 'vscode-copilot',
-      consequence: 'tool-dropped',
-      says: DIALECT_2020,
-      rule: 'dialect-2020-12',
-      tool: { input: withDialect },
-    }),
-  ),
+  ).map(([name, path, date]): Incident => ({
+    id: `vscode-copilot-dialect-2020-12-${name}`,
+    thread: gh(path),
+    date,
+    target: 'vscode-copilot',
+    consequence: 'tool-dropped',
+    says: DIALECT_2020,
+    rule: 'dialect-2020-12',
+    tool: { input: withDialect },
+  })),
   {
     id: 'copilot-cli-no-properties-1825',
     thread: gh('github/copilot-cli/issues/1825'),
@@ -124,7 +133,13 @@ export const EDITOR_INCIDENTS: Incident[] = [
     consequence: 'request-rejected',
     says: "Model call failed: tools.15.custom.input_schema: Invalid $ref in schema: '#/$defs/QueryServerParams' does not exist",
     rule: 'ref',
-    tool: { input: { type: 'object', properties: { params: { $ref: '#/$defs/QueryServerParams' } }, $defs: { QueryServerParams: { type: 'object', properties: {} } } } },
+    tool: {
+      input: {
+        type: 'object',
+        properties: { params: { $ref: '#/$defs/QueryServerParams' } },
+        $defs: { QueryServerParams: { type: 'object', properties: {} } },
+      },
+    },
   },
   {
     id: 'copilot-cli-integer-enum-4835',

@@ -48,19 +48,17 @@ export const GEMINI_INCIDENTS: Incident[] = [
       ['5ire', 'nanbingxyz/5ire/issues/218', '2025-04-26', undefined],
       ['zed', 'zed-industries/zed/issues/44875', '2026-02-14', undefined],
     ] as const
-  ).map(
-    ([name, path, date, version]): Incident => ({
-      id: `gemini-type-list-${name}`,
-      thread: gh(path),
-      date,
-      target: 'gemini',
-      ...(version ? { clientVersion: version } : {}),
-      consequence: 'request-rejected',
-      says: `Invalid JSON payload received. Unknown name "type" at '…parameters.properties[0].value': Proto field is not repeating, cannot start list`,
-      rule: 'type-array',
-      tool: { input: { type: 'object', properties: { limit: { type: ['integer', 'null'] } } } },
-    }),
-  ),
+  ).map(([name, path, date, version]): Incident => ({
+    id: `gemini-type-list-${name}`,
+    thread: gh(path),
+    date,
+    target: 'gemini',
+    ...(version ? { clientVersion: version } : {}),
+    consequence: 'request-rejected',
+    says: `Invalid JSON payload received. Unknown name "type" at '…parameters.properties[0].value': Proto field is not repeating, cannot start list`,
+    rule: 'type-array',
+    tool: { input: { type: 'object', properties: { limit: { type: ['integer', 'null'] } } } },
+  })),
   {
     id: 'gemini-integer-enum-rikkahub',
     thread: gh('rikkahub/rikkahub/issues/477'),

@@ -38,7 +38,7 @@ export const WITHOUT_INCIDENT: Readonly<Record<string, string>> = {
     'gemini-json name-length',
     'gemini-json name-characters',
   ),
-  ...reason('documented: the directory\'s published review criteria', 'claude-directory annotations', 'chatgpt-apps annotations'),
+  ...reason("documented: the directory's published review criteria", 'claude-directory annotations', 'chatgpt-apps annotations'),
   ...reason(
     "the refusal's own words name it (\"schema must have type 'object'\"); no thread of this sweep sent a root that is not an object",
     'openai root-type',

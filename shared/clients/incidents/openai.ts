@@ -52,19 +52,17 @@ export const OPENAI_INCIDENTS: Incident[] = [
       ['dblp', 'szeider/mcp-dblp/issues/3', '2026-02-14', undefined, 'results'],
       ['tokenopt', 'ooples/token-optimizer-mcp/pull/154', '2026-04-20', undefined, 'accessHistory'],
     ] as const
-  ).map(
-    ([name, path, date, version, key]): Incident => ({
-      id: `openai-array-items-${name}`,
-      thread: gh(path),
-      date,
-      target: 'openai',
-      ...(version ? { clientVersion: version } : {}),
-      consequence: 'request-rejected',
-      says: `Invalid schema for function …: In context=('properties', '${key}'), array schema missing items`,
-      rule: 'array-items',
-      tool: { input: arrayWithoutItems(key) },
-    }),
-  ),
+  ).map(([name, path, date, version, key]): Incident => ({
+    id: `openai-array-items-${name}`,
+    thread: gh(path),
+    date,
+    target: 'openai',
+    ...(version ? { clientVersion: version } : {}),
+    consequence: 'request-rejected',
+    says: `Invalid schema for function …: In context=('properties', '${key}'), array schema missing items`,
+    rule: 'array-items',
+    tool: { input: arrayWithoutItems(key) },
+  })),
   {
     id: 'openai-array-items-nested-gumloop',
     thread: gh('gumloop/guMCP/pull/136'),
@@ -96,19 +94,17 @@ export const OPENAI_INCIDENTS: Incident[] = [
       ['openhands', 'OpenHands/OpenHands/issues/4838', '2024-11-08', undefined, 4394],
       ['langsim', 'jan-janssen/LangSim/issues/66', '2024-08-30', undefined, 1064],
     ] as const
-  ).map(
-    ([name, path, date, version, length]): Incident => ({
-      id: `openai-description-length-${name}`,
-      thread: gh(path),
-      date,
-      target: 'openai',
-      ...(version ? { clientVersion: version } : {}),
-      consequence: 'request-rejected',
-      says: `Invalid 'tools[n].function.description': string too long. Expected a string with maximum length 1024, but got a string with length ${length}`,
-      rule: 'description-length',
-      tool: { descriptionLength: length },
-    }),
-  ),
+  ).map(([name, path, date, version, length]): Incident => ({
+    id: `openai-description-length-${name}`,
+    thread: gh(path),
+    date,
+    target: 'openai',
+    ...(version ? { clientVersion: version } : {}),
+    consequence: 'request-rejected',
+    says: `Invalid 'tools[n].function.description': string too long. Expected a string with maximum length 1024, but got a string with length ${length}`,
+    rule: 'description-length',
+    tool: { descriptionLength: length },
+  })),
   {
     id: 'openai-strict-nested-additional-properties-agentsmcp',
     thread: gh('lastmile-ai/openai-agents-mcp/issues/2'),
@@ -143,8 +139,18 @@ export const OPENAI_INCIDENTS: Incident[] = [
           name: { type: 'string' },
           recurrence: {
             oneOf: [
-              { type: 'object', properties: { type: { type: 'string', const: 'once' }, date: { type: 'string' } }, required: ['type', 'date'], additionalProperties: false },
-              { type: 'object', properties: { type: { type: 'string', const: 'weekly' }, dayOfWeek: { type: 'number' } }, required: ['type', 'dayOfWeek'], additionalProperties: false },
+              {
+                type: 'object',
+                properties: { type: { type: 'string', const: 'once' }, date: { type: 'string' } },
+                required: ['type', 'date'],
+                additionalProperties: false,
+              },
+              {
+                type: 'object',
+                properties: { type: { type: 'string', const: 'weekly' }, dayOfWeek: { type: 'number' } },
+                required: ['type', 'dayOfWeek'],
+                additionalProperties: false,
+              },
             ],
           },
         },

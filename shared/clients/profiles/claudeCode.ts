@@ -85,7 +85,9 @@ export const claudeCode: Profile = {
       observedOn: 'Claude Code CLI',
       parts: ['output'],
       params: { untypedCombinator: true },
-      before: [{ until: '2026-08-01', consequence: 'tool-dropped', says: 'the tool fails to load', source: 'https://github.com/Wynelson94/longhand/issues/10' }],
+      before: [
+        { until: '2026-08-01', consequence: 'tool-dropped', says: 'the tool fails to load', source: 'https://github.com/Wynelson94/longhand/issues/10' },
+      ],
     },
   ],
 };

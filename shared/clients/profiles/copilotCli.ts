@@ -13,7 +13,7 @@ export const copilotCli: Profile = {
       id: 'object-properties',
       checks: 'every object has `properties` (an input schema without them fails every prompt)',
       consequence: 'request-rejected',
-      says: "Invalid schema for function …: In context=(), object schema missing properties",
+      says: 'Invalid schema for function …: In context=(), object schema missing properties',
       source: 'https://github.com/github/copilot-cli/issues/1825',
       confirmed: '2026-12-07',
       evidence: 'observed',

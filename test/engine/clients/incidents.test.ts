@@ -69,7 +69,11 @@ describe('the incident catalog', () => {
   });
 
   it('a rule whose consequence changed says what it does now and what it did before', () => {
-    const now = verdictOf(INCIDENTS.find((i) => i.id === 'claude-code-root-oneof-dropped-mcpx')!, ['claude-code'], null);
+    const now = verdictOf(
+      INCIDENTS.find((i) => i.id === 'claude-code-root-oneof-dropped-mcpx')!,
+      ['claude-code'],
+      null,
+    );
     const rule = now.find((v) => v.rule === 'root-combinator')!;
     expect(rule.targets[0]).toMatchObject({ consequence: 'tool-dropped', evidence: { before: { consequence: 'request-rejected', until: '2026-09-01' } } });
   });
@@ -104,7 +108,7 @@ describe('incident schemas, checked with real parts', () => {
     }
   });
 
-  it("the MCP TypeScript SDK 1.x client refuses a tools/list exactly where mcp-sdk-client says every tool is lost", () => {
+  it('the MCP TypeScript SDK 1.x client refuses a tools/list exactly where mcp-sdk-client says every tool is lost', () => {
     for (const incident of INCIDENTS) {
       if (incident.tool.toolCount !== undefined || incident.tool.requestInputs) continue;
       const refused = !ListToolsV1.safeParse(list(definitionOfIncident(incident))).success;

@@ -432,7 +432,14 @@ const FIXTURES: Fixture[] = [
     rule: 'root-type',
     target: 'claude-code',
     at: [],
-    trigger: { json: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] } },
+    trigger: {
+      json: {
+        anyOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { type: 'object', properties: { b: { type: 'string' } } },
+        ],
+      },
+    },
     miss: { json: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } } },
   },
   {
@@ -488,7 +495,13 @@ const FIXTURES: Fixture[] = [
     rule: 'root-combinator',
     target: 'vscode-copilot',
     at: [],
-    trigger: { json: { type: 'object', properties: { selector: { type: 'string' }, ref: { type: 'string' } }, oneOf: [{ required: ['selector'] }, { required: ['ref'] }] } },
+    trigger: {
+      json: {
+        type: 'object',
+        properties: { selector: { type: 'string' }, ref: { type: 'string' } },
+        oneOf: [{ required: ['selector'] }, { required: ['ref'] }],
+      },
+    },
     miss: { json: { type: 'object', properties: { selector: { type: 'string' }, ref: { type: 'string' } } } },
   },
   {
