@@ -25,6 +25,7 @@ import { mcpSdkClient } from './profiles/mcpSdkClient';
 import { openai } from './profiles/openai';
 import { openaiStrict } from './profiles/openaiStrict';
 import { visualStudioCopilot } from './profiles/visualStudioCopilot';
+import { visualStudioCopilotGpt5 } from './profiles/visualStudioCopilotGpt5';
 import { vscodeCopilot } from './profiles/vscodeCopilot';
 import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
 import { zodMethodsOf } from './wording';
@@ -53,6 +54,7 @@ export const PROFILES: readonly Profile[] = [
   geminiCli,
   antigravity,
   azureFoundry,
+  visualStudioCopilotGpt5,
   claudeDirectory,
   chatgptApps,
 ];

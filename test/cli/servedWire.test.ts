@@ -23,7 +23,7 @@ describe('a low-level server judged on the tools/list it sends (served-wire)', {
     expect(report.tools.find((t) => t.name === 'lookup')?.definition?.inputSchema?.required).toBeNull();
     expect(report.diagnostics.map((d) => `${d.line} ${d.code} ${d.tool} ${d.rule} ${d.targets?.join(',')}`)).toEqual([
       '9 client-rejects lookup required-array claude-code,mcp-sdk-client',
-      '11 client-rejects resize root-combinator cursor,codex,claude-code,vscode-copilot',
+      '11 client-rejects resize root-combinator claude-desktop,cursor,codex,claude-code,vscode-copilot',
       '19 client-rejects exclude root-combinator codex',
     ]);
     expect(report.diagnostics.some((d) => d.code === 'evaluation-failed')).toBe(false);

@@ -97,6 +97,60 @@ export const CLAUDE_INCIDENTS: Incident[] = [
     rule: 'name-length',
     tool: { name: 'mcp__XcodeBuildMCP__build_run_simulator_by_name_workspace_with_args' },
   },
+  ...(
+    [
+      ['5878', 'anthropics/claude-code/issues/5878', '2025-08-15', 'Claude Code 1.0.81'],
+      ['5973', 'anthropics/claude-code/issues/5973', '2025-08-17', 'Claude Code 1.0.83'],
+      ['27337', 'anthropics/claude-code/issues/27337', '2026-02-21', 'Claude Code 2.1.50'],
+      ['30212', 'anthropics/claude-code/issues/30212', '2026-03-02', 'Claude Code 2.1.63'],
+    ] as const
+  ).map(([name, path, date, version]): Incident => ({
+    id: `claude-code-root-combinator-400-${name}`,
+    thread: gh(path),
+    date,
+    target: 'claude-code',
+    clientVersion: version,
+    consequence: 'request-rejected',
+    says: `${TOP_400} (every message of the session fails)`,
+    rule: 'root-combinator',
+    tool: { input: rootOneOf },
+  })),
+  {
+    id: 'anthropic-root-combinator-notion-managed-agents',
+    thread: gh('makenotion/notion-mcp-server/issues/341'),
+    date: '2026-08-05',
+    target: 'anthropic',
+    clientVersion: 'Anthropic Managed Agents',
+    consequence: 'request-rejected',
+    says: 'tools.47.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
+    rule: 'root-combinator',
+    tool: { input: rootOneOf },
+  },
+  {
+    id: 'claude-desktop-root-combinator-taken-python-sdk',
+    thread: gh('modelcontextprotocol/python-sdk/issues/494'),
+    date: '2025-04-11',
+    target: 'claude-desktop',
+    consequence: 'taken',
+    says: 'the same server, whose schema the API refuses at the top level from a custom client and Claude Code, is called by Claude Desktop',
+    tool: { input: rootOneOf },
+  },
+  ...(
+    [
+      ['35901', 'anthropics/claude-code/issues/35901', '2026-03-18', 'Claude 1.1.7203 (its Code mode)'],
+      ['39020', 'anthropics/claude-code/issues/39020', '2026-03-25', 'the desktop app on Windows 11 (the CLI 2.1.83 works)'],
+    ] as const
+  ).map(([name, path, date, version]): Incident => ({
+    id: `claude-desktop-root-combinator-400-${name}`,
+    thread: gh(path),
+    date,
+    target: 'claude-desktop',
+    clientVersion: version,
+    consequence: 'request-rejected',
+    says: `${TOP_400}: the conversation cannot start`,
+    rule: 'root-combinator',
+    tool: { input: rootOneOf },
+  })),
   {
     id: 'claude-code-root-oneof-dropped-mcpx',
     thread: gh('opentokenz/mcpx/issues/28'),

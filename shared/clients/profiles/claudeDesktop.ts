@@ -7,6 +7,17 @@ export const claudeDesktop: Profile = {
   kind: 'client',
   rules: [
     {
+      id: 'root-combinator',
+      checks: 'no anyOf/oneOf/allOf at the root of inputSchema (taken in 2025; refused since March 2026)',
+      consequence: 'request-rejected',
+      says: 'API Error: 400 … input_schema does not support oneOf, allOf, or anyOf at the top level',
+      source: 'https://github.com/anthropics/claude-code/issues/35901',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+      observedOn: 'Claude 1.1.7203',
+      since: '2026-03-01',
+    },
+    {
       id: 'ref',
       checks: 'no `$ref` in inputSchema (`$defs` are stripped before the model sees them)',
       consequence: 'rewritten',

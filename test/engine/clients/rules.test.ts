@@ -594,6 +594,9 @@ const SHARED_CHECK = new Set([
   'gemini name-length',
   'gemini-json name-length',
   'gemini-json name-characters',
+  'claude-desktop root-combinator',
+  'visual-studio-copilot-gpt5 strict-required',
+  'visual-studio-copilot-gpt5 strict-additional-properties',
 ]);
 
 it('places a recursive $ref zod 4 moved into definitions where the definition is used: on the z.lazy', async () => {
