@@ -293,9 +293,16 @@ export function consequenceWords(consequence: Consequence, plural: boolean, evid
   return verb.replace(/^(silently )?(\w+)/, (_all, adverb: string | undefined, word: string) => `${adverb ?? ''}${word}s`);
 }
 
+/** Whether `date` is more than a year before `than` (ISO dates): evidence that old is said to be. */
+function overAYear(date: string, than: string): boolean {
+  return Date.parse(than) - Date.parse(date) > 365 * 24 * 3600 * 1000;
+}
+
 /** Where and when an observed behaviour was seen, and what it did before when that changed, for the parenthesis. */
 export function observedWhen(evidence: RuleEvidence): string | undefined {
   if (evidence.kind !== 'observed') return undefined;
-  const before = evidence.before ? `; until ${evidence.before.until.slice(0, 7)} it was seen to ${consequenceVerb(evidence.before.consequence)}` : '';
+  const before = evidence.before
+    ? `; until ${evidence.before.until.slice(0, 7)}${overAYear(evidence.before.until, evidence.confirmed) ? ', over a year ago,' : ''} it was seen to ${consequenceVerb(evidence.before.consequence)}`
+    : '';
   return `${evidence.observedOn ? `on ${evidence.observedOn}, ` : ''}as of ${evidence.confirmed}${before}`;
 }

@@ -78,6 +78,20 @@ describe('the incident catalog', () => {
     expect(rule.targets[0]).toMatchObject({ consequence: 'tool-dropped', evidence: { before: { consequence: 'request-rejected', until: '2026-09-01' } } });
   });
 
+  it('the message states the current consequence, the earlier one and its date, and says when that is over a year old', async () => {
+    const { clientFinding, placeViolation } = await import('../../../shared/clients/index');
+    const root = verdictOf(
+      INCIDENTS.find((i) => i.id === 'claude-code-root-oneof-dropped-mcpx')!,
+      ['claude-code'],
+      null,
+    ).find((v) => v.rule === 'root-combinator')!;
+    expect(clientFinding('t', placeViolation(root), ['claude-code'])!.message).toContain(
+      'Claude Code was observed to drop the tool (the tool is silently left out of the session; as of 2026-12-07; until 2026-09 it was seen to reject the request)',
+    );
+    const cap = judgeServer({ server: 'big', toolCount: 90 }, ['cursor']);
+    expect(clientFinding(undefined, placeViolation(cap[0]), ['cursor'])!.message).toContain('until 2025-09, over a year ago, it was seen to drop the tool');
+  });
+
   it('a retired rule explains its incidents as of their dates, and is not judged today', () => {
     const incident = INCIDENTS.find((i) => i.id === 'vscode-copilot-dialect-2020-12-firecrawl')!;
     expect(consequencesFor(verdictOf(incident), 'vscode-copilot', 'dialect-2020-12')).toEqual(['tool-dropped']);
