@@ -125,7 +125,7 @@ export function ruleAsOf(rule: Rule, date: string): Rule | undefined {
 /** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules; `asOf` a past date. */
 function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server', asOf?: string): Violation[] {
   const grouped = new Map<string, Violation>();
-  // Targets share most rules (the 17 profiles' 61 rules are 37 distinct checks): each check runs once per tool, not
+  // Targets share most rules (the 20 profiles' 88 rules are 48 distinct checks): each check runs once per tool, not
   // once per target that has it.
   const checked = new Map<string, Hit[]>();
   const hitsOnce = (rule: Rule, hitsFor: () => Hit[]) => {
