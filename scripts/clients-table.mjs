@@ -1,6 +1,7 @@
 // Regenerates the README's table of targets × rules × sources from the profiles (shared/clients/profiles/, the
-// one source of truth for client rules). `npm run docs:clients` rewrites README.md between the markers;
-// test/engine/clients/table.test.ts fails when the two drift apart.
+// one source of truth for client rules) with each rule's count of incidents, and docs/incidents.md from the
+// incident catalog (shared/clients/incidents/). `npm run docs:clients` rewrites both between their markers;
+// test/engine/clients/table.test.ts fails when they drift apart.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,23 +41,86 @@ function sourceLabel(url) {
   return new URL(url).hostname;
 }
 
-/** The markdown table (without markers) for every profile's rules, in profile order. */
-export function clientsTable(profiles) {
+/** What the rule does now, and what it did before where that changed (`until 2026-09: request rejected`). */
+const consequenceCell = (r) =>
+  [CONSEQUENCE[r.consequence], ...(r.before ?? []).map((e) => `until ${e.until.slice(0, 7)}: ${CONSEQUENCE[e.consequence]}`)].join('; ') +
+  (r.since ? ` (since ${r.since.slice(0, 7)})` : '') +
+  (r.retired ? ` (not seen since ${r.retired.on.slice(0, 7)}: ${r.retired.why}; not judged today)` : '');
+
+/** How many incidents of the catalog show the rule at its target, linked to the incidents page. */
+const incidentsCell = (incidents, p, r) => {
+  const n = incidents.filter((i) => i.target === p.id && i.rule === r.id).length;
+  return n === 0 ? '–' : `[${n}](docs/incidents.md#${p.id})`;
+};
+
+/** The markdown table (without markers) for every profile's rules, in profile order, with the catalog's count. */
+export function clientsTable(profiles, incidents = []) {
   const rows = profiles.flatMap((p) =>
     p.rules.map(
       (r) =>
-        `| \`${p.id}\`${p.optIn ? ' (opt-in)' : ''} | \`${r.id}\` | ${cell(r.checks)} | ${CONSEQUENCE[r.consequence]} | ${evidenceCell(r)} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} |`,
+        `| \`${p.id}\`${p.optIn ? ' (opt-in)' : ''} | \`${r.id}\` | ${cell(r.checks)} | ${consequenceCell(r)} | ${evidenceCell(r)} | [${cell(sourceLabel(r.source))}](${r.source}) | ${r.confirmed} | ${incidentsCell(incidents, p, r)} |`,
     ),
   );
-  return ['| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return ['| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed | Incidents |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+const TAKEN = 'taken';
+
+/** The incidents page: the catalog's size by target and consequence, then every incident by target. */
+export function incidentsPage(profiles, incidents) {
+  const label = new Map(profiles.map((p) => [p.id, p.label]));
+  const targets = [...new Set(incidents.map((i) => i.target))].sort((a, b) => profiles.findIndex((p) => p.id === a) - profiles.findIndex((p) => p.id === b));
+  const consequences = [...Object.keys(CONSEQUENCE), TAKEN].filter((c) => incidents.some((i) => i.consequence === c));
+  const count = (t, c) => incidents.filter((i) => i.target === t && i.consequence === c).length || '';
+  const size = [
+    `| Target | ${consequences.map((c) => CONSEQUENCE[c] ?? 'shape taken').join(' | ')} | All |`,
+    `|---|${consequences.map(() => '---').join('|')}|---|`,
+    ...targets.map((t) => `| \`${t}\` | ${consequences.map((c) => count(t, c)).join(' | ')} | ${incidents.filter((i) => i.target === t).length} |`),
+    `| **All** (${new Set(incidents.map((i) => i.thread)).size} threads) | ${consequences.map((c) => incidents.filter((i) => i.consequence === c).length).join(' | ')} | ${incidents.length} |`,
+  ];
+  const sections = targets.flatMap((t) => [
+    '',
+    `### ${t}`,
+    '',
+    `${label.get(t)}.`,
+    '',
+    '| Incident | Date | Version | Rule | Consequence | What the thread says |',
+    '|---|---|---|---|---|---|',
+    ...incidents
+      .filter((i) => i.target === t)
+      .map(
+        (i) =>
+          `| [${cell(sourceLabel(i.thread))}](${i.thread}) | ${i.date} | ${cell(i.clientVersion ?? '')} | ${i.rule ? `\`${i.rule}\`` : ''} | ${CONSEQUENCE[i.consequence] ?? 'shape taken'} | ${cell(i.says)} |`,
+      ),
+  ]);
+  return [...size, ...sections].join('\n');
+}
+
+export const INCIDENTS_START = '<!-- incidents:start -->';
+export const INCIDENTS_END = '<!-- incidents:end -->';
+
+/** A page's text with `body` between the incident markers (which must exist). */
+export function withIncidents(page, body) {
+  const start = page.indexOf(INCIDENTS_START);
+  const end = page.indexOf(INCIDENTS_END);
+  if (start < 0 || end < start) throw new Error(`no ${INCIDENTS_START} … ${INCIDENTS_END} block`);
+  return page.slice(0, start) + `${INCIDENTS_START}\n${body}\n${INCIDENTS_END}` + page.slice(end + INCIDENTS_END.length);
+}
+
+/** The text between a page's incident markers, or undefined. */
+export function pageIncidents(page) {
+  const start = page.indexOf(INCIDENTS_START);
+  const end = page.indexOf(INCIDENTS_END);
+  if (start < 0 || end < start) return undefined;
+  return page.slice(start + INCIDENTS_START.length, end).trim();
 }
 
 /** README text with the table between the markers (which must exist). */
-export function withClientsTable(readme, profiles) {
+export function withClientsTable(readme, profiles, incidents = []) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} block`);
-  return readme.slice(0, start) + `${START}\n${clientsTable(profiles)}\n${END}` + readme.slice(end + END.length);
+  return readme.slice(0, start) + `${START}\n${clientsTable(profiles, incidents)}\n${END}` + readme.slice(end + END.length);
 }
 
 /** The table currently between the README's markers, or undefined when there are none. */
@@ -72,17 +136,26 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   // The profiles are TypeScript: bundled in memory with the repository's esbuild, then imported.
   const { build } = await import('esbuild');
   const out = await build({
-    entryPoints: [join(root, 'shared/clients/index.ts')],
+    stdin: {
+      contents: "export { PROFILES } from './shared/clients/index';\nexport { INCIDENTS } from './shared/clients/incidents/index';",
+      resolveDir: root,
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'node',
     logLevel: 'silent',
   });
-  const { PROFILES } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  const readmePath = join(root, 'README.md');
-  const before = readFileSync(readmePath, 'utf8');
-  const after = withClientsTable(before, PROFILES);
-  if (after !== before) writeFileSync(readmePath, after);
-  console.log(after === before ? 'README.md clients table already up to date' : 'README.md clients table updated');
+  const { PROFILES, INCIDENTS } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+  for (const [file, rewrite] of [
+    ['README.md', (text) => withClientsTable(text, PROFILES, INCIDENTS)],
+    ['docs/incidents.md', (text) => withIncidents(text, incidentsPage(PROFILES, INCIDENTS))],
+  ]) {
+    const path = join(root, file);
+    const before = readFileSync(path, 'utf8');
+    const after = rewrite(before);
+    if (after !== before) writeFileSync(path, after);
+    console.log(after === before ? `${file} already up to date` : `${file} updated`);
+  }
 }

@@ -69,13 +69,17 @@ export function prefixedName(tool: PreparedTool, rule: Rule): string {
   return prefix.replace('{server}', tool.context.server ?? 'server') + tool.definition.name;
 }
 
-const rootTypeCheck: Check = (tool, _rule, part) => {
+const rootTypeCheck: Check = (tool, rule, part) => {
   const root = tool.nodes[part][0]?.node;
   if (!root) return [];
   if (root.type === 'object') return [];
-  if (root.type === undefined && COMBINATORS.some((k) => Array.isArray(root[k]))) return []; // root-combinator says it better
+  // root-combinator says it better, unless the rule is about the type itself (a client that loses more for it).
+  if (!rule.params?.untypedCombinator && root.type === undefined && COMBINATORS.some((k) => Array.isArray(root[k]))) return [];
   return [hit(part, [], { type: root.type === undefined ? 'no type' : JSON.stringify(root.type) })];
 };
+
+/** Keywords that bound a number, a string's length or an array's size; `minItems` only above 1. */
+const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'maxItems', 'minItems'] as const;
 
 export const CHECKS: Record<RuleId, Check> = {
   'root-type': rootTypeCheck,
@@ -85,10 +89,42 @@ export const CHECKS: Record<RuleId, Check> = {
     const dialect = root?.$schema;
     return typeof dialect === 'string' && !DIALECT_2020_12.test(dialect) ? [hit(part, [], { dialect })] : [];
   },
-  'root-combinator': (tool, _rule, part) => {
+  'root-combinator': (tool, rule, part) => {
     const root = tool.nodes[part][0]?.node;
-    const keyword = root && COMBINATORS.find((k) => Array.isArray(root[k]));
+    const keywords = rule.params?.keywords;
+    const keyword = root && (keywords ? keywords.find((k) => root[k] !== undefined) : COMBINATORS.find((k) => Array.isArray(root[k])));
     return keyword ? [hit(part, [], { keyword })] : [];
+  },
+  bounds: (tool, _rule, part) =>
+    eachNode(tool, part, (n) => {
+      const found = BOUNDS.filter((k) => typeof n[k] === 'number' && (k !== 'minItems' || n[k] > 1));
+      return found.length > 0 ? { keyword: found.join(', '), count: found.length } : undefined;
+    }),
+  'description-length': (tool, rule) => {
+    const length = tool.definition.description?.length ?? 0;
+    const limit = rule.params?.limit ?? Infinity;
+    return length > limit ? [hit('tool', [], { length, limit })] : [];
+  },
+  'object-properties': (tool, _rule, part) =>
+    eachNode(tool, part, (n) => (n.type === 'object' && n.properties === undefined ? { properties: 'absent' } : undefined)),
+  // The root only: that is what an MCP client's parser of the tool list reads.
+  'required-array': (tool, _rule, part) => {
+    const root = tool.nodes[part][0]?.node;
+    if (!root || !('required' in root)) return [];
+    const names = root.required;
+    return Array.isArray(names) && names.every((k) => typeof k === 'string') ? [] : [hit(part, [], { value: JSON.stringify(names) })];
+  },
+  // The root only, as an MCP client's parser reads it: each property's schema an object (not `true`).
+  'property-schema': (tool, _rule, part) => {
+    const properties = tool.nodes[part][0]?.node.properties;
+    if (!isObject(properties)) return [];
+    return Object.entries(properties).flatMap(([key, value]) =>
+      typeof value === 'object' && value !== null ? [] : [hit(part, ['properties', key], { key, value: JSON.stringify(value) })],
+    );
+  },
+  'dialect-2020-12': (tool, _rule, part) => {
+    const dialect = tool.nodes[part][0]?.node.$schema;
+    return typeof dialect === 'string' && DIALECT_2020_12.test(dialect) ? [hit(part, [], { dialect })] : [];
   },
   'one-of': (tool, _rule, part) => eachNode(tool, part, (n) => (Array.isArray(n.oneOf) ? { keyword: 'oneOf' } : undefined), true),
   'all-of': (tool, _rule, part) => eachNode(tool, part, (n) => (Array.isArray(n.allOf) ? { keyword: 'allOf' } : undefined), true),
@@ -138,7 +174,11 @@ export const CHECKS: Record<RuleId, Check> = {
       return bad !== undefined ? { value: JSON.stringify(bad) } : undefined;
     }),
   'array-items': (tool, _rule, part) =>
-    eachNode(tool, part, (n) => (n.type === 'array' && !isObject(n.items) ? { items: n.items === undefined ? 'absent' : 'a list' } : undefined)),
+    eachNode(tool, part, (n) =>
+      (n.type === 'array' || (Array.isArray(n.type) && n.type.includes('array'))) && !isObject(n.items)
+        ? { items: n.items === undefined ? 'absent' : 'a list' }
+        : undefined,
+    ),
   depth: (tool, rule, part) => {
     const limit = rule.params?.limit ?? Infinity;
     return eachNode(tool, part, (_n, at) => (at.depth === limit + 1 ? { depth: at.depth, limit } : undefined));

@@ -17,13 +17,16 @@ import { claudeDirectory } from './profiles/claudeDirectory';
 import { claudeCode } from './profiles/claudeCode';
 import { claudeDesktop } from './profiles/claudeDesktop';
 import { codex } from './profiles/codex';
+import { copilotCli } from './profiles/copilotCli';
 import { cursor } from './profiles/cursor';
 import { gemini } from './profiles/gemini';
 import { geminiCli } from './profiles/geminiCli';
 import { geminiJson } from './profiles/geminiJson';
+import { mcpSdkClient } from './profiles/mcpSdkClient';
 import { openai } from './profiles/openai';
 import { openaiStrict } from './profiles/openaiStrict';
 import { visualStudioCopilot } from './profiles/visualStudioCopilot';
+import { visualStudioCopilotGpt5 } from './profiles/visualStudioCopilotGpt5';
 import { vscodeCopilot } from './profiles/vscodeCopilot';
 import { rebaseDefinitionPointer, schemaPathOf } from './schemaNodes';
 import { zodMethodsOf } from './wording';
@@ -47,9 +50,12 @@ export const PROFILES: readonly Profile[] = [
   vscodeCopilot,
   visualStudioCopilot,
   codex,
+  copilotCli,
+  mcpSdkClient,
   geminiCli,
   antigravity,
   azureFoundry,
+  visualStudioCopilotGpt5,
   claudeDirectory,
   chatgptApps,
 ];
@@ -88,10 +94,39 @@ const ORDER: Record<Consequence, number> = {
   warned: 6,
 };
 
-/** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules. */
-function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server'): Violation[] {
+const ERAS = new WeakMap<Rule, Map<string, Rule | undefined>>();
+
+/**
+ * A rule as it stood on `date` (ISO): undefined before its `since`, its earlier era's consequence and parameters
+ * before that era's `until`, the rule itself after.
+ */
+export function ruleAsOf(rule: Rule, date: string): Rule | undefined {
+  let byDate = ERAS.get(rule);
+  if (!byDate) ERAS.set(rule, (byDate = new Map<string, Rule | undefined>()));
+  if (byDate.has(date)) return byDate.get(date);
+  const era = rule.before?.find((e) => date < e.until);
+  const asOf =
+    (rule.since && date < rule.since) || (rule.retired && date >= rule.retired.on)
+      ? undefined
+      : era
+        ? {
+            ...rule,
+            consequence: era.consequence,
+            says: era.says ?? rule.says,
+            source: era.source,
+            observedOn: era.observedOn,
+            params: { ...rule.params, ...era.params },
+            before: undefined,
+          }
+        : rule;
+  byDate.set(date, asOf);
+  return asOf;
+}
+
+/** Rules of the targets applied to one prepared tool; `which` picks per-tool rules or server rules; `asOf` a past date. */
+function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'server', asOf?: string): Violation[] {
   const grouped = new Map<string, Violation>();
-  // Targets share most rules (the 17 profiles' 61 rules are 37 distinct checks): each check runs once per tool, not
+  // Targets share most rules (the 20 profiles' 88 rules are 48 distinct checks): each check runs once per tool, not
   // once per target that has it.
   const checked = new Map<string, Hit[]>();
   const hitsOnce = (rule: Rule, hitsFor: () => Hit[]) => {
@@ -103,7 +138,9 @@ function run(tool: PreparedTool, targets: readonly string[], which: 'tool' | 'se
   for (const id of targets) {
     const profile = BY_ID.get(id);
     if (!profile) continue;
-    for (const rule of profile.rules) {
+    for (const current of profile.rules) {
+      const rule = asOf ? ruleAsOf(current, asOf) : current.retired ? undefined : current;
+      if (!rule) continue;
       const hits =
         which === 'tool'
           ? SERVER_RULES.has(rule.id)
@@ -136,27 +173,42 @@ function checkKeyOf(rule: Rule): string {
 }
 
 function evidenceOf(rule: Rule): RuleEvidence {
-  return { kind: rule.evidence, confirmed: rule.confirmed, ...(rule.observedOn ? { observedOn: rule.observedOn } : {}) };
+  const last = rule.before?.[rule.before.length - 1];
+  return {
+    kind: rule.evidence,
+    confirmed: rule.confirmed,
+    ...(rule.observedOn ? { observedOn: rule.observedOn } : {}),
+    ...(last && last.consequence !== rule.consequence ? { before: { consequence: last.consequence, until: last.until } } : {}),
+  };
 }
 
 function hitsOf(tool: PreparedTool, rule: Rule): Hit[] {
   const check = CHECKS[rule.id];
-  if (rule.id === 'name-length' || rule.id === 'name-characters' || rule.id === 'tools-per-server' || rule.id === 'annotations')
+  if (
+    rule.id === 'name-length' ||
+    rule.id === 'name-characters' ||
+    rule.id === 'tools-per-server' ||
+    rule.id === 'annotations' ||
+    rule.id === 'description-length'
+  )
     return check(tool, rule, 'input');
   return (rule.parts ?? ['input']).flatMap((part) => check(tool, rule, part));
 }
 
-/** Every per-tool rule of `targets` (all targets when omitted) that the definition breaks, grouped by rule and place. */
-export function judgeTool(definition: ToolDefinition, context: ServerContext = {}, targets: readonly string[] = TARGET_IDS): Violation[] {
-  return run(prepareTool(definition, context), targets, 'tool');
+/**
+ * Every per-tool rule of `targets` (all targets when omitted) that the definition breaks, grouped by rule and place;
+ * as the rules stood on `asOf` when given.
+ */
+export function judgeTool(definition: ToolDefinition, context: ServerContext = {}, targets: readonly string[] = TARGET_IDS, asOf?: string): Violation[] {
+  return run(prepareTool(definition, context), targets, 'tool', asOf);
 }
 
 /**
  * The server-wide rules of `targets`: tools per server for `context.toolCount` tools, and the request budgets summed
  * over `context.inputSchemas`.
  */
-export function judgeServer(context: ServerContext, targets: readonly string[] = TARGET_IDS): Violation[] {
-  return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server').map((v) => ({
+export function judgeServer(context: ServerContext, targets: readonly string[] = TARGET_IDS, asOf?: string): Violation[] {
+  return run(prepareTool({ name: '', inputSchema: {} }, context), targets, 'server', asOf).map((v) => ({
     ...v,
     detail: { ...v.detail, server: context.server ?? '' },
   }));

@@ -40,7 +40,13 @@ export type RuleId =
   | 'tools-per-server'
   | 'output-root-type'
   | 'output-dialect'
-  | 'annotations';
+  | 'annotations'
+  | 'bounds'
+  | 'description-length'
+  | 'object-properties'
+  | 'required-array'
+  | 'dialect-2020-12'
+  | 'property-schema';
 
 /** Parameters a check reads; each rule sets the ones its check needs. */
 export interface RuleParams {
@@ -56,6 +62,24 @@ export interface RuleParams {
   namePattern?: string;
   /** What a definition must set: `title`, or an annotation hint; `a|b` is satisfied by either. */
   hints?: readonly string[];
+  /** For `root-type`: a root combinator without a type breaks it too (the client loses more than for the combinator). */
+  untypedCombinator?: boolean;
+}
+
+/**
+ * What a target did with the same schema before a date or version, where a thread shows it changed: the rule's
+ * own fields say what it does now.
+ */
+export interface RuleEra {
+  /** The first day this era no longer held (ISO date): the rule's current behaviour, or the next era, starts then. */
+  until: string;
+  consequence: Consequence;
+  says?: string;
+  /** The public thread that shows this era's behaviour. */
+  source: string;
+  observedOn?: string;
+  /** Parameters that differed then (a lower limit). */
+  params?: RuleParams;
 }
 
 export interface Rule {
@@ -75,6 +99,15 @@ export interface Rule {
   params?: RuleParams;
   /** Which schemas of the definition the rule reads (default: the input schema). */
   parts?: ReadonlyArray<'input' | 'output'>;
+  /** Earlier behaviours, oldest first, each up to its `until` date; the message states the current one and the last. */
+  before?: readonly RuleEra[];
+  /** The day the behaviour was first reported, where it did not hold before (a schema taken until then). */
+  since?: string;
+  /**
+   * The day from which threads no longer show the behaviour: the rule is judged only as of earlier dates (the
+   * incidents it explains), never in today's verdicts.
+   */
+  retired?: { on: string; why: string };
 }
 
 export interface Profile {
@@ -136,6 +169,8 @@ export interface RuleEvidence {
   kind: Evidence;
   confirmed: string;
   observedOn?: string;
+  /** What the target did before, until when (the last earlier era), for a message that says it changed. */
+  before?: { consequence: Consequence; until: string };
 }
 
 /** A compact verdict per target (the hover's rows). */

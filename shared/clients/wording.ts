@@ -124,6 +124,18 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
       return `${detail.server ? `server ${detail.server}` : 'the server'} registers ${detail.count} tools`;
     case 'annotations':
       return `the tool does not set ${detail.missing}`;
+    case 'bounds':
+      return `${node} has ${detail.keyword}`;
+    case 'description-length':
+      return `the tool's description has ${detail.length} characters`;
+    case 'object-properties':
+      return `the object at ${isRoot ? 'the root' : at} has no properties`;
+    case 'required-array':
+      return `the input schema has "required": ${detail.value}, not an array of names`;
+    case 'dialect-2020-12':
+      return `the input schema declares "$schema": "${detail.dialect}"`;
+    case 'property-schema':
+      return `${node} is ${detail.value}, not a schema object`;
   }
 }
 
@@ -149,7 +161,9 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
     annotations:
       'set "title" and "annotations" ({ "readOnlyHint", "destructiveHint", "openWorldHint" } as true or false) on each tool your tools/list handler returns',
     'output-dialect': 'drop "$schema" from the outputSchema, or declare "https://json-schema.org/draft/2020-12/schema"',
-    'root-combinator': "return one object schema: the variants' properties side by side, the discriminator as an enum",
+    'root-combinator': /^(oneOf|anyOf)$/.test(String(detail.keyword))
+      ? "return one object schema: the variants' properties side by side, the discriminator as an enum"
+      : `drop the root's ${String(detail.keyword)}: check that condition in the handler and say it in the description`,
     'one-of': 'use anyOf, or one object with the discriminator as an enum',
     'all-of': 'merge the allOf members into one object schema',
     'strict-required': 'list every property in required, with "null" among its types where it may be absent',
@@ -164,6 +178,12 @@ export function jsonFixOf(rule: RuleId, detail: Detail): string {
     'enum-non-string': 'use string enum values and convert them in the handler',
     'array-items': 'give the array one items schema, not a tuple',
     depth: 'move deep objects up a level, or take them as a JSON string',
+    bounds: `drop ${String(detail.keyword)} (say the bound in the description and check it in the handler)`,
+    'description-length': "shorten the description to at most 1024 characters (move detail into the parameters' descriptions)",
+    'object-properties': 'give the object "properties" (an empty {} where it takes none)',
+    'required-array': 'make "required" an array of property names, or leave it out',
+    'dialect-2020-12': 'drop "$schema" from the inputSchema',
+    'property-schema': 'write {} instead of true for a property that takes anything',
   };
   return fixes[rule] ?? 'change that part of the JSON Schema your tools/list handler returns';
 }
@@ -177,7 +197,9 @@ export function fixOf(rule: RuleId, detail: Detail): string {
     case 'output-dialect':
       return 'the SDK stamps it: strip "$schema" from the outputSchema it lists (a tools/list handler that deletes it), or move to an SDK that sends 2020-12';
     case 'root-combinator':
-      return "flatten the union into one z.object (the discriminator as an enum, every variant's keys beside it), or nest it under a key";
+      return /^(oneOf|anyOf)$/.test(String(detail.keyword))
+        ? "flatten the union into one z.object (the discriminator as an enum, every variant's keys beside it), or nest it under a key"
+        : `drop the root's ${detail.keyword} (.and() and .refine() at the top): check it in the handler and say it in .describe()`;
     case 'one-of':
       return 'flatten the discriminated union, or use z.union (an anyOf)';
     case 'all-of':
@@ -222,6 +244,18 @@ export function fixOf(rule: RuleId, detail: Detail): string {
       return 'register fewer tools: merge related ones, or let users enable groups of them';
     case 'annotations':
       return 'set them in the registration: title, and annotations: { readOnlyHint, destructiveHint, openWorldHint } as true or false';
+    case 'bounds':
+      return `drop ${detail.keyword} (.int() without .min()/.max(), no .length()), say the bound in .describe() and check it in the handler`;
+    case 'description-length':
+      return "shorten the tool's description to at most 1024 characters (move detail into the parameters' .describe())";
+    case 'object-properties':
+      return 'give the object its keys with z.object({ ... }), or pass no schema for a tool without input';
+    case 'required-array':
+      return 'make "required" an array of property names, or leave it out';
+    case 'dialect-2020-12':
+      return 'strip "$schema" from the inputSchema before it is listed';
+    case 'property-schema':
+      return 'give the property a schema (z.unknown() writes {})';
   }
 }
 
@@ -259,8 +293,16 @@ export function consequenceWords(consequence: Consequence, plural: boolean, evid
   return verb.replace(/^(silently )?(\w+)/, (_all, adverb: string | undefined, word: string) => `${adverb ?? ''}${word}s`);
 }
 
-/** Where and when an observed behaviour was seen, for the parenthesis after the target's own words. */
+/** Whether `date` is more than a year before `than` (ISO dates): evidence that old is said to be. */
+function overAYear(date: string, than: string): boolean {
+  return Date.parse(than) - Date.parse(date) > 365 * 24 * 3600 * 1000;
+}
+
+/** Where and when an observed behaviour was seen, and what it did before when that changed, for the parenthesis. */
 export function observedWhen(evidence: RuleEvidence): string | undefined {
   if (evidence.kind !== 'observed') return undefined;
-  return `${evidence.observedOn ? `on ${evidence.observedOn}, ` : ''}as of ${evidence.confirmed}`;
+  const before = evidence.before
+    ? `; until ${evidence.before.until.slice(0, 7)}${overAYear(evidence.before.until, evidence.confirmed) ? ', over a year ago,' : ''} it was seen to ${consequenceVerb(evidence.before.consequence)}`
+    : '';
+  return `${evidence.observedOn ? `on ${evidence.observedOn}, ` : ''}as of ${evidence.confirmed}${before}`;
 }

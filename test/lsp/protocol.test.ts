@@ -74,7 +74,7 @@ describe('language server over stdio (lsp-basic)', { timeout: 90_000 }, () => {
     expect(md).toContain('**Tool `send_update`**: the advertised input schema');
     // Will it load: a row per MCP client (the default targets of an MCP server's tool).
     expect(md).toContain(
-      '✓ Claude Code  \n✓ Claude Desktop  \n✓ Cursor  \n✓ VS Code Copilot  \n✓ Visual Studio Copilot  \n✓ Codex  \n✓ Gemini CLI  \n✓ Antigravity',
+      '✓ Claude Code  \n✓ Claude Desktop  \n✓ Cursor  \n✓ VS Code Copilot  \n✓ Visual Studio Copilot  \n✓ Codex  \n✓ Copilot CLI  \n✓ the MCP TypeScript SDK client  \n✓ Gemini CLI  \n✓ Antigravity',
     );
     // The rest of the definition as the SDK sent it: the hints a client reads, with the spec's defaults.
     expect(md).toContain('Annotations: `readOnlyHint: false` (default) · `destructiveHint: true` (default)');

@@ -16,6 +16,16 @@ export const anthropicStrict: Profile = {
       evidence: 'observed',
     },
     {
+      id: 'bounds',
+      checks: 'no minimum/maximum/exclusiveMinimum/exclusiveMaximum/multipleOf, minLength/maxLength, maxItems, or minItems above 1',
+      consequence: 'request-rejected',
+      says: "For 'integer' type, properties maximum, minimum are not supported",
+      source: 'https://github.com/earendil-works/pi/issues/9953',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+      observedOn: 'claude-opus-5-5',
+    },
+    {
       id: 'optional-budget',
       checks:
         'at most 24 optional properties, per tool and summed over the tools of a server (the grammar is compiled for every strict tool of a request; the limit is not published and varies by model)',

@@ -1,5 +1,6 @@
 /** OpenAI Codex (CLI and IDE) as an MCP client: tools go to OpenAI's Responses backend. */
 import type { Profile } from '../types';
+import { ROOT_KEYWORDS } from './openai';
 import { OPENAI_STRICT_FORMATS } from './openaiStrict';
 
 export const codex: Profile = {
@@ -7,6 +8,25 @@ export const codex: Profile = {
   label: 'Codex',
   kind: 'client',
   rules: [
+    {
+      id: 'root-type',
+      checks: 'the inputSchema root is `type: "object"`',
+      consequence: 'request-rejected',
+      says: "Invalid schema for function …: schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level",
+      source: 'https://github.com/Dicklesworthstone/flywheel_connectors/issues/49',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+    },
+    {
+      id: 'root-combinator',
+      checks: 'no oneOf/anyOf/allOf/enum/not at the root, even beside `type: "object"`',
+      consequence: 'request-rejected',
+      says: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level",
+      source: 'https://github.com/Dicklesworthstone/flywheel_connectors/issues/49',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+      params: { keywords: ROOT_KEYWORDS },
+    },
     {
       id: 'format',
       checks: `\`format\` is one of ${OPENAI_STRICT_FORMATS.join(', ')}`,

@@ -15,6 +15,26 @@ export const cursor: Profile = {
       confirmed: '2026-12-01',
       evidence: 'observed',
       params: { limit: 80 },
+      before: [
+        {
+          until: '2025-09-01',
+          consequence: 'tool-dropped',
+          says: 'Cursor will only send the first 40 tools to the Agent',
+          source: 'https://github.com/anyproto/anytype-mcp/issues/5',
+          observedOn: 'Cursor 0.47.3',
+          params: { limit: 40 },
+        },
+      ],
+    },
+    {
+      id: 'enum-non-string',
+      checks: 'every enum value is a string (Cursor forwards the schema as is; Gemini, Grok and Kimi refuse the request)',
+      consequence: 'request-rejected',
+      says: 'every turn fails with a generic connectivity message',
+      source: 'https://github.com/hyperdxio/hyperdx/issues/2967',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+      observedOn: 'Gemini, Grok and Kimi models',
     },
     {
       id: 'ref',

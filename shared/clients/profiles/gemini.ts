@@ -28,13 +28,13 @@ export const gemini: Profile = {
     },
     {
       id: 'unsupported-keyword',
-      checks: 'no additionalProperties, exclusiveMinimum or propertyNames',
+      checks: 'no additionalProperties, exclusiveMinimum, exclusiveMaximum or propertyNames',
       consequence: 'request-rejected',
       says: 'Invalid JSON payload received. Unknown name "…": Cannot find field',
       source: 'https://github.com/openswarm-ai/openswarm/issues/24',
       confirmed: '2026-12-01',
       evidence: 'observed',
-      params: { keywords: ['additionalProperties', 'exclusiveMinimum', 'propertyNames'] },
+      params: { keywords: ['additionalProperties', 'exclusiveMinimum', 'exclusiveMaximum', 'propertyNames'] },
     },
     {
       id: 'ref',

@@ -147,6 +147,17 @@ export const openaiStrict: Profile = {
       params: { limit: 500 },
     },
     {
+      id: 'description-length',
+      checks: 'the tool description has at most 1024 characters',
+      consequence: 'request-rejected',
+      says: "Invalid 'tools[n].function.description': string too long. Expected a string with maximum length 1024",
+      source: 'https://github.com/langchain-ai/open_deep_research/issues/80',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+      observedOn: 'o3-mini',
+      params: { limit: 1024 },
+    },
+    {
       id: 'name-length',
       checks: 'the tool name has at most 64 characters',
       consequence: 'request-rejected',

@@ -7,6 +7,38 @@ export const vscodeCopilot: Profile = {
   kind: 'client',
   rules: [
     {
+      id: 'array-items',
+      checks: 'every array has an `items` schema',
+      consequence: 'tool-dropped',
+      says: 'Failed to validate tool …: Error: tool parameters array type must have items',
+      source: 'https://github.com/microsoft/vscode-copilot-release/issues/7462',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+      observedOn: 'VS Code 1.99 to 1.112',
+    },
+    {
+      id: 'root-combinator',
+      checks: 'no oneOf/anyOf/allOf at the root of inputSchema',
+      consequence: 'tool-dropped',
+      says: "Tool … failed validation: object has unsupported top-level schema keyword 'oneOf'",
+      source: 'https://github.com/yoy123/lmstudio-copilot-provider/issues/2',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+    },
+    {
+      id: 'dialect-2020-12',
+      checks: 'the inputSchema declares no `$schema` 2020-12 (its validator does not know that meta-schema)',
+      consequence: 'tool-dropped',
+      says: 'has tools with invalid parameters which will be omitted: The schema uses meta-schema features ($dynamicRef) that are not yet supported by the validator',
+      source: 'https://github.com/microsoft/vscode/issues/251315',
+      confirmed: '2026-12-07',
+      evidence: 'observed',
+      retired: {
+        on: '2026-05-29',
+        why: 'microsoft/vscode#318984 reports only schemas that use $dynamicRef, $dynamicAnchor or unevaluatedProperties failing its validator',
+      },
+    },
+    {
       id: 'tools-per-server',
       checks: 'at most 128 tools in a request (over every enabled server)',
       consequence: 'request-rejected',

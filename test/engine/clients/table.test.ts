@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { PROFILES, TARGET_IDS } from '../../../shared/clients/index';
 import { CHECKS } from '../../../shared/clients/checks';
 // @ts-expect-error: a plain .mjs script without type declarations
-import { clientsTable, readmeClientsTable } from '../../../scripts/clients-table.mjs';
+import { clientsTable, incidentsPage, pageIncidents, readmeClientsTable } from '../../../scripts/clients-table.mjs';
+import { INCIDENTS } from '../../../shared/clients/incidents/index';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -54,16 +55,32 @@ describe('the client profiles', () => {
   });
 });
 
+describe('docs/incidents.md', () => {
+  it('is exactly the page generated from the catalog (run `npm run docs:clients` when this fails)', () => {
+    const page = readFileSync(join(root, 'docs', 'incidents.md'), 'utf8');
+    expect(pageIncidents(page)).toBe(incidentsPage(PROFILES, INCIDENTS));
+    for (const i of INCIDENTS) expect(page).toContain(i.thread);
+  });
+});
+
 describe('the README clients table', () => {
   it('is exactly the table generated from the profiles (run `npm run docs:clients` when this fails)', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const table = readmeClientsTable(readme);
     expect(table, 'README.md has no <!-- clients:start --> … <!-- clients:end --> block').toBeDefined();
-    expect(table).toBe(clientsTable(PROFILES));
+    expect(table).toBe(clientsTable(PROFILES, INCIDENTS));
+  });
+
+  it('counts, for each rule, the incidents of the catalog that show it', () => {
+    const rows = (clientsTable(PROFILES, INCIDENTS) as string).split('\n').filter((l) => l.startsWith('| `claude-code` | `root-combinator`'));
+    const shown = INCIDENTS.filter((i) => i.target === 'claude-code' && i.rule === 'root-combinator').length;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`| [${shown}](docs/incidents.md#claude-code) |`);
+    expect(rows[0]).toContain('tool dropped; until 2026-09: request rejected');
   });
 
   it('has a row per rule of every target', () => {
-    const rows = (clientsTable(PROFILES) as string).split('\n').filter((l) => l.startsWith('| `'));
+    const rows = (clientsTable(PROFILES, INCIDENTS) as string).split('\n').filter((l) => l.startsWith('| `'));
     expect(rows).toHaveLength(PROFILES.reduce((n, p) => n + p.rules.length, 0));
   });
 });

@@ -61,6 +61,7 @@ export async function listLowLevelServers(session: RecordingSession): Promise<Se
         (serverSide) => server.Real.prototype.connect.call(server.instance, serverSide) as Promise<unknown>,
         () => (server.instance as { close?: () => Promise<void> }).close?.(),
         EVERY_CAPABILITY,
+        true,
       );
     } catch (error) {
       // Its handler needs what is not here (a service, a key): said, with what the check refused meanwhile, since

@@ -157,6 +157,7 @@ export async function listThrough(
   connect: (serverSide: unknown) => Promise<unknown>,
   close: () => Promise<unknown> | undefined,
   capabilities: Record<string, unknown> = {},
+  wire = false,
 ): Promise<Definition[]> {
   const [clientSide, serverSide] = kit.InMemoryTransport.createLinkedPair();
   await connect(serverSide);
@@ -165,14 +166,34 @@ export async function listThrough(
       const client = new kit.Client(CLIENT_INFO, { capabilities });
       shareCompiledValidators(client);
       await client.connect(clientSide);
-      const result = await client.listTools();
-      return (result?.tools ?? []) as Definition[];
+      const sent = wire ? tapToolsList(clientSide) : undefined;
+      try {
+        const result = await client.listTools();
+        return (result?.tools ?? []) as Definition[];
+      } catch (error) {
+        // The server answered and the SDK's own client refused the answer: the tools are judged as they were sent,
+        // and what that client loses is a verdict on the tool and path it refused, not this error.
+        if (sent?.tools) return sent.tools as Definition[];
+        throw error;
+      }
     }
     return (await listOverWire(clientSide, capabilities)) as Definition[];
   } finally {
     await close()?.catch(() => undefined);
     await clientSide.close?.().catch?.(() => undefined);
   }
+}
+
+/** The `tools/list` result as it arrives on the client's transport, before the client parses it. */
+function tapToolsList(transport: any): { tools?: unknown[] } {
+  const sent: { tools?: unknown[] } = {};
+  const deliver = transport.onmessage as ((message: unknown, extra?: unknown) => void) | undefined;
+  transport.onmessage = (message: any, extra?: unknown) => {
+    const tools = message?.result?.tools;
+    if (Array.isArray(tools)) sent.tools = JSON.parse(JSON.stringify(tools)) as unknown[];
+    deliver?.call(transport, message, extra);
+  };
+  return sent;
 }
 
 /** initialize, initialized, tools/list: the JSON-RPC a client sends, answers as they arrive. */
