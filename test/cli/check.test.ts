@@ -197,7 +197,18 @@ describe('check: json format', () => {
         shipsFlattened: false,
         definition: { name: 'ping', inputSchema: input, execution: { taskSupport: 'forbidden' } },
         // An MCP server's tool, judged against the MCP clients by default: it loads in every one.
-        targets: ['claude-code', 'claude-desktop', 'cursor', 'vscode-copilot', 'visual-studio-copilot', 'codex', 'copilot-cli', 'mcp-sdk-client', 'gemini-cli', 'antigravity'].map((target) => ({
+        targets: [
+          'claude-code',
+          'claude-desktop',
+          'cursor',
+          'vscode-copilot',
+          'visual-studio-copilot',
+          'codex',
+          'copilot-cli',
+          'mcp-sdk-client',
+          'gemini-cli',
+          'antigravity',
+        ].map((target) => ({
           target,
           loads: true,
           broken: [],
