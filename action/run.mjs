@@ -12,7 +12,16 @@ const sarif = join(process.env.RUNNER_TEMP || tmpdir(), 'tool-schema-lens.sarif'
 const args = ['check', ...(input('PATHS') || '.').split(/\s+/).filter(Boolean), '--format', 'markdown', '--sarif', sarif];
 if (input('CLIENTS')) args.push('--clients', input('CLIENTS'));
 if (input('FLATTEN')) args.push('--flatten', input('FLATTEN'));
-if (input('BASELINE')) args.push('--baseline', input('BASELINE'), '--fail-on', input('FAIL_ON') || 'breaking');
+// Two gates apart: fail-on for the findings, fail-on-drift for what changed from the baseline. A drift value given to
+// fail-on (as before the two were apart) is read as the drift gate, with a warning, rather than failing the run.
+let failOn = input('FAIL_ON') || 'error';
+let failOnDrift = input('FAIL_ON_DRIFT') || 'breaking';
+if (failOn === 'breaking' || failOn === 'any') {
+  process.stdout.write(`::warning::fail-on: ${failOn} is a drift value; read as fail-on-drift: ${failOn} (fail-on is for findings: error, warning, none)\n`);
+  [failOn, failOnDrift] = ['error', failOn];
+}
+args.push('--fail-on', failOn);
+if (input('BASELINE')) args.push('--baseline', input('BASELINE'), '--fail-on-drift', failOnDrift);
 
 // The CLI the workspace installed, else the published one at the asked version.
 const local = join(process.cwd(), 'node_modules', '.bin', 'tool-schema-lens');

@@ -68,7 +68,7 @@ describe('the GitHub Action script', { timeout: 240_000 }, () => {
   it('with a baseline, puts what the model sees changed in the summary', async () => {
     const snapshot = path.join(temp, 'examples.snapshot.json');
     expect((await runCli(['snapshot', 'examples', '-o', snapshot], { cwd: REPO })).code).toBe(0);
-    const { summary, outputs } = await runAction({ paths: 'examples', clients: 'claude-code', baseline: snapshot, 'fail-on': 'breaking' }, 'baseline');
+    const { summary, outputs } = await runAction({ paths: 'examples', clients: 'claude-code', baseline: snapshot, 'fail-on-drift': 'breaking' }, 'baseline');
     expect(summary).toContain(`### What the model sees: unchanged from \`${snapshot}\``);
     expect(outputs.sarif).toMatch(/tool-schema-lens\.sarif$/);
   });

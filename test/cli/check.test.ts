@@ -52,6 +52,13 @@ describe('check: text format', () => {
     expect(run.stdout.split('\n')[0]).toBe(`cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`);
   });
 
+  it('--fail-on decides which findings exit 1: a warning with --fail-on warning, none with --fail-on none', async () => {
+    const widened = ['check', 'cli-basic', '--flatten', 'always'];
+    expect((await runInProcess(widened)).code).toBe(0); // a warning, no error
+    expect((await runInProcess([...widened, '--fail-on', 'warning'])).code).toBe(1);
+    expect((await runInProcess(['check', '.', '--fail-on', 'none'], { cwd: path.join(FIXTURES, 'cli-errors') })).code).toBe(0);
+  });
+
   it('exits 1 when a finding is an error: a tool name registered on one server from two files', async () => {
     const run = await runInProcess(['check', '.'], { cwd: path.join(FIXTURES, 'cli-errors') });
     const duplicate = 'Tool search is registered 2 times, so a host refuses all but one; give each tool a unique name.';
