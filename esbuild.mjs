@@ -1,7 +1,7 @@
 // Bundles the CLI/language server, the evaluation worker and the VS Code client as CommonJS for Node.
 // One server bundle serves `check`, `lsp --stdio` and the extension's IPC start.
 import { build } from 'esbuild';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const watch = process.argv.includes('--watch');
@@ -91,6 +91,8 @@ for (const e of present.filter((e) => e.ascii)) {
   const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(e.out, ascii);
 }
+// The bin runs as `./dist/cli.js` from a clone as it does once npm has linked it.
+if (present.some((e) => e.out === 'dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 // The tokenizer's ranks as data beside its bundle (server/pipeline/tokens/ranks.ts reads them): the package's own list.
 const { default: ranks } = await import('gpt-tokenizer/bpeRanks/o200k_base');
 writeFileSync('dist/tokenizerRanks.json', JSON.stringify(ranks));

@@ -1,13 +1,15 @@
 // The GitHub Action's one step: run `check` once, printing Markdown into the job summary and writing SARIF for code
 // scanning, and hand the exit status to the action's last step, so the SARIF is uploaded even when the check fails.
-// Inputs arrive as INPUT_* variables (action.yml); TOOL_SCHEMA_LENS_BIN runs a given CLI instead (the tests do).
+// Inputs arrive as INPUT_* variables (action.yml). When the tool cannot run, the status is 2 and the summary says why.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveCli } from './resolveCli.mjs';
 
 const input = (name) => (process.env[`INPUT_${name}`] ?? '').trim();
 const sarif = join(process.env.RUNNER_TEMP || tmpdir(), 'tool-schema-lens.sarif');
+rmSync(sarif, { force: true }); // a SARIF left by an earlier step is not this run's
 
 const args = ['check', ...(input('PATHS') || '.').split(/\s+/).filter(Boolean), '--format', 'markdown', '--sarif', sarif];
 if (input('CLIENTS')) args.push('--clients', input('CLIENTS'));
@@ -23,18 +25,35 @@ if (failOn === 'breaking' || failOn === 'any') {
 args.push('--fail-on', failOn);
 if (input('BASELINE')) args.push('--baseline', input('BASELINE'), '--fail-on-drift', failOnDrift);
 
-// The CLI the workspace installed, else the published one at the asked version.
-const local = join(process.cwd(), 'node_modules', '.bin', 'tool-schema-lens');
-const [command, prefix] = process.env.TOOL_SCHEMA_LENS_BIN
-  ? [process.execPath, [process.env.TOOL_SCHEMA_LENS_BIN]]
-  : existsSync(local)
-    ? [local, []]
-    : ['npx', ['--yes', `tool-schema-lens@${input('VERSION') || 'latest'}`]];
-const run = spawnSync(command, [...prefix, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
-const code = run.status ?? 2;
+const summary = (text) => process.env.GITHUB_STEP_SUMMARY && appendFileSync(process.env.GITHUB_STEP_SUMMARY, text);
+const finish = (code) => {
+  if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `sarif=${existsSync(sarif) ? sarif : ''}\nexit-code=${code}\n`);
+  // This step itself succeeds, so the SARIF upload runs; the action's last step fails the job on a non-zero status.
+  process.exit(code === 0 || process.env.GITHUB_OUTPUT ? 0 : code);
+};
+const cannotRun = (why) => {
+  process.stdout.write(`::error::Tool Schema Lens could not run: ${why}\n`);
+  summary(`## Tool Schema Lens\n\n❗ **Tool Schema Lens could not run** (exit 2): ${why}\n`);
+  finish(2);
+};
 
+const cli = resolveCli({
+  cwd: process.cwd(),
+  actionPath: process.env.GITHUB_ACTION_PATH,
+  given: process.env.TOOL_SCHEMA_LENS_BIN,
+  log: (line) => line && process.stdout.write(`${line}\n`),
+});
+if ('failure' in cli) cannotRun(cli.failure);
+process.stdout.write(`Running ${cli.source}\n`);
+
+const run = spawnSync(cli.command, [...cli.args, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
 process.stdout.write(run.stdout ?? '');
-if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${run.stdout ?? ''}\n`);
-if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `sarif=${existsSync(sarif) ? sarif : ''}\nexit-code=${code}\n`);
-// This step itself succeeds, so the SARIF upload runs; the action's last step fails the job on a non-zero status.
-process.exit(code === 0 || process.env.GITHUB_OUTPUT ? 0 : code);
+process.stderr.write(run.stderr ?? '');
+if (run.error || run.status === null || run.status === 2) {
+  // Usage or a failure of the tool itself: the report is missing, so the summary carries the reason.
+  const reason = run.error ? String(run.error.message) : (run.stderr ?? '').trim().split('\n').filter(Boolean)[0] || `exit ${run.status ?? run.signal}`;
+  if (run.stdout) summary(`${run.stdout}\n`);
+  cannotRun(reason.replace(/^tool-schema-lens: /, ''));
+}
+summary(`${run.stdout ?? ''}\n`);
+finish(run.status);
