@@ -63,7 +63,8 @@ const entries = [
     banner: { js: LOADER_HOOKS_BANNER },
   },
   // TypeScript's rename for the quick fix runs in a worker thread of the language server.
-  { in: 'server/lsp/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
+  // It reaches the pipeline's barrel, and with it esbuild's API, which cannot be bundled: the same plugin as the server.
+  { in: 'server/lsp/renameWorker.ts', out: 'dist/renameWorker.js', external: [], plugins: [esbuildApiPlugin] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 
