@@ -51,6 +51,46 @@ export function clientsTable(profiles) {
   return ['| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The heading of one client rule on docs/clients.md, whose GitHub anchor is `<target>-<rule>` (server/lsp/ruleDocs.ts). */
+export const ruleHeading = (target, rule) => `### ${target}: ${rule}`;
+
+/** docs/clients.md, whole: the table, then a section per target and per rule (the anchors editors link to). */
+export function clientsPage(profiles) {
+  const sections = profiles.flatMap((p) => {
+    const ids = [...new Set(p.rules.map((r) => r.id))];
+    return [
+      `## \`${p.id}\`${p.optIn ? ' (opt-in)' : ''}`,
+      '',
+      ...ids.flatMap((id) => [
+        ruleHeading(p.id, id),
+        '',
+        ...p.rules
+          .filter((r) => r.id === id)
+          .map(
+            (r) =>
+              `- ${cell(r.checks)}: otherwise ${CONSEQUENCE[r.consequence]}. Evidence: ${evidenceCell(r)}, [${cell(sourceLabel(r.source))}](${r.source}), confirmed ${r.confirmed}.`,
+          ),
+        '',
+      ]),
+    ];
+  });
+  return [
+    '# Clients and model providers',
+    '',
+    '<!-- Generated from shared/clients/profiles/ by `npm run docs:clients`; edit the profiles, not this page. -->',
+    '',
+    'What each client or provider refuses or rewrites, as `client-rejects` findings say it; a diagnostic links to its',
+    "rule's section here. Choose the targets with `clients` in `toolschemalens.config.json` or the `toolSchemaLens.clients`",
+    'setting; set one rule\'s severity with `severity: { "codex/format": "off" }` ([codes](codes.md#client-rejects)).',
+    '',
+    START,
+    clientsTable(profiles),
+    END,
+    '',
+    ...sections,
+  ].join('\n');
+}
+
 /** README text with the table between the markers (which must exist). */
 export function withClientsTable(readme, profiles) {
   const start = readme.indexOf(START);
@@ -84,5 +124,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const before = readFileSync(readmePath, 'utf8');
   const after = withClientsTable(before, PROFILES);
   if (after !== before) writeFileSync(readmePath, after);
-  console.log(after === before ? 'README.md clients table already up to date' : 'README.md clients table updated');
+  writeFileSync(join(root, 'docs', 'clients.md'), clientsPage(PROFILES));
+  console.log(
+    after === before ? 'README.md clients table already up to date; docs/clients.md written' : 'README.md clients table updated; docs/clients.md written',
+  );
 }

@@ -28,6 +28,36 @@ export function surfaceCodesTable(findings) {
   return ['| code | default | when | where it points |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** docs/codes.md, whole: the table, then a section per code (its heading is the anchor editors link to). */
+export function codesPage(findings) {
+  const sections = findings.flatMap((f) => [
+    `## \`${f.code}\``,
+    '',
+    `Default severity: ${cell(defaultCell(f))}. ${cell(f.summary)}`,
+    '',
+    `- **When**: ${cell(f.docs.when)}`,
+    `- **Where**: ${cell(f.docs.where)}`,
+    `- **Example**: ${cell(f.docs.example)}`,
+    '',
+  ]);
+  return [
+    '# Finding codes',
+    '',
+    '<!-- Generated from shared/findings/<code>.ts by `npm run docs:findings`; edit those files, not this page. -->',
+    '',
+    'Every finding of the editor, `check` and the GitHub Action has one of these codes; a diagnostic links to its',
+    "code's section here. Set a code's severity (or `off`) with `severity` in `toolschemalens.config.json` or the",
+    '`toolSchemaLens.severity` setting ([settings](settings.md)); a `client-rejects` finding also names the client rule',
+    'it breaks, each described in [clients](clients.md).',
+    '',
+    START,
+    readmeCodesTable(findings),
+    END,
+    '',
+    ...sections,
+  ].join('\n');
+}
+
 const SEVERITY_WORDS = ['Shown as an error; `check` exits 1.', 'Shown as a warning.', 'Shown as information (no squiggle in most themes).', 'Not reported.'];
 
 /** The `properties` of the `toolSchemaLens.severity` setting: one per code, in the docs' order. */
@@ -94,11 +124,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const path = join(root, file);
     writeFileSync(path, withCodesTable(readFileSync(path, 'utf8'), table));
   }
+  writeFileSync(join(root, 'docs', 'codes.md'), codesPage(findings));
   const manifestPath = join(root, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const configs = [manifest.contributes.configuration].flat();
   const severity = configs.map((c) => c.properties['toolSchemaLens.severity']).find(Boolean);
   severity.properties = severityProperties(findings);
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`wrote the codes tables of README.md and docs/surface.md and ${findings.length} severity settings in package.json`);
+  console.log(`wrote docs/codes.md, the codes tables of README.md and docs/surface.md and ${findings.length} severity settings in package.json`);
 }
