@@ -1,6 +1,6 @@
-// Regenerates the README's table of targets × rules × sources from the profiles (shared/clients/profiles/, the
-// one source of truth for client rules). `npm run docs:clients` rewrites README.md between the markers;
-// test/engine/clients/table.test.ts fails when the two drift apart.
+// Regenerates docs/clients.md (the table of targets × rules × sources, then a section per rule) from the profiles
+// (shared/clients/profiles/, the one source of truth for client rules); the page's intro above the table is
+// hand-written and kept. `npm run docs:clients`; test/engine/clients/table.test.ts fails when the two drift apart.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,11 +51,19 @@ export function clientsTable(profiles) {
   return ['| Target | Rule | Checks | Consequence | Evidence | Source | Confirmed |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
+const DEFAULT_CLIENTS_INTRO = '# Clients and model providers\n';
+
+/** The hand-written part of a generated page: everything above its table's start marker. */
+export const introOf = (page) => (page.includes(START) ? page.slice(0, page.indexOf(START)) : DEFAULT_CLIENTS_INTRO);
+
 /** The heading of one client rule on docs/clients.md, whose GitHub anchor is `<target>-<rule>` (server/lsp/ruleDocs.ts). */
 export const ruleHeading = (target, rule) => `### ${target}: ${rule}`;
 
-/** docs/clients.md, whole: the table, then a section per target and per rule (the anchors editors link to). */
-export function clientsPage(profiles) {
+/**
+ * docs/clients.md: its hand-written intro (everything above the table's markers, kept as it is), the table, then a
+ * section per target and per rule (the anchors editors link to), generated.
+ */
+export function clientsPage(profiles, intro = DEFAULT_CLIENTS_INTRO) {
   const sections = profiles.flatMap((p) => {
     const ids = [...new Set(p.rules.map((r) => r.id))];
     return [
@@ -74,21 +82,7 @@ export function clientsPage(profiles) {
       ]),
     ];
   });
-  return [
-    '# Clients and model providers',
-    '',
-    '<!-- Generated from shared/clients/profiles/ by `npm run docs:clients`; edit the profiles, not this page. -->',
-    '',
-    'What each client or provider refuses or rewrites, as `client-rejects` findings say it; a diagnostic links to its',
-    "rule's section here. Choose the targets with `clients` in `toolschemalens.config.json` or the `toolSchemaLens.clients`",
-    'setting; set one rule\'s severity with `severity: { "codex/format": "off" }` ([codes](codes.md#client-rejects)).',
-    '',
-    START,
-    clientsTable(profiles),
-    END,
-    '',
-    ...sections,
-  ].join('\n');
+  return [intro.trimEnd(), '', START, clientsTable(profiles), END, '', ...sections].join('\n');
 }
 
 /** README text with the table between the markers (which must exist). */
@@ -120,12 +114,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     logLevel: 'silent',
   });
   const { PROFILES } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  const readmePath = join(root, 'README.md');
-  const before = readFileSync(readmePath, 'utf8');
-  const after = withClientsTable(before, PROFILES);
-  if (after !== before) writeFileSync(readmePath, after);
-  writeFileSync(join(root, 'docs', 'clients.md'), clientsPage(PROFILES));
-  console.log(
-    after === before ? 'README.md clients table already up to date; docs/clients.md written' : 'README.md clients table updated; docs/clients.md written',
-  );
+  const pagePath = join(root, 'docs', 'clients.md');
+  writeFileSync(pagePath, clientsPage(PROFILES, introOf(readFileSync(pagePath, 'utf8'))));
+  console.log('docs/clients.md written');
 }

@@ -80,18 +80,23 @@ function vendorEsbuild(stage, target) {
   return ['dist/esbuild/lib/main.js', `dist/esbuild/bin/${binaryName}`];
 }
 
+/** What the .vsix carries beyond the npm package's files: the VS Code client and the extension's icon. */
+const EXTENSION_FILES = ['dist/client.js', 'images/icon.png'];
+
 const outDir = resolve(argument('--out-dir') ?? root);
 for (const target of targets) {
   const out = resolve(outArg ?? join(outDir, asked ? `${manifest.name}-${target}-${manifest.version}.vsix` : `${manifest.name}-${manifest.version}.vsix`));
   const stage = mkdtempSync(join(tmpdir(), 'tool-schema-lens-vsix-'));
   try {
-    for (const file of manifest.files) {
+    // The npm package (`files`) is the CLI and the language server; the extension adds its client and its icon.
+    const files = [...manifest.files, ...EXTENSION_FILES];
+    for (const file of files) {
       if (!existsSync(join(root, file))) throw new Error(`${file} is missing: run \`node esbuild.mjs\` first`);
       mkdirSync(dirname(join(stage, file)), { recursive: true });
       copyFileSync(join(root, file), join(stage, file));
     }
     const vendored = vendorEsbuild(stage, target);
-    writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...manifest, files: [...manifest.files, ...vendored] }, null, 2)}\n`);
+    writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...manifest, files: [...files, ...vendored] }, null, 2)}\n`);
     const vsce = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
     // stdin closed: any prompt from vsce (missing repository, license) fails the build instead of hanging it.
     execFileSync(vsce, ['package', '--no-dependencies', '--target', target, '--out', out], { cwd: stage, stdio: ['ignore', 'inherit', 'inherit'] });

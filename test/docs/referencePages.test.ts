@@ -1,6 +1,6 @@
 /**
- * The pages a diagnostic links to (issue 52): docs/codes.md and docs/clients.md are generated from the same sources as
- * the tables (each code's file, the client profiles), and every link a diagnostic or a SARIF rule carries lands on a
+ * The pages a diagnostic links to (issue 52): docs/codes.md and docs/clients.md are generated, below their hand-written
+ * intro, from the same sources as the tables (each code's file, the client profiles), and every link a diagnostic or a SARIF rule carries lands on a
  * heading of them: its code's section, or, for a client finding, its rule's section at that client.
  */
 import { readFileSync } from 'node:fs';
@@ -12,9 +12,9 @@ import { toLspDiagnostic } from '../../server/lsp/diagnostics';
 import { findingDocsHref } from '../../server/ruleDocs';
 import type { Diagnostic } from '../../server/pipeline/types';
 // @ts-expect-error: a plain .mjs script without type declarations
-import { codesPage, loadFindings } from '../../scripts/findings-tables.mjs';
+import { codesPage, introOf as codesIntro, loadFindings } from '../../scripts/findings-tables.mjs';
 // @ts-expect-error: a plain .mjs script without type declarations
-import { clientsPage } from '../../scripts/clients-table.mjs';
+import { clientsPage, introOf as clientsIntro } from '../../scripts/clients-table.mjs';
 
 const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -35,8 +35,8 @@ function lands(href: string): boolean {
 
 describe('the reference pages', () => {
   it('are generated from the codes and the profiles (run `npm run docs:findings` and `npm run docs:clients` when this fails)', async () => {
-    expect(read('docs/codes.md')).toBe(codesPage(await loadFindings()));
-    expect(read('docs/clients.md')).toBe(clientsPage(PROFILES));
+    expect(read('docs/codes.md')).toBe(codesPage(await loadFindings(), codesIntro(read('docs/codes.md'))));
+    expect(read('docs/clients.md')).toBe(clientsPage(PROFILES, clientsIntro(read('docs/clients.md'))));
   });
 
   it("link every code to its section, and every client rule to its rule's section at that client", () => {
