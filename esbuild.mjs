@@ -1,7 +1,7 @@
 // Bundles the CLI/language server, the evaluation worker and the VS Code client as CommonJS for Node.
 // One server bundle serves `check`, `lsp --stdio` and the extension's IPC start.
 import { build } from 'esbuild';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const watch = process.argv.includes('--watch');
@@ -87,7 +87,8 @@ const entries = [
     banner: { js: LOADER_HOOKS_BANNER },
   },
   // TypeScript's rename for the quick fix runs in a worker thread of the language server and the MCP server.
-  { in: 'server/pipeline/fixes/renameWorker.ts', out: 'dist/renameWorker.js', external: [] },
+  // It reaches the pipeline's barrel, and with it esbuild's API, which cannot be bundled: the same plugin as the server.
+  { in: 'server/pipeline/fixes/renameWorker.ts', out: 'dist/renameWorker.js', external: [], plugins: [esbuildApiPlugin] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 
@@ -116,6 +117,8 @@ for (const e of present.filter((e) => e.ascii)) {
   const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(e.out, ascii);
 }
+// The bin runs as `./dist/cli.js` from a clone as it does once npm has linked it.
+if (present.some((e) => e.out === 'dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 // The tokenizer's ranks as data beside its bundle (server/pipeline/tokens/ranks.ts reads them): the package's own list.
 const { default: ranks } = await import('gpt-tokenizer/bpeRanks/o200k_base');
 writeFileSync('dist/tokenizerRanks.json', JSON.stringify(ranks));

@@ -1,7 +1,7 @@
-// Regenerates the README's table of targets × rules × sources from the profiles (shared/clients/profiles/, the
-// one source of truth for client rules) with each rule's count of incidents, and docs/incidents.md from the
-// incident catalog (shared/clients/incidents/). `npm run docs:clients` rewrites both between their markers;
-// test/engine/clients/table.test.ts fails when they drift apart.
+// Regenerates docs/clients.md (the table of targets × rules × sources with each rule's count of incidents, then a
+// section per rule) from the profiles (shared/clients/profiles/, the one source of truth for client rules), and
+// docs/incidents.md from the incident catalog (shared/clients/incidents/); each page's hand-written intro is kept.
+// `npm run docs:clients`; test/engine/clients/table.test.ts fails when they drift apart.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,7 @@ const consequenceCell = (r) =>
 /** How many incidents of the catalog show the rule at its target, linked to the incidents page. */
 const incidentsCell = (incidents, p, r) => {
   const n = incidents.filter((i) => i.target === p.id && i.rule === r.id).length;
-  return n === 0 ? '–' : `[${n}](docs/incidents.md#${p.id})`;
+  return n === 0 ? '–' : `[${n}](incidents.md#${p.id})`;
 };
 
 /** The markdown table (without markers) for every profile's rules, in profile order, with the catalog's count. */
@@ -115,6 +115,40 @@ export function pageIncidents(page) {
   return page.slice(start + INCIDENTS_START.length, end).trim();
 }
 
+const DEFAULT_CLIENTS_INTRO = '# Clients and model providers\n';
+
+/** The hand-written part of a generated page: everything above its table's start marker. */
+export const introOf = (page) => (page.includes(START) ? page.slice(0, page.indexOf(START)) : DEFAULT_CLIENTS_INTRO);
+
+/** The heading of one client rule on docs/clients.md, whose GitHub anchor is `<target>-<rule>` (server/lsp/ruleDocs.ts). */
+export const ruleHeading = (target, rule) => `### ${target}: ${rule}`;
+
+/**
+ * docs/clients.md: its hand-written intro (everything above the table's markers, kept as it is), the table, then a
+ * section per target and per rule (the anchors editors link to), generated.
+ */
+export function clientsPage(profiles, intro = DEFAULT_CLIENTS_INTRO, incidents = []) {
+  const sections = profiles.flatMap((p) => {
+    const ids = [...new Set(p.rules.map((r) => r.id))];
+    return [
+      `## \`${p.id}\`${p.optIn ? ' (opt-in)' : ''}`,
+      '',
+      ...ids.flatMap((id) => [
+        ruleHeading(p.id, id),
+        '',
+        ...p.rules
+          .filter((r) => r.id === id)
+          .map(
+            (r) =>
+              `- ${cell(r.checks)}: otherwise ${CONSEQUENCE[r.consequence]}. Evidence: ${evidenceCell(r)}, [${cell(sourceLabel(r.source))}](${r.source}), confirmed ${r.confirmed}.`,
+          ),
+        '',
+      ]),
+    ];
+  });
+  return [intro.trimEnd(), '', START, clientsTable(profiles, incidents), END, '', ...sections].join('\n');
+}
+
 /** README text with the table between the markers (which must exist). */
 export function withClientsTable(readme, profiles, incidents = []) {
   const start = readme.indexOf(START);
@@ -148,14 +182,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     logLevel: 'silent',
   });
   const { PROFILES, INCIDENTS } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  for (const [file, rewrite] of [
-    ['README.md', (text) => withClientsTable(text, PROFILES, INCIDENTS)],
-    ['docs/incidents.md', (text) => withIncidents(text, incidentsPage(PROFILES, INCIDENTS))],
-  ]) {
-    const path = join(root, file);
-    const before = readFileSync(path, 'utf8');
-    const after = rewrite(before);
-    if (after !== before) writeFileSync(path, after);
-    console.log(after === before ? `${file} already up to date` : `${file} updated`);
-  }
+  const pagePath = join(root, 'docs', 'clients.md');
+  writeFileSync(pagePath, clientsPage(PROFILES, introOf(readFileSync(pagePath, 'utf8')), INCIDENTS));
+  console.log('docs/clients.md written');
+  const incidentsPath = join(root, 'docs', 'incidents.md');
+  const before = readFileSync(incidentsPath, 'utf8');
+  const after = withIncidents(before, incidentsPage(PROFILES, INCIDENTS));
+  if (after !== before) writeFileSync(incidentsPath, after);
+  console.log(after === before ? 'docs/incidents.md already up to date' : 'docs/incidents.md updated');
 }

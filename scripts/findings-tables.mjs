@@ -1,5 +1,5 @@
 // Regenerates what the finding codes' files (shared/findings/<code>.ts, the one source of truth for codes) say
-// elsewhere: the codes tables of README.md and docs/surface.md, and the per-code `toolSchemaLens.severity` settings
+// elsewhere: docs/codes.md (its intro above the table hand-written and kept), the codes table of docs/surface.md, and the per-code `toolSchemaLens.severity` settings
 // of package.json. `npm run docs:findings` rewrites them; test/docs/tables.test.ts and
 // test/extension/settings.test.ts fail when they drift apart.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,26 @@ export function readmeCodesTable(findings) {
 export function surfaceCodesTable(findings) {
   const rows = findings.map((f) => `| \`${f.code}\` | ${cell(defaultCell(f))} | ${cell(f.docs.when)} | ${cell(f.docs.where)} |`);
   return ['| code | default | when | where it points |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+const DEFAULT_CODES_INTRO = '# Finding codes\n';
+
+/** The hand-written part of a generated page: everything above its table's start marker. */
+export const introOf = (page) => (page.includes(START) ? page.slice(0, page.indexOf(START)) : DEFAULT_CODES_INTRO);
+
+/** docs/codes.md: its hand-written intro (kept), the table, then a section per code (the anchors editors link to). */
+export function codesPage(findings, intro = DEFAULT_CODES_INTRO) {
+  const sections = findings.flatMap((f) => [
+    `## \`${f.code}\``,
+    '',
+    `Default severity: ${cell(defaultCell(f))}. ${cell(f.summary)}`,
+    '',
+    `- **When**: ${cell(f.docs.when)}`,
+    `- **Where**: ${cell(f.docs.where)}`,
+    `- **Example**: ${cell(f.docs.example)}`,
+    '',
+  ]);
+  return [intro.trimEnd(), '', START, readmeCodesTable(findings), END, '', ...sections].join('\n');
 }
 
 const SEVERITY_WORDS = ['Shown as an error; `check` exits 1.', 'Shown as a warning.', 'Shown as information (no squiggle in most themes).', 'Not reported.'];
@@ -87,18 +107,17 @@ export async function loadFindings() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const findings = await loadFindings();
-  for (const [file, table] of [
-    ['README.md', readmeCodesTable(findings)],
-    ['docs/surface.md', surfaceCodesTable(findings)],
-  ]) {
+  for (const [file, table] of [['docs/surface.md', surfaceCodesTable(findings)]]) {
     const path = join(root, file);
     writeFileSync(path, withCodesTable(readFileSync(path, 'utf8'), table));
   }
+  const pagePath = join(root, 'docs', 'codes.md');
+  writeFileSync(pagePath, codesPage(findings, introOf(readFileSync(pagePath, 'utf8'))));
   const manifestPath = join(root, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const configs = [manifest.contributes.configuration].flat();
   const severity = configs.map((c) => c.properties['toolSchemaLens.severity']).find(Boolean);
   severity.properties = severityProperties(findings);
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`wrote the codes tables of README.md and docs/surface.md and ${findings.length} severity settings in package.json`);
+  console.log(`wrote docs/codes.md, the codes table of docs/surface.md and ${findings.length} severity settings in package.json`);
 }

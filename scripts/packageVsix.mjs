@@ -80,9 +80,13 @@ function vendorEsbuild(stage, target) {
   return ['dist/esbuild/lib/main.js', `dist/esbuild/bin/${binaryName}`];
 }
 
+/** What the .vsix carries beyond the npm package's files: the VS Code client and the extension's icon. */
+const EXTENSION_FILES = ['dist/client.js', 'images/icon.png'];
+
 const outDir = resolve(argument('--out-dir') ?? root);
 // The providers' SDKs serve `tool-schema-lens verify` alone, which the editor never runs: the npm package has them.
-const files = manifest.files.filter((file) => file !== 'dist/providerSdks.js');
+// The npm package (`files`) is the CLI and the language server; the extension adds its client and its icon.
+const files = [...manifest.files.filter((file) => file !== 'dist/providerSdks.js'), ...EXTENSION_FILES];
 for (const target of targets) {
   const out = resolve(outArg ?? join(outDir, asked ? `${manifest.name}-${target}-${manifest.version}.vsix` : `${manifest.name}-${manifest.version}.vsix`));
   const stage = mkdtempSync(join(tmpdir(), 'tool-schema-lens-vsix-'));

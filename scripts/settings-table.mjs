@@ -1,4 +1,4 @@
-// Regenerates the settings table of the README and docs/surface.md from the manifest (package.json is the one source
+// Regenerates the settings table of docs/settings.md and docs/surface.md from the manifest (package.json is the one source
 // of truth for settings). `npm run docs:settings` rewrites both between the markers; test/extension/settings.test.ts
 // and test/docs/tables.test.ts fail when they drift apart.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -71,8 +71,8 @@ export function readmeSettingsTable(readme) {
   return readme.slice(start + START.length, end).trim();
 }
 
-/** The documents that carry the generated table: the README and the user-facing surface page. */
-export const DOCUMENTS = ['README.md', 'docs/surface.md'];
+/** The documents that carry the generated table: the settings page and the user-facing surface page. */
+export const DOCUMENTS = ['docs/settings.md', 'docs/surface.md'];
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');

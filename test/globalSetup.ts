@@ -39,6 +39,8 @@ export default async function setup(): Promise<() => void> {
     return existsSync(path.join(dir, 'package.json')) || !statSync(dir).isDirectory() ? [dir] : readdirSync(dir).map((inner) => path.join(dir, inner));
   });
   const missing = folders.filter((dir) => existsSync(path.join(dir, 'package-lock.json')) && !existsSync(path.join(dir, 'node_modules')));
+  // Said before it happens: on a fresh clone this is half a minute in which no test runs yet.
+  if (missing.length) process.stdout.write(`Installing ${missing.length} fixture workspace(s) with their pinned packages (npm ci)…\n`);
   await installAll(missing);
   // Suites that evaluate from source build the worker into a temp folder per test process, and the pool ends those
   // processes without an exit event: their folders are removed here, those of this run only.

@@ -29,10 +29,10 @@ export interface FlattenToolOptions {
   /** A host-wide extend object merged into the input. */
   extend?: unknown;
   /**
-   * How a key that variants declare differently is advertised. Default `type-array`: every variant's JSON type
-   * stays visible (`["string","number"]`), because a key advertised with a description only leads models to send
-   * the wrong kind (a string where an integer is required). `unknown` is ADR-0033's `{}`; `base-type` keeps one
-   * shared type only.
+   * How a key that variants declare differently is advertised. Default `unknown` (ADR-0033's `{}` with the
+   * per-variant shapes in its description), the editor's and `check`'s default too, so what ships is what they
+   * preview, and every client profile takes it. `type-array` keeps every variant's JSON type (`["string","number"]`)
+   * but Gemini refuses a type list; `base-type` keeps one shared type only.
    */
   collisionWidening?: 'unknown' | 'base-type' | 'type-array';
 }
@@ -87,7 +87,7 @@ export type FlatSchema<S> = S extends { _zod: unknown } ? import('zod/v4').ZodOb
 
 /** Flatten a tool's input schema the way the editor previews it, with handlers that parse with the original. */
 export function flattenTool<S>(inputSchema: S, options: FlattenToolOptions = {}): FlattenedTool<S> {
-  const collisionWidening = options.collisionWidening ?? 'type-array';
+  const collisionWidening = options.collisionWidening ?? 'unknown';
   const built = assembleTool({ name: '', input: inputSchema, params: options.params, extend: options.extend }, { flattenUnionInput: true, collisionWidening });
   const refusal = built.probeFindings.find((f) => f.code === 'not-mountable' && f.path.length === 0);
   if (built.unmerged || !readNode(built.schema) || refusal) {

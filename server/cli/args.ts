@@ -8,7 +8,10 @@ import { APIS, isProviderId, PROVIDER_IDS, type ApiId, type PerProvider, type Pr
 export type OutputFormat = 'text' | 'json' | 'sarif' | 'markdown';
 
 /** Which drift fails the run: a breaking change, any change (descriptive included), or none. */
-export type FailOn = 'breaking' | 'any' | 'none';
+export type FailOnDrift = 'breaking' | 'any' | 'none';
+
+/** Which findings fail the run: an error, an error or a warning, or none. */
+export type FailOn = 'error' | 'warning' | 'none';
 
 export type CheckCommand = Extract<Command, { kind: 'check' }>;
 
@@ -45,12 +48,15 @@ export type Command =
       sarifFile?: string;
       /** Print each internal error whole (what failed in the check itself), not only their count. */
       debug?: boolean;
+      /** The findings gate (`--fail-on`, default error). */
       failOn?: FailOn;
+      /** The drift gate (`--fail-on-drift`, default breaking), apart from the findings'. */
+      failOnDrift?: FailOnDrift;
       /** `snapshot`: write the tools snapshot (to `output`, else stdout) instead of the findings. */
       snapshot?: boolean;
       output?: string;
     }
-  | { kind: 'diff'; before: string; after: string; format: OutputFormat; failOn?: FailOn }
+  | { kind: 'diff'; before: string; after: string; format: OutputFormat; failOnDrift?: FailOnDrift }
   | {
       kind: 'verify';
       /** The check whose tools are sent (its paths and evaluation flags). */
@@ -67,7 +73,7 @@ export type Command =
   | { kind: 'lsp'; transport: 'stdio' | 'node-ipc' }
   /** `folder`: the workspace it analyses (default: the working directory); `httpPort`: Streamable HTTP, else stdio. */
   | { kind: 'mcp'; folder?: string; httpPort?: number; trustRoots: boolean }
-  | { kind: 'help' }
+  | { kind: 'help'; topic?: 'diff' }
   | { kind: 'version' };
 
 export class UsageError extends Error {}
@@ -87,8 +93,11 @@ Commands:
 
 Options for check (and snapshot):
   --format <format>     text | json | sarif | markdown (default: text)
-  --baseline <file>     A snapshot to compare with: what changed is reported, and fails the run per --fail-on
-  --fail-on <what>      breaking | any | none: which change from the baseline exits 1 (default: breaking)
+  --fail-on <severity>  error | warning | none: which finding exits 1 (default: error)
+  --baseline <file>     A snapshot to compare with: what changed is reported, and fails the run per --fail-on-drift
+  --fail-on-drift <what>
+                        breaking | any | none: which change from the baseline exits 1 (default: breaking);
+                        apart from --fail-on: \`--fail-on none --fail-on-drift breaking\` is the drift gate alone
   --sarif <file>        Also write the findings as SARIF to this file (code scanning), whatever --format prints
   -o, --output <file>   snapshot: where to write it (default: stdout)
   --debug               Print each internal error of the check whole on stderr (a finding it may have cost)
@@ -135,17 +144,32 @@ Options for verify (and check's options for what is evaluated):
   -h, --help            Show this help
   -v, --version         Show the version
 
-Exit status: 0 no error-severity finding, 1 at least one, 2 bad usage or a failure of the tool itself.
+Exit status: 0 nothing failed a gate; 1 a finding failed --fail-on or a change failed --fail-on-drift;
+2 bad usage or a failure of the tool itself (never 0 on a crash).
 verify: 0 every answer as predicted, 1 a verdict-drift, 2 nothing sent or a provider's run failed.`;
 
+export const DIFF_USAGE = `Usage: tool-schema-lens diff <old> <new> [options]
+
+Say what changed between two tools snapshots (written by \`tool-schema-lens snapshot\`), each tool's change
+classed breaking (a call valid before is refused now), non-breaking or descriptive (only words changed).
+
+Options:
+  --format <format>     text | json | markdown (default: text)
+  --fail-on-drift <what>
+                        breaking | any | none: which change exits 1 (default: breaking)
+  -h, --help            Show this help
+
+Exit status: 0 no change failed --fail-on-drift, 1 one did, 2 bad usage or a snapshot that cannot be read.`;
+
 const FORMATS: readonly OutputFormat[] = ['text', 'json', 'sarif', 'markdown'];
-const FAIL_ON: readonly FailOn[] = ['breaking', 'any', 'none'];
+const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'none'];
+const FAIL_ON_DRIFT: readonly FailOnDrift[] = ['breaking', 'any', 'none'];
 const TARGETS: readonly Target[] = ['draft-7', 'draft-2020-12'];
 const FLATTEN_MODES: Record<string, FlattenMode> = { auto: 'auto', always: true, never: false };
 const WIDENINGS: readonly CollisionWidening[] = ['unknown', 'base-type', 'type-array'];
 
 export function parseArgs(argv: readonly string[]): Command {
-  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+  if (argv.includes('--help') || argv.includes('-h')) return argv[0] === 'diff' ? { kind: 'help', topic: 'diff' } : { kind: 'help' };
   if (argv.includes('--version') || argv.includes('-v')) return { kind: 'version' };
   const [command, ...rest] = argv;
   if (command === undefined) return { kind: 'help' };
@@ -189,14 +213,22 @@ function parseMcp(rest: readonly string[]): Command {
 }
 
 function failOnOf(v: string): FailOn {
+  // The drift values once given to --fail-on: say where they went rather than read them as a findings gate.
+  if (FAIL_ON_DRIFT.includes(v as FailOnDrift) && v !== 'none')
+    throw new UsageError(`--fail-on is for findings now (error, warning, none); use --fail-on-drift ${v} for changes from the baseline`);
   if (!FAIL_ON.includes(v as FailOn)) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')} (got "${v}")`);
   return v as FailOn;
+}
+
+function failOnDriftOf(v: string): FailOnDrift {
+  if (!FAIL_ON_DRIFT.includes(v as FailOnDrift)) throw new UsageError(`--fail-on-drift must be one of ${FAIL_ON_DRIFT.join(', ')} (got "${v}")`);
+  return v as FailOnDrift;
 }
 
 function parseDiff(rest: readonly string[]): Command {
   const files: string[] = [];
   let format: OutputFormat = 'text';
-  let failOn: FailOn | undefined;
+  let failOnDrift: FailOnDrift | undefined;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -209,12 +241,13 @@ function parseDiff(rest: readonly string[]): Command {
       const v = value();
       if (!FORMATS.includes(v as OutputFormat) || v === 'sarif') throw new UsageError(`--format for diff must be text, json or markdown (got "${v}")`);
       format = v as OutputFormat;
-    } else if (name === '--fail-on') failOn = failOnOf(value());
+    } else if (name === '--fail-on-drift') failOnDrift = failOnDriftOf(value());
+    else if (name === '--fail-on') throw new UsageError('diff reports changes, not findings: use --fail-on-drift breaking|any|none');
     else if (name.startsWith('-') && name !== '-') throw new UsageError(`unknown option ${name} for diff`);
     else files.push(arg);
   }
   if (files.length !== 2) throw new UsageError(`diff takes two snapshot files, the old and the new (got ${files.length})`);
-  return { kind: 'diff', before: files[0], after: files[1], format, ...(failOn ? { failOn } : {}) };
+  return { kind: 'diff', before: files[0], after: files[1], format, ...(failOnDrift ? { failOnDrift } : {}) };
 }
 
 function parseCheck(rest: readonly string[], snapshot: boolean): Command {
@@ -335,6 +368,10 @@ function parseCheck(rest: readonly string[], snapshot: boolean): Command {
         break;
       case '--fail-on':
         cmd.failOn = failOnOf(value());
+        break;
+      case '--fail-on-drift':
+        if (snapshot) throw new UsageError('--fail-on-drift is for check --baseline (compare two snapshots with `diff`)');
+        cmd.failOnDrift = failOnDriftOf(value());
         break;
       case '--sarif':
         cmd.sarifFile = value();

@@ -3,7 +3,7 @@
  * `--version`. `server/cli.ts` gives it the process; the test suites give it strings, and run `check` in their own
  * process over the same pipeline.
  */
-import { parseArgs, UsageError, USAGE, type Command } from './args';
+import { DIFF_USAGE, parseArgs, UsageError, USAGE, type Command } from './args';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
 import { formatText } from './formatText';
@@ -11,7 +11,7 @@ import { formatMarkdown, driftMarkdown } from './formatMarkdown';
 import { driftFails, driftJson, driftText, readSnapshotFile } from './drift';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { displayPath, hasErrors } from './report';
+import { displayPath, findingsFail } from './report';
 import { version } from '../../package.json';
 import type { EvaluatorSource } from '../pipeline';
 
@@ -72,7 +72,7 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
   }
   switch (command.kind) {
     case 'help':
-      await io.stdout(`${USAGE}\n`);
+      await io.stdout(`${command.topic === 'diff' ? DIFF_USAGE : USAGE}\n`);
       return 0;
     case 'version':
       await io.stdout(`${version}\n`);
@@ -116,7 +116,7 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
             ? `${driftMarkdown(drift, against)}\n`
             : `${driftText(drift, against).join('\n')}\n`;
       await io.stdout(out);
-      return driftFails(drift, command.failOn) ? 1 : 0;
+      return driftFails(drift, command.failOnDrift) ? 1 : 0;
     }
     case 'check': {
       // Read first: a missing or broken baseline is a usage error before any workspace code runs.
@@ -167,7 +167,8 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
       if (command.sarifFile) fs.writeFileSync(path.resolve(io.cwd, command.sarifFile), formatSarif(report, version));
       await io.stdout(out);
       cacheNote();
-      return hasErrors(report) || (drift !== undefined && driftFails(drift, command.failOn)) ? 1 : 0;
+      // Two gates, each by its own flag: the findings' (--fail-on) and the drift's (--fail-on-drift).
+      return findingsFail(report, command.failOn) || (drift !== undefined && driftFails(drift, command.failOnDrift)) ? 1 : 0;
     }
   }
 }

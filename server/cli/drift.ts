@@ -1,11 +1,11 @@
 /**
  * The CLI's side of snapshots: reading one (a clear usage error when it is missing or not a snapshot), whether a drift
- * fails the run per `--fail-on`, and the drift as text. Classification lives in the pipeline (`pipeline/drift`).
+ * fails the run per `--fail-on-drift`, and the drift as text. Classification lives in the pipeline (`pipeline/drift`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSnapshot, type Snapshot, type ToolDrift } from '../pipeline';
-import { UsageError, type FailOn } from './args';
+import { UsageError, type FailOnDrift } from './args';
 
 /** A snapshot file read and checked, relative to the working directory. */
 export function readSnapshotFile(cwd: string, file: string): Snapshot {
@@ -22,7 +22,7 @@ export function readSnapshotFile(cwd: string, file: string): Snapshot {
 }
 
 /** Whether this drift fails the run: a breaking change (default), any change, or never. */
-export function driftFails(drift: readonly ToolDrift[], failOn: FailOn = 'breaking'): boolean {
+export function driftFails(drift: readonly ToolDrift[], failOn: FailOnDrift = 'breaking'): boolean {
   if (failOn === 'none') return false;
   return failOn === 'any' ? drift.length > 0 : drift.some((d) => d.class === 'breaking');
 }

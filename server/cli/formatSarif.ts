@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { CODES, FINDING_CODES, type Location, type Severity } from '../pipeline';
 import { dottedPath } from './formatJson';
 import { displayPath, type CheckReport } from './report';
+import { findingDocsHref } from '../ruleDocs';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note' };
 
@@ -46,6 +47,7 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
               id: code,
               name: code,
               shortDescription: { text: CODES[code].summary },
+              helpUri: findingDocsHref(code),
               defaultConfiguration: { level: LEVEL[CODES[code].defaultSeverity] },
             })),
           },

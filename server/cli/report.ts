@@ -2,6 +2,7 @@
  * What `check` found, gathered from one or more pipeline runs, in the order every format prints it:
  * by file (relative path), then by position. Paths are printed relative to the working directory with `/`.
  */
+import type { FailOn } from './args';
 import * as path from 'node:path';
 import {
   mergeAnalyses,
@@ -218,6 +219,8 @@ function compareLocations(cwd: string, a: Location, b: Location): number {
   return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
 
-export function hasErrors(report: CheckReport): boolean {
-  return report.diagnostics.some((d) => d.severity === 'error');
+/** Whether the findings fail the run per `--fail-on`: an error (default), an error or a warning, or never. */
+export function findingsFail(report: CheckReport, failOn: FailOn = 'error'): boolean {
+  if (failOn === 'none') return false;
+  return report.diagnostics.some((d) => d.severity === 'error' || (failOn === 'warning' && d.severity === 'warning'));
 }

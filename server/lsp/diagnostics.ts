@@ -14,6 +14,7 @@ import type { Diagnostic, ResultStore } from '../pipeline';
 import type { OpenDocuments } from './documents';
 import { uriToPath } from './uris';
 import { sendAndForget } from './unanswered';
+import { findingDocsHref } from '../ruleDocs';
 
 export const DIAGNOSTIC_SOURCE = 'tool-schema-lens';
 
@@ -36,6 +37,8 @@ export function toLspDiagnostic(d: Diagnostic, uriOf: (file: string) => string):
     range: d.range,
     severity: SEVERITY[d.severity],
     code: d.code,
+    // The detail a one-line message leaves out: the code's or the client rule's section of the generated docs.
+    codeDescription: { href: findingDocsHref(d.code, d.rule, d.targets) },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
     relatedInformation: d.related.map((r) => ({

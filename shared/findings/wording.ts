@@ -37,6 +37,9 @@ export function lead(who: Who, sentence: string): string {
   return who ? `Tool ${who}: ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
+/** A value as messages quote it (a discriminator value, an enum value), so it never reads as prose: `'photo'`. */
+export const quoted = (value: string) => `'${value}'`;
+
 /** `a`, `a and b`, `a, b and c`. */
 export function listWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

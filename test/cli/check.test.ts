@@ -11,11 +11,11 @@ import { FINDING_CODES } from '../../shared/findings';
 import { CLI, FIXTURES, runCli, runInProcess, type CliRun } from './runCli';
 
 const COLLISION_ID =
-  'Tool notify: key `target.id` is declared differently by variants user (string) and group (number), so the model sees `target.id` as unknown; rename it in one variant.';
+  "Tool notify: the model sees `target.id` as unknown; rename it in one variant. Variants 'user' (string) and 'group' (number) declare it differently.";
 const UNION_SHIPPED_CONTENT =
   'Tool send_message: the union at `content` ships as written, as a oneOf, which weak models fill badly; flattening it would ship one object with `kind` as an enum, losing `content.media` (as unknown).';
 const COLLISION_MEDIA =
-  'Tool send_message: key `content.media` is declared differently by variants photo (object) and album (array), so the model sees `content.media` as unknown; rename it in one variant.';
+  "Tool send_message: the model sees `content.media` as unknown; rename it in one variant. Variants 'photo' (object) and 'album' (array) declare it differently.";
 
 const OPENAI = '(o200k_base: exact for GPT-4o, GPT-4.1, GPT-5 and o-series models, an estimate for other models)';
 
@@ -50,6 +50,13 @@ describe('check: text format', () => {
     const run = await runInProcess(['check', 'cli-basic', '--flatten', 'always', '--collision-widening', 'base-type']);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe(`cli-basic/tools.ts:7:40 warning collision-widened ${COLLISION_MEDIA}`);
+  });
+
+  it('--fail-on decides which findings exit 1: a warning with --fail-on warning, none with --fail-on none', async () => {
+    const widened = ['check', 'cli-basic', '--flatten', 'always'];
+    expect((await runInProcess(widened)).code).toBe(0); // a warning, no error
+    expect((await runInProcess([...widened, '--fail-on', 'warning'])).code).toBe(1);
+    expect((await runInProcess(['check', '.', '--fail-on', 'none'], { cwd: path.join(FIXTURES, 'cli-errors') })).code).toBe(0);
   });
 
   it('exits 1 when a finding is an error: a tool name registered on one server from two files', async () => {
@@ -307,7 +314,7 @@ describe('check: zod 3 with MCP SDK 1.17 (the fixture pins its own node_modules)
   it('reads the older SDK and zod 3 schemas', async () => {
     const run = await runInProcess(['check', 'eval-zod3-sdk117/src/server.ts', '--flatten', 'always']);
     const message =
-      'Tool send: key `target.media` is declared differently by variants photo (string) and album (array), so the model sees `target.media` as unknown; rename it in one variant.';
+      "Tool send: the model sees `target.media` as unknown; rename it in one variant. Variants 'photo' (string) and 'album' (array) declare it differently.";
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n').filter((l) => l.startsWith('eval-zod3-sdk117/src/server.ts'))).toEqual([
       `eval-zod3-sdk117/src/server.ts:6:52 warning collision-widened ${message}`,
@@ -334,7 +341,7 @@ describe('check: a module that never finishes loading', () => {
         101,
         'collision-widened',
         'aliased',
-        'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
+        "Tool aliased: the model sees `mode.v` as unknown; rename it in one variant. Variants 'a' (string) and 'b' (number) declare it differently.",
       ],
       [
         'cli-hang/ok.ts',
@@ -342,7 +349,7 @@ describe('check: a module that never finishes loading', () => {
         149,
         'collision-widened',
         'aliased',
-        'Tool aliased: key `mode.v` is declared differently by variants a (string) and b (number), so the model sees `mode.v` as unknown; rename it in one variant.',
+        "Tool aliased: the model sees `mode.v` as unknown; rename it in one variant. Variants 'a' (string) and 'b' (number) declare it differently.",
       ],
     ]);
     expect(out.tools.map((t: any) => [t.name, t.file, t.line, t.column])).toEqual([

@@ -11,14 +11,24 @@ import { FIXTURES, REPO, runCli } from './runCli';
 const project = path.join(REPO, '.cache', 'pack-test');
 
 describe('the npm package', () => {
+  let tarball = '';
   beforeAll(() => {
     rmSync(project, { recursive: true, force: true });
-    mkdirSync(project, { recursive: true });
+    mkdirSync(path.join(project, 'vendor'), { recursive: true });
     // --ignore-scripts: the suite already built dist, and a prepack rebuild would rewrite it under running tests.
-    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', project], { cwd: REPO, stdio: 'ignore' });
-    const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
+    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', path.join(project, 'vendor')], { cwd: REPO, stdio: 'ignore' });
+    tarball = readdirSync(path.join(project, 'vendor')).find((f) => f.endsWith('.tgz'))!;
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'pack-test', private: true }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${tarball}`], { cwd: project, stdio: 'ignore' });
+    // The README's install from a clone: the tarball kept in the project, so `npm ci` on a CI runner finds it.
+    execFileSync('npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', `./vendor/${tarball}`], { cwd: project, stdio: 'ignore' });
+  }, 240_000);
+
+  it('installs from the project folder again as `npm ci` on a CI runner does', () => {
+    const manifest = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(manifest.devDependencies['tool-schema-lens']).toBe(`file:vendor/${tarball}`);
+    rmSync(path.join(project, 'node_modules'), { recursive: true, force: true });
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, stdio: 'ignore' });
+    expect(existsSync(path.join(project, 'node_modules', '.bin', 'tool-schema-lens'))).toBe(true);
   }, 240_000);
 
   it('runs through npx with its shebang', () => {

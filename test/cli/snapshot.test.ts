@@ -1,7 +1,7 @@
 /**
  * `snapshot`, `diff` and `check --baseline` as CI runs them (issue 25): a snapshot is byte-stable across runs and
  * across machines' path layouts; `check --format json` lists tools in its order; a change to the source is classified
- * per tool and fails the run per `--fail-on`; a missing or foreign baseline is a usage error, not a pass.
+ * per tool and fails the run per `--fail-on-drift`, apart from the findings' `--fail-on`; a missing or foreign baseline is a usage error, not a pass.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -80,13 +80,14 @@ describe('what the model sees changed', { timeout: 180_000 }, () => {
       'breaking action{op=incr}.by: added as required',
       'non-breaking action{op=del}: variant added',
     ]);
-    // With --fail-on none only the findings decide, as without a baseline (this fixture has a client error: 1).
+    // Two gates apart: --fail-on decides by the findings (this fixture has a client error), --fail-on-drift by the drift.
     const plain = await runInProcess(['check', '.'], { cwd: dir });
-    expect((await runInProcess(['check', '.', '--baseline', 'before.json', '--fail-on', 'none'], { cwd: dir })).code).toBe(plain.code);
-    expect(await runInProcess(['check', '.', '--baseline', 'before.json', '--clients', 'claude-code'], { cwd: dir })).toMatchObject({ code: 1 });
-    expect(await runInProcess(['check', '.', '--baseline', 'before.json', '--clients', 'claude-code', '--fail-on', 'none'], { cwd: dir })).toMatchObject({
-      code: 0,
-    });
+    expect(plain.code).toBe(1);
+    const gated = (...flags: string[]) => runInProcess(['check', '.', '--baseline', 'before.json', ...flags], { cwd: dir }).then((r) => r.code);
+    expect(await gated('--fail-on-drift', 'none')).toBe(1); // the error finding still fails
+    expect(await gated('--fail-on', 'none')).toBe(1); // the breaking change still fails
+    expect(await gated('--fail-on', 'none', '--fail-on-drift', 'none')).toBe(0);
+    expect(await gated('--clients', 'claude-code', '--fail-on-drift', 'none')).toBe(0);
     const text = await runInProcess(['check', '.', '--baseline', 'before.json'], { cwd: dir });
     expect(text.stdout).toContain('Changes from before.json:\n  ✖ breaking  store / store\n');
 
@@ -97,6 +98,13 @@ describe('what the model sees changed', { timeout: 180_000 }, () => {
     expect((await runInProcess(['diff', 'after.json', 'after.json'], { cwd: dir })).stdout).toBe('✔ what ships is the same as after.json\n');
     const md = await runInProcess(['diff', 'before.json', 'after.json', '--format', 'markdown'], { cwd: dir });
     expect(md.stdout).toContain('| ❌ breaking | `store / store` | `action{op=incr}.by` | added as required |');
+    expect((await runInProcess(['diff', 'before.json', 'after.json', '--fail-on-drift', 'none'], { cwd: dir })).code).toBe(0);
+
+    // The drift gate alone, as the snapshot hook runs it: a change that breaks no caller passes, whatever the findings.
+    fs.writeFileSync(store, fs.readFileSync(store, 'utf8').replace("describe('seconds')", "describe('seconds to keep it')"));
+    const alone = ['check', '.', '--baseline', 'after.json', '--fail-on', 'none'];
+    expect(await runInProcess(alone, { cwd: dir })).toMatchObject({ code: 0, stdout: expect.stringContaining('0 breaking, 0 non-breaking, 1 descriptive') });
+    expect((await runInProcess([...alone, '--fail-on-drift', 'any'], { cwd: dir })).code).toBe(1);
   });
 
   it('against a missing or foreign baseline is a usage error (exit 2) before anything runs', async () => {

@@ -19,10 +19,21 @@ describe('tool-schema-lens usage', () => {
     expect(run.stdout).toContain('--format <format>     text | json | sarif | markdown (default: text)');
   });
 
+  it('prints the help of diff with diff --help', async () => {
+    const run = await runInProcess(['diff', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: tool-schema-lens diff <old> <new> \[options\]/);
+    expect(run.stdout).toContain('--fail-on-drift <what>');
+    expect(run.stdout).not.toContain('--collision-widening');
+  });
+
   it.each([
     [['check', '--bogus'], 'unknown option --bogus'],
     [['check', '--format', 'xml'], '--format must be one of text, json, sarif, markdown (got "xml")'],
-    [['check', '--fail-on', 'some'], '--fail-on must be one of breaking, any, none (got "some")'],
+    [['check', '--fail-on', 'some'], '--fail-on must be one of error, warning, none (got "some")'],
+    [['check', '--fail-on', 'breaking'], '--fail-on is for findings now (error, warning, none); use --fail-on-drift breaking for changes from the baseline'],
+    [['check', '--fail-on-drift', 'error'], '--fail-on-drift must be one of breaking, any, none (got "error")'],
+    [['diff', 'a.json', 'b.json', '--fail-on', 'none'], 'diff reports changes, not findings: use --fail-on-drift breaking|any|none'],
     [['snapshot', '--baseline', 'x.json'], '--baseline is for check (compare two snapshots with `diff`)'],
     [['check', '-o', 'x.json'], '-o is for snapshot'],
     [['diff', 'a.json'], 'diff takes two snapshot files, the old and the new (got 1)'],

@@ -1,5 +1,5 @@
 /**
- * The documentation's tables are the code's, not a copy that drifts: the finding-code tables of README.md and
+ * The documentation's tables are the code's, not a copy that drifts: the finding-code tables of docs/codes.md and
  * docs/surface.md are generated from shared/findings/<code>.ts and list exactly its codes, each with its default severity; docs/surface.md's settings table is the one `npm run docs:settings` generates from package.json;
  * and every document the README links to exists.
  */
@@ -17,7 +17,7 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 /** The rows of the first table under `## Finding codes`: each row's code and its default-severity cell. */
 function codesTable(markdown: string): Array<{ code: string; defaultCell: string }> {
-  const section = markdown.split(/^## /m).find((s) => s.startsWith('Finding codes'));
+  const section = markdown.split(/^#{1,2} /m).find((s) => s.startsWith('Finding codes'));
   if (!section) return [];
   const rows = section.split('\n').filter((line) => /^\|\s*`[^`]+`\s*\|/.test(line)); // padded or not: prettier aligns tables
   return rows.map((row) => {
@@ -26,7 +26,7 @@ function codesTable(markdown: string): Array<{ code: string; defaultCell: string
   });
 }
 
-describe.each(['README.md', 'docs/surface.md'])('the finding codes table of %s', (file) => {
+describe.each(['docs/codes.md', 'docs/surface.md'])('the finding codes table of %s', (file) => {
   const rows = codesTable(read(file));
 
   it('lists every code of CODES once, and no other', () => {
@@ -46,7 +46,7 @@ describe.each(['README.md', 'docs/surface.md'])('the finding codes table of %s',
 describe('the finding codes tables', () => {
   it("are the tables generated from each code's file (run `npm run docs:findings` when this fails)", async () => {
     const findings = await loadFindings();
-    expect(codesTableOf(read('README.md'))).toBe(readmeCodesTable(findings));
+    expect(codesTableOf(read('docs/codes.md'))).toBe(readmeCodesTable(findings));
     expect(codesTableOf(read('docs/surface.md'))).toBe(surfaceCodesTable(findings));
   });
 

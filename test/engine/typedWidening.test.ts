@@ -69,13 +69,13 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('type-array widening on
   it('the finding names what a type array drops, per variant: bounds, patterns and enum values', () => {
     const { value, message } = widened(f, f.min(f.number(), 0), f.regex(f.minLength(f.string(), 2), /^[a-z]+$/));
     expect(typeOf(value)).toEqual(['string', 'number']);
-    expect(message).toContain("without variant a's minimum 0 and variant b's pattern ^[a-z]+$, minLength 2;");
+    expect(message).toContain("It ships without variant a's minimum 0 and variant b's pattern ^[a-z]+$, minLength 2.");
     const withEnum = widened(f, f.enum(['x', 'y']), f.number()).message;
-    expect(withEnum).toContain("without variant a's enum 'x', 'y';");
+    expect(withEnum).toContain("It ships without variant a's enum 'x', 'y'.");
   });
 
   it('a variant that loses nothing is not named; nothing lost, nothing said', () => {
-    expect(widened(f, f.max(f.number(), 9), f.string()).message).toContain("without variant a's maximum 9;");
+    expect(widened(f, f.max(f.number(), 9), f.string()).message).toContain("It ships without variant a's maximum 9.");
     expect(widened(f, f.number(), f.string()).message).not.toContain('without');
   });
 });

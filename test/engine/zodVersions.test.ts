@@ -39,7 +39,7 @@ describe('the same findings for every zod 4 minor', () => {
   it.each(COPIES)('zod %s: a described collision is reported with its real shapes; identical declarations kept', (_v, mod) => {
     const got = summary(mod.z);
     expect(got.findings).toEqual([
-      'collision-widened name: Tool t: key `name` is declared differently by variants a (string) and b (number), so the model sees `name` as unknown; rename it in one variant.',
+      "collision-widened name: Tool t: the model sees `name` as unknown; rename it in one variant. Variants 'a' (string) and 'b' (number) declare it differently.",
     ]);
     expect(got.merges).toEqual([
       'name widened-unknown [{"type":"string"},{"type":"number"}]',

@@ -1,6 +1,6 @@
 /**
  * The manifest's settings and commands are complete and documented: every setting has a scope and a
- * markdown description, enums explain their values, trust-restricted settings exist, and the README's
+ * markdown description, enums explain their values, trust-restricted settings exist, and docs/settings.md's
  * settings table is the one `npm run docs:settings` generates from package.json.
  */
 import { readFileSync } from 'node:fs';
@@ -17,11 +17,11 @@ const root = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const properties: Record<string, any> = manifest.contributes.configuration.properties;
 
-describe('the README settings table', () => {
+describe('the settings table of docs/settings.md', () => {
   it('is exactly the table generated from package.json (run `npm run docs:settings` when this fails)', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const table = readmeSettingsTable(readme);
-    expect(table, 'README.md has no <!-- settings:start --> … <!-- settings:end --> block').toBeDefined();
+    const page = readFileSync(join(root, 'docs', 'settings.md'), 'utf8');
+    const table = readmeSettingsTable(page);
+    expect(table, 'docs/settings.md has no <!-- settings:start --> … <!-- settings:end --> block').toBeDefined();
     expect(table).toBe(settingsTable(manifest));
   });
 

@@ -168,5 +168,8 @@ describe('the npm package', () => {
     expect(files).toContain('dist/providerSdks.js');
     expect(files).toContain('dist/loaderHooks.mjs');
     expect(files.filter((f) => f.includes('esbuild'))).toEqual([]);
+    // Only what the CLI and the language server need: the VS Code client and icon ship in the .vsix alone (issue 52).
+    expect(files).not.toContain('dist/client.js');
+    expect(files).not.toContain('images/icon.png');
   }, 60_000);
 });

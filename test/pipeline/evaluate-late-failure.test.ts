@@ -60,7 +60,9 @@ describe('the pipeline reports them with the time-out finding', () => {
     const report = result.files.find((f) => f.file === file)!;
     expect(report.tools.map((t) => t.name)).toEqual(['lookup', 'post']);
     const rows = (result.diagnosticsByFile.get(file) ?? []).map((d) => [d.code, d.tool ?? null, d.range.start.line, d.message]);
-    const collision = expect.stringContaining('key `target.media` is declared differently by variants photo (string) and album (array)');
+    const collision = expect.stringContaining(
+      "the model sees `target.media` as unknown; rename it in one variant. Variants 'photo' (string) and 'album' (array) declare it differently.",
+    );
     expect(rows).toEqual([
       // At each variant's declaration of `media` (lines 11 and 12).
       ['collision-widened', 'post', 10, collision],

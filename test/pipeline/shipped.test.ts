@@ -153,7 +153,7 @@ describe('what ships decides the findings', () => {
     const message = publish.findings.find((f) => f.code === 'union-shipped' && f.path.join('.') === 'message')!;
     expect(message.related?.map((f) => [f.code, f.severity, f.path])).toEqual([['union-kept', 'information', ['message']]]);
     expect(message.related?.[0].message).toBe(
-      'Tool publish: the union at `message` has object or array members, so the model sees an anyOf there; use a discriminated union on a string key if its members are objects.',
+      'Tool publish: the model sees an anyOf at `message`; use a discriminated union on a string key if its members are objects. Its members include objects or arrays, which cannot be merged into one.',
     );
     const replyTo = publish.findings.find((f) => f.code === 'union-shipped' && f.path.join('.') === 'replyTo')!;
     // Its lazy member is not entered: the loss is JSON repair there, not a reason the union stays.

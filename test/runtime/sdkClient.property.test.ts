@@ -1,6 +1,6 @@
 /**
  * The runtime's promise through each real SDK (issue 24, item 6): random discriminated unions in every zod flavour an
- * SDK takes, shipped with `flattenTool` (its default, typed widening) on a server of MCP TypeScript SDK 1.32, SDK 1.17
+ * SDK takes, shipped with `flattenTool` (typed widening, asked for) on a server of MCP TypeScript SDK 1.32, SDK 1.17
  * (a raw shape, as the README says below 1.20) and `@modelcontextprotocol/server` 2.x, called by that SDK's own client
  * over its in-memory transport. Each call, valid or not (a key no variant declares, a
  * required key missing, an unknown discriminator, an own `__proto__` key, an argument double-serialized), ends exactly as it ends when the
@@ -65,7 +65,8 @@ type Outcome = { accepted: true; value: unknown } | { accepted: false };
 /** One server with the runtime's tool and the original's, and its SDK's client. */
 async function serve(sdk: Sdk, original: any) {
   const { McpServer, Client, InMemoryTransport } = await sdk.load();
-  const send = flattenTool(original);
+  // Typed widening asked for: the default (`unknown`) is compared with the editor's preview in previewParity.test.ts.
+  const send = flattenTool(original, { collisionWidening: 'type-array' });
   const server = new McpServer({ name: 'property', version: '1.0.0' });
   const echo = async (args: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(args) ?? 'undefined' }] });
   server.registerTool('runtime', { inputSchema: sdk.rawShape ? send.shape : send.inputSchema }, send.handler(echo));

@@ -84,7 +84,7 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('catalogue 13–17 with
     expect(result.schema).toBe(union);
     const [kept] = withCode(result.findings, 'union-kept');
     expect([kept.severity, kept.sites[0].anchor, kept.variants]).toEqual(['error', 'discriminator', ['a | b']]);
-    expect(kept.message).toContain('variants a and a | b of the discriminated union on `k` at the root both claim "a"');
+    expect(kept.message).toContain("variants 'a' and 'a | b' of the union on `k` at the root both claim \"a\"");
     expect(kept.message).toContain('give each variant its own value');
   });
 

@@ -66,8 +66,8 @@ describe.each(FLAVOURS.map((f) => [f.name, f] as const))('truthful flattening wi
     const schema = DU(['shared', { name: f.minLength(f.string(), 1), cols: f.max(f.int(), 6) }], ['personal', { name: f.string(), cols: f.max(f.int(), 12) }]);
     const messages = withCode(adv(schema).findings, 'collision-widened').map((x) => x.message);
     expect(messages[0]).toContain(
-      'key `name` is a string in both, but variant shared requires minLength 1 and personal does not, so the model sees `name` as unknown',
+      'the model sees `name` as unknown; rename it in one variant. It is a string in both, but variant shared requires minLength 1 and personal does not.',
     );
-    expect(messages[1]).toMatch(/key `cols` is an integer in both, but maximum: 6 in shared, 12 in personal/);
+    expect(messages[1]).toMatch(/It is an integer in both, but maximum: 6 in shared, 12 in personal/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The profiles are the one source of truth for client rules: every rule says what it checks, what the target
- * does, where that was seen and when it was last confirmed; the README's table and the manifest's list of
+ * does, where that was seen and when it was last confirmed; docs/clients.md's table and the manifest's list of
  * targets are generated from them or kept equal to them.
  */
 import { readFileSync } from 'node:fs';
@@ -63,11 +63,11 @@ describe('docs/incidents.md', () => {
   });
 });
 
-describe('the README clients table', () => {
+describe('the clients table of docs/clients.md', () => {
   it('is exactly the table generated from the profiles (run `npm run docs:clients` when this fails)', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const table = readmeClientsTable(readme);
-    expect(table, 'README.md has no <!-- clients:start --> … <!-- clients:end --> block').toBeDefined();
+    const page = readFileSync(join(root, 'docs', 'clients.md'), 'utf8');
+    const table = readmeClientsTable(page);
+    expect(table, 'docs/clients.md has no <!-- clients:start --> … <!-- clients:end --> block').toBeDefined();
     expect(table).toBe(clientsTable(PROFILES, INCIDENTS));
   });
 
@@ -75,7 +75,7 @@ describe('the README clients table', () => {
     const rows = (clientsTable(PROFILES, INCIDENTS) as string).split('\n').filter((l) => l.startsWith('| `claude-code` | `root-combinator`'));
     const shown = INCIDENTS.filter((i) => i.target === 'claude-code' && i.rule === 'root-combinator').length;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toContain(`| [${shown}](docs/incidents.md#claude-code) |`);
+    expect(rows[0]).toContain(`| [${shown}](incidents.md#claude-code) |`);
     expect(rows[0]).toContain('tool dropped; until 2026-09: request rejected');
   });
 

@@ -128,7 +128,7 @@ describe('descriptions and hints', () => {
     );
     expect((json.jsonSchema as any).description).toBe('Send');
     expect(json.findings[0].message).toBe(
-      'Tool send_message: key `media` is declared differently by variants message (object) and mediaGroup (array), so the model sees `media` as unknown; rename it in one variant.',
+      "Tool send_message: the model sees `media` as unknown; rename it in one variant. Variants 'message' (object) and 'mediaGroup' (array) declare it differently.",
     );
   });
 });

@@ -14,5 +14,7 @@ export default defineConfig({
     isolate: false,
     // Fixture workspaces with their own package-lock.json (pinned SDK/zod versions) are installed once.
     globalSetup: ['test/globalSetup.ts'],
+    // vitest's report, then what was skipped and why (a missing nvim or pre-commit), so no skip passes unseen.
+    reporters: ['default', './test/reporters/skipped.ts'],
   },
 });
