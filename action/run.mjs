@@ -30,10 +30,13 @@ if (input('BASELINE')) args.push('--baseline', input('BASELINE'), '--fail-on-dri
 
 const summary = (text) => process.env.GITHUB_STEP_SUMMARY && appendFileSync(process.env.GITHUB_STEP_SUMMARY, text);
 const finish = (code, verifyCode = '') => {
-  if (process.env.GITHUB_OUTPUT)
-    appendFileSync(process.env.GITHUB_OUTPUT, `sarif=${existsSync(sarif) ? sarif : ''}\nexit-code=${code}\nverify-exit-code=${verifyCode}\n`);
-  // This step itself succeeds, so the SARIF upload runs; the action's last step fails the job on a non-zero status.
   const worst = Math.max(code, Number(verifyCode || 0));
+  if (process.env.GITHUB_OUTPUT)
+    appendFileSync(
+      process.env.GITHUB_OUTPUT,
+      `sarif=${existsSync(sarif) ? sarif : ''}\nexit-code=${code}\nverify-exit-code=${verifyCode}\nfailed=${worst !== 0}\n`,
+    );
+  // This step itself succeeds, so the SARIF upload runs; the action's last step fails the job on a non-zero status.
   process.exit(worst === 0 || process.env.GITHUB_OUTPUT ? 0 : worst);
 };
 const cannotRun = (why) => {
