@@ -30,6 +30,9 @@ const BUILDS = [
 
 export default async function setup(): Promise<() => void> {
   const started = Date.now();
+  // Another run on this machine (another checkout's) has worker folders in the same temp folder: ours carry this tag.
+  const run = `${process.pid}`;
+  process.env.TOOL_SCHEMA_LENS_TEST_RUN = `${run}-`;
   for (const b of BUILDS) if (isStale(b.outputs, b.sources)) execFileSync(process.execPath, b.args, { cwd: REPO, stdio: 'pipe' });
   rmSync(path.join(REPO, 'node_modules', '.cache', 'tool-schema-lens'), { recursive: true, force: true });
   const fixtures = path.join(__dirname, 'fixtures');
@@ -46,7 +49,7 @@ export default async function setup(): Promise<() => void> {
   // processes without an exit event: their folders are removed here, those of this run only.
   return () => {
     for (const name of readdirSync(os.tmpdir())) {
-      if (!name.startsWith('tool-schema-lens-worker-')) continue;
+      if (!name.startsWith(`tool-schema-lens-worker-${run}-`)) continue;
       const dir = path.join(os.tmpdir(), name);
       // A test process that ended normally removed its own folder meanwhile: gone is what is wanted, not an error
       // (vitest reports a throw here as "error during close").

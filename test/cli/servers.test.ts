@@ -28,7 +28,8 @@ describe('check on a server workspace: every tool, each once, findings on their 
   beforeAll(async () => {
     // Placement is shown by the flatten findings: the run counts every tool as flattened (a plain SDK server ships
     // its unions as written by default, reported as union-shipped at the union).
-    run = await runInProcess(['check', 'servers-patterns', '--format', 'json', '--flatten', 'always']);
+    // Without placeholders: the exiting module is the case here (test/cli/starts.test.ts has the start run again).
+    run = await runInProcess(['check', 'servers-patterns', '--format', 'json', '--flatten', 'always', '--no-placeholders']);
   });
 
   it('finds the tools of every pattern once, the test file excluded, the exiting module not counted', () => {
@@ -148,11 +149,12 @@ describe('a factory that registers by the options it is given (servers-typed)', 
     expect(findings(run)).toEqual(['servers-typed/src/tools/notes.ts:21:13 union-shipped edit_note']);
   });
 
-  it('invents nothing beyond the choices: an unset optional stays unset, a required string is empty', () => {
+  it('invents nothing beyond the choices: an unset optional stays unset, a required key is the placeholder', () => {
     const read = json(run).tools.find((t: any) => t.name === 'read_note');
-    // `limits.workspaceId` unset keeps the key the session would otherwise fill; the token is '' (no secret).
+    // `limits.workspaceId` unset keeps the key the session would otherwise fill; the token is the placeholder mark,
+    // as an unset variable's is: the factory is built as with a key, which goes nowhere.
     expect(Object.keys(read.advertised.properties)).toEqual(['workspaceId', 'id']);
-    expect(read.definition.description).toBe('read_note (anonymous)');
+    expect(read.definition.description).toBe('read_note (authorised)');
   });
 
   it('says so in the text report', async () => {
@@ -294,7 +296,7 @@ describe('an app that depends on a tool library through a package of its workspa
 
 describe('a start whose last resort logs the exit it caught (servers-exit-caught)', () => {
   it('quotes what the program printed before it exited, not what it printed of our exit after', async () => {
-    const run = await runInProcess(['check', 'servers-exit-caught', '--format', 'json']);
+    const run = await runInProcess(['check', 'servers-exit-caught', '--format', 'json', '--no-placeholders']);
     expect(findings(run)).toEqual(['servers-exit-caught/src/main.ts:6:11 evaluation-failed']);
     expect(json(run).diagnostics[0].message).toBe(
       'this module ended the process while loading: process.exit(1) was called after it printed `Error: no access token; set CAUGHT_TOKEN.` (it read CAUGHT_TOKEN, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
@@ -312,7 +314,7 @@ describe('an entry that only serves a server it is given (servers-transport)', (
 
 describe('a start that exits before building its server, which a sibling package builds (servers-sibling)', () => {
   it('calls the builder in the other package, as it would in the checked one, and still reports the exit', async () => {
-    const run = await runInProcess(['check', 'servers-sibling/app', '--format', 'json']);
+    const run = await runInProcess(['check', 'servers-sibling/app', '--format', 'json', '--no-placeholders']);
     expect(json(run).tools.map((t: any) => [t.name, t.file, t.calledFactory ?? null])).toEqual([
       ['list_notes', 'servers-sibling/core/src/server.ts', 'buildServer'],
       ['read_note', 'servers-sibling/core/src/server.ts', 'buildServer'],

@@ -225,17 +225,23 @@ function grantsOf(type: Type, at: Node): BuiltValue | undefined {
   for (const resource of resources) {
     const resourceType = resource.getTypeAtLocation(at);
     const members = resourceType.isUnion() ? presentMembers(resourceType) : [resourceType];
-    const inner = members.length === 1 && members[0].isObject() ? members[0].getProperties() : [];
+    const inner = members.length === 1 && members[0].isObject() && !collectionOf(members[0]) ? members[0].getProperties() : [];
     if (inner.length === 0) return undefined;
     const granted: Record<string, BuiltValue> = {};
     for (const action of inner) {
-      const actionType = action.getTypeAtLocation(at);
-      if (!actionType.isBoolean() && !presentMembers(actionType).every((t) => t.isBooleanLiteral())) return undefined;
+      if (!isBooleanType(action.getTypeAtLocation(at))) return undefined;
       granted[action.getName()] = { literal: true };
     }
     object[resource.getName()] = { object: granted };
   }
   return { object };
+}
+
+/** `boolean`, `true`, `false`, or one of them optional. */
+function isBooleanType(type: Type): boolean {
+  if (type.isBoolean() || type.isBooleanLiteral()) return true;
+  const members = type.isUnion() ? presentMembers(type) : [];
+  return members.length > 0 && members.every((t) => t.isBooleanLiteral());
 }
 
 /** A union's members other than `undefined` and `null`. */

@@ -24,7 +24,8 @@ const HOOKS_BANNER = [
 
 async function buildFromSource(source: string): Promise<string> {
   const { build } = await import('esbuild');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tool-schema-lens-worker-'));
+  // A test run tags its folders (test/globalSetup.ts), so it removes its own and never another run's.
+  const dir = mkdtempSync(path.join(os.tmpdir(), `tool-schema-lens-worker-${process.env.TOOL_SCHEMA_LENS_TEST_RUN ?? ''}`));
   // Workers started from it are gone by then (the pool ends them before the process exits).
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const outfile = path.join(dir, 'worker.js');
