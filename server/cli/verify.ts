@@ -27,7 +27,7 @@ import { mergeStore, readStore, VERIFIED_FILE, writeStore, type StoredVerdict } 
 import { verdictDriftDiagnostics } from '../verify/verdictDrift';
 import type { Command } from './args';
 import { checkedRoots, runCheck } from './check';
-import type { CommandLineIo } from './commandLine';
+import type { CommandLineIo } from './io';
 import { displayPath, type CheckedTool } from './report';
 import { formatDiagnosticLine } from './formatText';
 

@@ -13,7 +13,7 @@ import type { Variant } from './flattenable';
 import { mergeKey, type Declaration, type MergedKey } from './mergeKey';
 import { constraintsOf, shapeDiff } from './shapeDiff';
 import { VariantShapes } from './variantShapes';
-import { needsWalk, type Walk, type WalkContext } from './walk';
+import { needsWalk, type Walk, type WalkContext } from './walkContext';
 
 /** What the flat object is built from: the merge of every key is done key by key, walking kept keys in between. */
 interface FlatPlan {

@@ -2,8 +2,8 @@
  * The deep walk (spec "The walk"): flattens every flattenable discriminated union, re-applies wrappers, and returns
  * the very same object for every subtree in which nothing changes.
  */
-import { finding, messages, type Who } from '../findings';
-import type { CollisionWidening, Finding, KeyMerge, Step } from '../types';
+import { finding, messages } from '../findings';
+import type { Finding, Step } from '../types';
 import { rebuild, rebuildObject } from '../zod/build';
 import {
   arrayElement,
@@ -24,26 +24,9 @@ import {
 import { checkFlattenable, type KeptReason } from './flattenable';
 import { flattenUnion, setOwn } from './flattenUnion';
 import { inspectUnwalked, isUnwalked, unwalkedName } from './inspect';
+import type { Walk, WalkContext } from './walkContext';
 
-export interface WalkContext {
-  tool?: string;
-  /** How messages name what is analysed (the tool, or an exported schema); defaults to the tool. */
-  who?: Who;
-  findings: Finding[];
-  merges: KeyMerge[];
-  /** Each flattened union (original node) and its keys widened to unknown: the probe follows the original through these. */
-  flattened: Map<AnyZod, Set<string>>;
-  /** Objects being walked (a getter or z.lazy recursion reaches them again): their rebuilt twin, made on first re-entry. */
-  active: Map<AnyZod, { placeholder?: AnyZod; shape: Record<string, AnyZod> }>;
-  /** Counts real changes (flattened unions), so a cycle alone never forces a rebuild. */
-  changes: number;
-  /** How a colliding key is widened (AdvertiseOptions.collisionWidening). */
-  widening?: CollisionWidening;
-  /** Discriminated unions being flattened: met again inside themselves, they are kept there (no endless recursion). */
-  unions?: Set<AnyZod>;
-}
-
-export type Walk = (schema: AnyZod, trail: Step[], path: string[], ctx: WalkContext) => AnyZod;
+export { needsWalk, type Walk, type WalkContext } from './walkContext';
 
 /**
  * Walk one schema; findings and merges accumulate in `ctx`. A dispatch with a small frame, each kind in its own
@@ -77,13 +60,6 @@ export const walk: Walk = (schema, trail, path, ctx) => {
       return schema;
   }
 };
-
-/** Whether walking the schema could change it or report anything: not for a leaf (string, number, literal, ...). */
-export function needsWalk(schema: AnyZod): boolean {
-  const kind = readNode(schema)?.kind;
-  return kind !== undefined && (WALKED.has(kind) || isUnwalked(kind));
-}
-const WALKED = new Set(['discriminated-union', 'object', 'array', 'optional', 'nullable', 'default', 'intersection', 'union', 'record', 'pipe', 'effects']);
 
 /**
  * The side of a pipe that ships (what a model fills): zod 3's refine/transform/preprocess its inner schema; zod 4's
