@@ -583,8 +583,8 @@ export interface FactorySpec {
 
 /** An attempt the check refused while evaluating: what it tried, on what, and where user code asked. */
 export interface Refusal {
-  attempt: 'write' | 'read' | 'process' | 'thread' | 'network' | 'addon';
-  /** The path or `host:port` it tried, when there is one. */
+  attempt: 'write' | 'read' | 'process' | 'thread' | 'network' | 'addon' | 'api';
+  /** The path or `host:port` it tried, or the API (`fsync`), when there is one. */
   resource?: string;
   at?: SourcePoint;
 }
