@@ -70,7 +70,7 @@ export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 // Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
 export { isReadableFile, readWorkspaceFile } from './boundedRead';
 export { libraryNames } from './sdks';
-export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
+export { strictView, TARGET_IDS, targetLabel, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './results';
 export { CONTEXT_WINDOW, heaviestKeys, preloadTokenizer, sentTools, serverTokens, TOKENIZER, type ServerTokens, type ToolSet, type ToolTokens } from './tokens';
@@ -78,6 +78,7 @@ export { checkToolSets, serverOverBudget, type CheckedFolder, type MergedFolder 
 export { configProblemDiagnostic, configProblemMessage } from './messages';
 export { clientRuleKey, type SeverityOverrides } from './severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './suppressions';
+export { plannedFixes, type PlannedEdit, type PlannedFix } from './fixes';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './notEvaluated';
 export { stopTransformer } from './evaluate/host/transformSource';
 export {
@@ -167,7 +168,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
 
     // Where each tool was written is placed only in open buffers: it serves the editor there, and placing it for
     // every tool of a whole-server entry on each of its runs costs memory the CLI and unopened files never use.
-    const locator = createLocator(project, (file) => overlayTexts.has(path.resolve(file)));
+    const locator = createLocator(project, (file) => options.placeDefinitions === 'all' || overlayTexts.has(path.resolve(file)));
     const assembleOf = (file: string, evaluated: EvaluatedFile | undefined) =>
       assembleFile({
         file,
