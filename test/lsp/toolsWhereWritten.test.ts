@@ -138,7 +138,7 @@ describe('tools one per file through a helper, registered in a loop', { timeout:
     expect(turnOffs.every((a) => !a.isPreferred)).toBe(true);
 
     const published = client.publishedFor(createTask).at(-1)!;
-    const format = published.diagnostics.find((d) => (d.data as any)?.path?.[0] === 'link')!;
+    const format = published.diagnostics.find((d) => (d.data)?.path?.[0] === 'link')!;
     const actions: CodeAction[] = await client.codeActions(createTask, format.range, [format]);
     expect(actions[0].title).toBe('Replace `.url()` with `.regex(/^https?:\\/\\/\\S+$/)`');
     expect(actions[0].isPreferred).toBe(true);

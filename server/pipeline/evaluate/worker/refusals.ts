@@ -57,7 +57,8 @@ export function notedRefusals(): readonly Refusal[] {
  * (`fsync API is disabled when Permission Model is enabled.`, `process.binding`) and names them only in the message.
  */
 export function refusedApi(error: unknown): string {
-  const message = String((error as { message?: unknown } | null)?.message ?? '').trim();
+  const raw = (error as { message?: unknown } | null)?.message;
+  const message = typeof raw === 'string' ? raw.trim() : '';
   const named = /^([\w.]+) API\b/.exec(message)?.[1] ?? (/^[\w.]+$/.test(message) ? message : undefined);
   return named ? `\`${named}\`` : message ? `behind "${message.replace(/\.$/, '')}"` : 'that Node does not name';
 }
