@@ -4,6 +4,7 @@
 // the first status that counts every tool, to the scan's idle, and whether the open file's own lens is there then.
 // Run: npm run build && node bench/trustToTools.mjs (BENCH_FILES, BENCH_TOOLS_PER_FILE as in servers.mjs).
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startLspSession } from './lspSession.mjs';
@@ -14,12 +15,13 @@ const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
 const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
 const workspace = generateServerWorkspace({ files: FILES, toolsPerFile: TOOLS });
-const { server, connection, until } = startLspSession(cli, workspace.root, { evaluation: { cache: false } });
+const { server, connection, until, wake } = startLspSession(cli, workspace.root, { evaluation: { cache: false } });
 let status = { state: 'starting', tools: 0 };
 let allKnownAt;
 connection.onNotification('toolSchemaLens/status', (p) => {
   status = p;
   if (allKnownAt === undefined && p.tools >= workspace.toolCount) allKnownAt = performance.now();
+  wake();
 });
 connection.listen();
 const root = pathToFileURL(workspace.root).href;
@@ -39,6 +41,7 @@ await until('every tool known', () => (allKnownAt !== undefined ? true : undefin
 await until('the scan idle', () => (status.state === 'idle' && status.tools >= workspace.toolCount ? true : undefined), 600_000);
 const idleAt = performance.now();
 const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`${workspace.toolCount} tools, ${path.relative(REPO_ROOT, file)} open from the start`);
 console.log(`  all tools known ${((allKnownAt - started) / 1000).toFixed(1)} s after trust; scan idle at ${((idleAt - started) / 1000).toFixed(1)} s`);
 console.log(`  lenses in the open tool file then: ${lenses.length} (${lenses.map((l) => l.command.title).slice(0, 2).join('; ')})`);
