@@ -63,7 +63,7 @@ export function listTools(
   if (containing.length) {
     // The innermost spot; several tools there are one registration made for each (a loop, a registry): all of them.
     const inner = containing.reduce((a, b) => (within(b.spot.range, a.spot.range) ? b : a));
-    return containing.filter((c) => sameRange(c.spot.range, inner.spot.range)).map((c) => summary(c.t));
+    return rankRegisteredFirst(containing.filter((c) => sameRange(c.spot.range, inner.spot.range)).map((c) => c.t)).map(summary);
   }
   const above = anchorsIn(sorted, file).filter((a) => !after(a.start, pos));
   // The client opens the first: a registered tool (what the model is sent) before an exported schema.
