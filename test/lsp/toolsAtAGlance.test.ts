@@ -70,7 +70,7 @@ describe('tokens, code lens, symbols and listTools (tokens-budget)', { timeout: 
 
   it('follows the hover JSON with tokens, library and dialect', async () => {
     const hover = await client.hover(file, positionOf(file, "'ping'", 0, 2));
-    expect((hover!.contents as any).value).toMatch(/```\n\n(✓ [^\n]*\n\n)?48 tokens \(o200k_base\) · @modelcontextprotocol\/sdk · JSON Schema draft-07  \n_Sent by /);
+    expect((hover!.contents as any).value).toMatch(/```\n\n(✓ [^\n]*\n\n)?48 tokens \(o200k_base\) · @modelcontextprotocol\/sdk · JSON Schema draft-07 {2}\n_Sent by /);
   });
 
   it('after an edit, the lens answers for the new text and the server asks the client to refresh', async () => {
