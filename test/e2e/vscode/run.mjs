@@ -60,7 +60,10 @@ function prepareWorkspace() {
       '',
       '// And some take a while to load (a large generated table, a warm-up).',
       'let table = 0;',
-      'for (const end = process.cpuUsage().user + 1_000_000; process.cpuUsage().user < end; ) table++;',
+      // User and system time together: on a machine where reading the CPU time is a slow system call, a loop that
+      // counts user time alone spun past the 5 s limit (the entry then failed, and the first scan outlasted the step).
+      'const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };',
+      'for (const end = cpu() + 1_000_000; cpu() < end; ) table++;',
       '',
       'export function registerAccountTools(server: McpServer) {',
       "  server.registerTool('whoami', { description: 'Who the token belongs to.', inputSchema: { verbose: z.boolean().optional() } }, async () => ({",
