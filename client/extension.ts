@@ -28,7 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     languageClient.onNotification(StatusNotification, (status) => {
       statusBar.update(status);
       // The view re-reads the list when an analysis settles (tokens change without the counts), not on every progress step.
-      if (status.state === 'idle' || status.state === 'untrusted' || status.state === 'disabled') toolsView.refresh();
+      if (status.state === 'idle' || status.state === 'untrusted' || status.state === 'disabled') toolsView.refresh(status);
       if (status.state === 'idle') {
         documents.refresh(languageClient).catch((error) => output.appendLine(`Refreshing schema previews failed: ${String(error)}`));
       }
@@ -59,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       COMPARE_SCHEMAS_COMMAND,
       compareSchemas(() => client, documents),
     ),
-    vscode.window.registerTreeDataProvider(TOOLS_VIEW_ID, toolsView),
+    (toolsView.view = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: toolsView })),
     vscode.commands.registerCommand(REFRESH_TOOLS_COMMAND, () => toolsView.refresh()),
     vscode.commands.registerCommand(RESTART_SERVER_COMMAND, restart),
     vscode.commands.registerCommand(SHOW_OUTPUT_COMMAND, () => output.show(true)),

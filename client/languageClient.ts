@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import type { InitializationOptions } from '../protocol';
+import { SHOW_ADVERTISED_SCHEMA_COMMAND, type InitializationOptions } from '../protocol';
 import { declaredSettingKeys, explicitSettings } from './explicitSettings';
 
 /** The client id: LanguageClient reads `toolSchemaLens.trace.server` by it. */
@@ -29,7 +29,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     synchronize: { configurationSection: CLIENT_ID },
     // A function, so a restart after trust is granted sends the new value.
     // VS Code shows a spot's diagnostics in the hover itself: the server's hover leaves them out.
-    initializationOptions: (): InitializationOptions => ({ isTrusted: vscode.workspace.isTrusted, hoverFindings: false }),
+    initializationOptions: (): InitializationOptions => ({ isTrusted: vscode.workspace.isTrusted, hoverFindings: false, commandLinks: true }),
+    // The hover's Show schema link runs this one command; no other command link in a hover is trusted.
+    markdown: { isTrusted: { enabledCommands: [SHOW_ADVERTISED_SCHEMA_COMMAND] } },
     outputChannel,
     middleware: {
       workspace: {

@@ -80,7 +80,23 @@ async function toolFor(client: LanguageClient, target: ListToolsParams | ToolsNo
   if (!target || typeof target !== 'object') return undefined;
   if ('kind' in target) return target.kind === 'tool' ? target.tool : undefined;
   if (!target.uri || !target.position) return undefined;
-  return (await listTools(client, target))[0];
+  const here = await listTools(client, target);
+  // A loop or a registry registers many tools at one place: its lens shows all, one at a time.
+  return here.length > 1 ? choose(here, `${here.length} tools registered here`) : here[0];
+}
+
+async function choose(tools: ListToolsResult, placeHolder: string): Promise<ToolSummary | undefined> {
+  const items = tools.map((tool) => {
+    const file = vscode.workspace.asRelativePath(vscode.Uri.parse(tool.uri));
+    return {
+      label: tool.name,
+      description: `${file}:${tool.range.start.line + 1}`,
+      detail: tool.mountable ? undefined : '$(error) not mountable: the probe refuses this tool',
+      tool,
+    };
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: 'Show Advertised Schema', placeHolder, matchOnDescription: true });
+  return picked?.tool;
 }
 
 async function pickTool(client: LanguageClient): Promise<ToolSummary | undefined> {
@@ -96,21 +112,7 @@ async function pickTool(client: LanguageClient): Promise<ToolSummary | undefined
     void vscode.window.showInformationMessage('Tool Schema Lens found no tool schemas in this workspace (yet).');
     return undefined;
   }
-  const items = all.map((tool) => {
-    const file = vscode.workspace.asRelativePath(vscode.Uri.parse(tool.uri));
-    return {
-      label: tool.name,
-      description: `${file}:${tool.range.start.line + 1}`,
-      detail: tool.mountable ? undefined : '$(error) not mountable: the probe refuses this tool',
-      tool,
-    };
-  });
-  const picked = await vscode.window.showQuickPick(items, {
-    title: 'Show Advertised Schema',
-    placeHolder: 'Which tool? (no tool at the cursor)',
-    matchOnDescription: true,
-  });
-  return picked?.tool;
+  return choose(all, 'Which tool? (no tool at the cursor)');
 }
 
 /** The command's handler; `getClient` returns the running client, if any. */

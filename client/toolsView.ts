@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ListToolsRequest, type ServerSummary, type ToolSummary } from '../protocol';
-import { toolItemText, serverItemText, toolIcon } from './toolsViewText';
+import { ListToolsRequest, type ServerSummary, type StatusParams, type ToolSummary } from '../protocol';
+import { emptyViewMessage, toolItemText, serverItemText, toolIcon } from './toolsViewText';
 
 export const TOOLS_VIEW_ID = 'toolSchemaLens.tools';
 export const REFRESH_TOOLS_COMMAND = 'toolSchemaLens.refreshTools';
@@ -17,9 +17,14 @@ export class ToolsView implements vscode.TreeDataProvider<ToolsNode>, vscode.Dis
   private readonly changed = new vscode.EventEmitter<ToolsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
+  /** Set by the extension: the tree view, whose message says why it is empty. */
+  view?: vscode.TreeView<ToolsNode>;
+  private status?: StatusParams;
+
   constructor(private readonly client: () => LanguageClient | undefined) {}
 
-  refresh(): void {
+  refresh(status?: StatusParams): void {
+    if (status) this.status = status;
     this.changed.fire(undefined);
   }
 
@@ -27,8 +32,10 @@ export class ToolsView implements vscode.TreeDataProvider<ToolsNode>, vscode.Dis
     if (node?.kind === 'server') return node.tools.map((tool) => ({ kind: 'tool', tool }));
     if (node) return [];
     const client = this.client();
-    if (!client?.isRunning()) return [];
+    if (!client?.isRunning()) return this.empty([]);
     const tools = ((await client.sendRequest(ListToolsRequest, {})) ?? []).filter((t) => t.kind !== 'exported');
+    if (tools.length === 0) return this.empty([]);
+    if (this.view) this.view.message = undefined;
     const servers = new Map<string, { kind: 'server'; server: ServerSummary; tools: ToolSummary[] }>();
     for (const tool of tools) {
       const entry = servers.get(tool.server.uri) ?? { kind: 'server' as const, server: tool.server, tools: [] };
@@ -40,9 +47,14 @@ export class ToolsView implements vscode.TreeDataProvider<ToolsNode>, vscode.Dis
     return [...servers.values()].sort((a, b) => a.server.name.localeCompare(b.server.name));
   }
 
+  private empty(nodes: ToolsNode[]): ToolsNode[] {
+    if (this.view) this.view.message = emptyViewMessage(this.status);
+    return nodes;
+  }
+
   getTreeItem(node: ToolsNode): vscode.TreeItem {
     if (node.kind === 'server') {
-      const text = serverItemText(node.server);
+      const text = serverItemText(node.server, node.tools);
       const item = new vscode.TreeItem(node.server.name, vscode.TreeItemCollapsibleState.Expanded);
       item.description = text.description;
       item.tooltip = text.tooltip;
@@ -54,7 +66,8 @@ export class ToolsView implements vscode.TreeDataProvider<ToolsNode>, vscode.Dis
     const text = toolItemText(tool);
     const item = new vscode.TreeItem(tool.name, vscode.TreeItemCollapsibleState.None);
     item.description = text.description;
-    item.tooltip = new vscode.MarkdownString(text.tooltip);
+    // Theme icons on: the tooltip's `$(warning)` is drawn as the icon.
+    item.tooltip = new vscode.MarkdownString(text.tooltip, true);
     const icon = toolIcon(tool);
     item.iconPath = icon === 'warning' ? new vscode.ThemeIcon(icon, new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon(icon);
     item.contextValue = 'tool';

@@ -99,4 +99,9 @@ export interface InitializationOptions {
    * so its extension sends false: otherwise each finding reads twice.
    */
   hoverFindings?: boolean;
+  /**
+   * The client runs the hover's `command:` links (VS Code's extension, which trusts them for Show Advertised Schema
+   * only): the tool hover then offers Show schema (default false).
+   */
+  commandLinks?: boolean;
 }

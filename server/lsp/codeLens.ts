@@ -1,33 +1,38 @@
 /**
- * Code lens above each registered tool (and above its definition, when a helper in another file registers it): `412 tokens · 2 problems · Show schema`, the whole lens clickable (it runs
- * the client's Show Advertised Schema for that tool). Refreshed with `workspace/codeLens/refresh` whenever results
- * change; an open buffer edited since its last analysis is answered once the analysis catches up, so a lens never
- * jumps to a stale line.
+ * Code lens above each registered tool (and above its definition, when code in another file registers it):
+ * `412 tokens · 2 problems · Show schema`, the whole lens clickable (it runs the client's Show Advertised Schema for
+ * that tool). Tools registered at one place (a loop over a list, a registry handed to one call) share one lens,
+ * `53 tools registered here · 47 problems · Show all`, whose command lets the user pick among them. Refreshed with
+ * `workspace/codeLens/refresh` whenever results change; an open buffer edited since its last analysis is answered
+ * once the analysis catches up, so a lens never jumps to a stale line.
  */
 import type { CodeLens } from 'vscode-languageserver';
-import type { ToolReport } from '../pipeline';
+import type { Position, ProblemCounts, ToolReport } from '../pipeline';
 import { SHOW_ADVERTISED_SCHEMA_COMMAND } from '../../protocol';
-import type { ProblemCounts } from '../pipeline';
-import { NO_PROBLEMS, problemsText, tokensText, toolSpotsIn } from './toolFacts';
+import { NO_PROBLEMS, problemsText, sumProblems, tokensText, toolSpotsIn } from './toolFacts';
 
 /** The lenses of one file. `uri` is the file's document URI, passed back to the command. */
 export function codeLensesIn(tools: readonly ToolReport[], problems: ReadonlyMap<string, ProblemCounts>, file: string, uri: string): CodeLens[] {
-  const seen = new Set<string>();
-  const lenses: CodeLens[] = [];
+  const spots = new Map<string, { start: Position; tools: ToolReport[] }>();
   for (const tool of tools) {
     // An exported schema alone is not sent to a model: no cost to show.
     if (tool.kind === 'exported') continue;
     for (const spot of toolSpotsIn(tool, file)) {
       const start = spot.range.start;
-      const id = `${tool.name}\0${start.line}:${start.character}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const title = `${tokensText(tool)} · ${problemsText(problems.get(tool.id) ?? NO_PROBLEMS)} · Show schema`;
-      lenses.push({
-        range: { start, end: start },
-        command: { title, command: SHOW_ADVERTISED_SCHEMA_COMMAND, arguments: [{ uri, position: start }] },
-      });
+      const id = `${start.line}:${start.character}`;
+      const at = spots.get(id) ?? { start, tools: [] };
+      if (!at.tools.some((t) => t.id === tool.id)) at.tools.push(tool);
+      spots.set(id, at);
     }
+  }
+  const lenses: CodeLens[] = [];
+  for (const { start, tools: here } of spots.values()) {
+    const counts = sumProblems(here.map((t) => problems.get(t.id) ?? NO_PROBLEMS));
+    const title =
+      here.length === 1
+        ? `${tokensText(here[0])} · ${problemsText(counts)} · Show schema`
+        : `${here.length} tools registered here · ${problemsText(counts)} · Show all`;
+    lenses.push({ range: { start, end: start }, command: { title, command: SHOW_ADVERTISED_SCHEMA_COMMAND, arguments: [{ uri, position: start }] } });
   }
   return lenses.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

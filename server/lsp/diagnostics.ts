@@ -41,12 +41,32 @@ export function toLspDiagnostic(d: Diagnostic, uriOf: (file: string) => string):
     codeDescription: { href: findingDocsHref(d.code, d.rule, d.targets) },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
-    relatedInformation: d.related.map((r) => ({
+    relatedInformation: relatedOnce(d).map((r) => ({
       location: { uri: uriOf(r.location.file), range: r.location.range },
       message: r.message,
     })),
     data,
   };
+}
+
+/** A finding's related places, each place and sentence once, and none that only repeats the finding's own spot. */
+function relatedOnce(d: Diagnostic): Diagnostic['related'] {
+  const seen = new Set<string>();
+  const here = JSON.stringify([d.file, d.range]);
+  return d.related.filter((r) => {
+    const at = JSON.stringify([r.location.file, r.location.range]);
+    const key = `${at}\0${r.message}`;
+    if (seen.has(key) || (at === here && r.message === d.message)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const RANK: Record<Diagnostic['severity'], number> = { error: 0, warning: 1, information: 2 };
+
+/** Errors before warnings before information, then in reading order: how an editor's hover lists a spot's findings. */
+export function errorsFirst(a: Diagnostic, b: Diagnostic): number {
+  return RANK[a.severity] - RANK[b.severity] || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
 
 interface PullWaiter {
@@ -79,7 +99,7 @@ export class DiagnosticsPublisher {
 
   /** Current diagnostics in a file, in LSP form. */
   lspDiagnostics(file: string): LspDiagnostic[] {
-    return this.store.diagnosticsIn(file).map((d) => toLspDiagnostic(d, (f) => this.docs.uri(f)));
+    return [...this.store.diagnosticsIn(file)].sort(errorsFirst).map((d) => toLspDiagnostic(d, (f) => this.docs.uri(f)));
   }
 
   /** Publish these files' diagnostics; open buffers only when the results are for their current version. */

@@ -77,6 +77,7 @@ export function startServer(connection: Connection, deps: ServerDeps): StartedSe
         trusted: isTrusted(init.isTrusted, deps.transport, init.trustSent),
         debounceMs: init.debounceMs ?? DEFAULT_DEBOUNCE_MS,
         hoverFindings: init.hoverFindings,
+        commandLinks: init.commandLinks,
         progressSupported: capabilities.window?.workDoneProgress === true,
         codeActions: { lazyEdits, documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true },
         codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,

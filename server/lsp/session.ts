@@ -32,6 +32,7 @@ import { pipelineOptions, type Settings } from '../settings';
 import { AnalysisScheduler } from './analysis';
 import { codeActionsAt, resolveCodeAction, type CodeActionCapabilities } from './codeActions';
 import { turnOffActions } from './turnOff';
+import { plannedFixActions } from './plannedFixActions';
 import { shipFlattenedActions } from './shipFlattened';
 import { DiagnosticsPublisher } from './diagnostics';
 import { describeError } from './errors';
@@ -69,6 +70,8 @@ export interface SessionOptions {
   debounceMs: number;
   /** List a spot's findings in the hover (false where the editor shows them there itself). */
   hoverFindings?: boolean;
+  /** The client runs the hover's `command:` links. */
+  commandLinks?: boolean;
   progressSupported: boolean;
   codeActions: CodeActionCapabilities;
   /** The client re-asks for code lenses on `workspace/codeLens/refresh`. */
@@ -165,7 +168,12 @@ export class LensSession {
       return;
     }
     // The result cache check keeps (evaluate/host/resultCache.ts): an editor start over an unchanged workspace runs none of it.
-    const options = { ...pipelineOptions(settings, this.options.root, this.options.trusted), cache: settings.evaluation.cache, keepWorkersWarm: true };
+    const options = {
+      ...pipelineOptions(settings, this.options.root, this.options.trusted),
+      cache: settings.evaluation.cache,
+      keepWorkersWarm: true,
+      placeDefinitions: 'all' as const,
+    };
     if (this.pipeline) this.pipeline.updateOptions(options);
     else {
       this.pipeline = this.createPipeline(options);
@@ -259,7 +267,12 @@ export class LensSession {
     const tools = this.store.tools();
     const drift = this.verifiedAnswers.driftIn(tools, file, this.settings?.severity ?? {});
     const findings = this.options.hoverFindings === false ? [] : [...this.store.diagnosticsIn(file), ...drift];
-    return hoverAt(tools, findings, file, params.position, this.verifiedAnswers.rowsFor);
+    return hoverAt(tools, findings, file, params.position, {
+      problems: this.store.problemsByTool(),
+      uriOf: (f) => this.docs.uri(f),
+      commandLinks: this.options.commandLinks,
+      verified: this.verifiedAnswers.rowsFor,
+    });
   }
 
   private verifiedAnswersOf?: VerifiedAnswers;
@@ -277,11 +290,15 @@ export class LensSession {
     const isFresh = (f: string) => this.diagnostics.isFresh(f);
     const renames = await codeActionsAt(params, this.store, this.docs, this.renamer, this.options.codeActions, isFresh, this.cannotApply);
     const { documentChanges } = this.options.codeActions;
-    return [
+    const fresh = file !== undefined && isFresh(file);
+    // Fixes before switches: the edits the findings ask for first (the first of them preferred), turning off last.
+    const fixes = [
+      ...(fresh ? plannedFixActions(params, this.store, this.docs, documentChanges) : []),
       ...renames,
       ...shipFlattenedActions(params, this.store, this.docs, documentChanges, isFresh),
-      ...(file && isFresh(file) ? turnOffActions(params, this.store, this.docs, this.options.root, documentChanges) : []),
     ];
+    if (fixes.length && !fixes.some((a) => a.isPreferred)) fixes[0] = { ...fixes[0], isPreferred: true };
+    return [...fixes, ...(fresh ? turnOffActions(params, this.store, this.docs, this.options.root, documentChanges) : [])];
   }
 
   resolveCodeAction(action: CodeAction): Promise<CodeAction> {

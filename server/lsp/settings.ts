@@ -23,6 +23,8 @@ export interface InitOptions {
   settings?: unknown;
   /** List findings in the hover (false where the editor shows diagnostics in the hover itself). */
   hoverFindings: boolean;
+  /** The client runs the hover's `command:` links. */
+  commandLinks: boolean;
 }
 
 export function readInitOptions(raw: unknown): InitOptions {
@@ -32,6 +34,7 @@ export function readInitOptions(raw: unknown): InitOptions {
     trustSent: 'isTrusted' in r,
     debounceMs: typeof r.debounceMs === 'number' && r.debounceMs >= 0 ? Math.min(r.debounceMs, 5000) : undefined,
     hoverFindings: r.hoverFindings !== false,
+    commandLinks: r.commandLinks === true,
     // `settings` (ours), or the section itself at the top level (Helix sends its `config` table as is).
     settings: r.settings !== undefined ? sectionOf(r.settings) : r[SETTINGS_SECTION],
   };

@@ -11,6 +11,11 @@ export function problemTotal(p: ProblemCounts): number {
   return p.errors + p.warnings + p.infos;
 }
 
+/** The problems of several tools together. */
+export function sumProblems(all: readonly ProblemCounts[]): ProblemCounts {
+  return all.reduce((a, p) => ({ errors: a.errors + p.errors, warnings: a.warnings + p.warnings, infos: a.infos + p.infos }), NO_PROBLEMS);
+}
+
 /** `412 tokens`. */
 export function tokensText(tool: ToolReport): string {
   const n = tool.tokens.total;

@@ -1,9 +1,9 @@
 /**
  * ListToolsRequest: every tool the server knows, or the tools at a position. At a position: the registration,
- * declaration or definition containing it; else whatever starts nearest above it in the file, a registration or a key that tools
+ * declaration or definition containing it (every tool a loop or a registry registers there); else whatever starts nearest above it in the file, a registration or a key that tools
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
-import { contains, type Position, type ProblemCounts, type ToolReport } from '../pipeline';
+import { contains, type Position, type ProblemCounts, type Range, type ToolReport } from '../pipeline';
 import type { ListToolsParams, ListToolsResult, ServerSummary, ToolDriftSummary, ToolSummary } from '../../protocol';
 import { dialectOf, libraryLabelOf, NO_PROBLEMS, toolSpotsIn } from './toolFacts';
 import { DEFINITION_HEADING, FLATTENED_HEADING, shippedHeader } from './shippedHeader';
@@ -59,8 +59,16 @@ export function listTools(
   const file = uriToPath(params.uri);
   if (!file) return [];
   const pos = params.position;
-  const containing = sorted.filter((t) => toolSpotsIn(t, file).some((spot) => contains(spot.range, pos)));
-  if (containing.length) return [summary(containing[containing.length - 1])];
+  const containing = sorted.flatMap((t) =>
+    toolSpotsIn(t, file)
+      .filter((spot) => contains(spot.range, pos))
+      .map((spot) => ({ t, spot })),
+  );
+  if (containing.length) {
+    // The innermost spot; several tools there are one registration made for each (a loop, a registry): all of them.
+    const inner = containing.reduce((a, b) => (within(b.spot.range, a.spot.range) ? b : a));
+    return rankRegisteredFirst(containing.filter((c) => sameRange(c.spot.range, inner.spot.range)).map((c) => c.t)).map(summary);
+  }
   const above = anchorsIn(sorted, file).filter((a) => !after(a.start, pos));
   // The client opens the first: a registered tool (what the model is sent) before an exported schema.
   return above.length ? rankRegisteredFirst(above[above.length - 1].tools).map(summary) : [];
@@ -80,6 +88,15 @@ function anchorsIn(tools: ToolReport[], file: string): Anchor[] {
     for (const key of tool.keys) for (const at of key.declarations) if (at && at.file === file) add(at.range.start, tool);
   }
   return [...byStart.values()].sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return !after(a.start, b.start) && !after(b.start, a.start) && !after(a.end, b.end) && !after(b.end, a.end);
+}
+
+/** `a` lies inside `b` (and is not `b`). */
+function within(a: Range, b: Range): boolean {
+  return !sameRange(a, b) && !after(b.start, a.start) && !after(a.end, b.end);
 }
 
 function after(a: Position, b: Position): boolean {

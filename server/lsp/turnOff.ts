@@ -11,7 +11,9 @@ import {
   readWorkspaceFile,
   severityKeysOf,
   suppressionEdit as plannedSuppression,
+  targetLabel,
   turnedOffText,
+  type Diagnostic,
   type ResultStore,
 } from '../pipeline';
 import { PROJECT_CONFIG_FILE } from '../projectConfig';
@@ -32,20 +34,30 @@ export function turnOffActions(params: CodeActionParams, store: ResultStore, doc
   for (const d of here) {
     const diagnostics = [toLspDiagnostic(d, (f) => docs.uri(f))];
     const keys = severityKeysOf(d);
-    for (const key of keys) {
-      if (offered.has(`off:${key}`) || config === undefined) continue;
-      offered.add(`off:${key}`);
-      const edit = configEdit(root, config, key, documentChanges);
-      if (edit) actions.push({ title: `Turn off \`${key}\` for this project (${PROJECT_CONFIG_FILE})`, kind: CodeActionKind.QuickFix, diagnostics, edit });
+    // One switch per rule, however many clients it names: the rule off for each of them at once.
+    const offKey = keys.join('\0');
+    if (!offered.has(`off:${offKey}`) && config !== undefined) {
+      offered.add(`off:${offKey}`);
+      const edit = configEdit(root, config, keys, documentChanges);
+      if (edit) actions.push({ title: turnOffTitle(d, keys), kind: CodeActionKind.QuickFix, diagnostics, edit, isPreferred: false });
     }
     const line = d.range.start.line;
     const names = keys.join(', ');
     if (offered.has(`line:${line}:${names}`)) continue;
     offered.add(`line:${line}:${names}`);
     const edit = suppressionEdit(file, line, names, docs, documentChanges);
-    if (edit) actions.push({ title: `Suppress \`${names}\` on this line`, kind: CodeActionKind.QuickFix, diagnostics, edit });
+    if (edit) actions.push({ title: `Suppress \`${names}\` on this line`, kind: CodeActionKind.QuickFix, diagnostics, edit, isPreferred: false });
   }
   return actions;
+}
+
+/** `Turn off \`ref\` for Claude Code, Cursor, VS Code Copilot (toolschemalens.config.json)`, or a code for the project. */
+function turnOffTitle(d: Diagnostic, keys: readonly string[]): string {
+  if (d.code === 'client-rejects' && d.rule && d.targets?.length) {
+    const clients = d.targets.map(targetLabel).sort((a, b) => a.localeCompare(b));
+    return `Turn off \`${d.rule}\` for ${clients.join(', ')} (${PROJECT_CONFIG_FILE})`;
+  }
+  return `Turn off \`${keys.join(', ')}\` for this project (${PROJECT_CONFIG_FILE})`;
 }
 
 /** The project file's text ('' when there is none yet), or undefined when it cannot be edited safely (it does not parse). */
@@ -61,10 +73,10 @@ function configText(root: string): string | undefined {
   }
 }
 
-function configEdit(root: string, text: string, key: string, documentChanges: boolean): WorkspaceEdit | undefined {
+function configEdit(root: string, text: string, keys: readonly string[], documentChanges: boolean): WorkspaceEdit | undefined {
   const file = path.join(root, PROJECT_CONFIG_FILE);
   const uri = pathToUri(file);
-  const newText = turnedOffText(text, key);
+  const newText = turnedOffText(text, keys);
   if (newText === undefined) return undefined;
   if (!text) {
     // A new file needs a resource operation, which only documentChanges can carry.

@@ -70,7 +70,7 @@ export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 // Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
 export { isReadableFile, readWorkspaceFile } from './project/boundedRead';
 export { libraryNames } from './sdks';
-export { strictView, TARGET_IDS, unknownTargets } from '../../shared/clients/index';
+export { strictView, TARGET_IDS, targetLabel, unknownTargets } from '../../shared/clients/index';
 export type { CollisionWidening, FindingCode, Severity, Target } from '../../shared/types';
 export type { ProblemCounts } from './publish/results';
 export {
@@ -93,6 +93,7 @@ export { configProblemDiagnostic, configProblemMessage } from './findings/messag
 export { clientRuleKey, effectiveSeverity, type SeverityOverrides } from './findings/severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './findings/suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './start/notEvaluated';
+export { plannedFixes, type PlannedEdit, type PlannedFix } from './fixes';
 export { stopTransformer } from './evaluate/host/transformSource';
 export {
   canShipFlattened,
@@ -204,7 +205,7 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
 
     // Where each tool was written is placed only in open buffers: it serves the editor there, and placing it for
     // every tool of a whole-server entry on each of its runs costs memory the CLI and unopened files never use.
-    const locator = createLocator(project, (file) => overlayTexts.has(path.resolve(file)));
+    const locator = createLocator(project, (file) => options.placeDefinitions === 'all' || overlayTexts.has(path.resolve(file)));
     const assembleOf = (file: string, evaluated: EvaluatedFile | undefined) =>
       assembleFile({
         file,

@@ -85,6 +85,11 @@ export interface PipelineOptions {
   /** A front that outlives its runs (the language server): a worker near its recycle gets a warm successor ahead of it. */
   keepWorkersWarm?: boolean;
   /**
+   * Where each tool's own definition (`ToolReport.definedAt`) is placed: in open buffers only (default, the CLI has no
+   * use for it), or in every file (the language server: a tool file opened later answers from the scan's result).
+   */
+  placeDefinitions?: 'open' | 'all';
+  /**
    * Where the pipeline gets its evaluation workers (default: a pool of its own, `createEvaluator`, ended with the
    * pipeline). A host that runs many checks lends a pool it keeps warm across them: the test process, whose in-process
    * checks of one folder under one environment share workers, as the language server's analyses do.
@@ -585,8 +590,8 @@ export interface FactorySpec {
 
 /** An attempt the check refused while evaluating: what it tried, on what, and where user code asked. */
 export interface Refusal {
-  attempt: 'write' | 'read' | 'process' | 'thread' | 'network' | 'addon';
-  /** The path or `host:port` it tried, when there is one. */
+  attempt: 'write' | 'read' | 'process' | 'thread' | 'network' | 'addon' | 'api';
+  /** The path or `host:port` it tried, or the API (`fsync`), when there is one. */
   resource?: string;
   at?: SourcePoint;
 }

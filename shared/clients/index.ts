@@ -72,6 +72,11 @@ export function profileOf(id: string): Profile | undefined {
 }
 
 /** The MCP clients: the default targets of an MCP server's tools (other libraries name theirs in their descriptor). */
+/** A target's name as users know it (`VS Code Copilot`); an unknown id as it is. */
+export function targetLabel(id: string): string {
+  return profileOf(id)?.label ?? id;
+}
+
 export const MCP_CLIENTS: readonly string[] = PROFILES.filter((p) => p.kind === 'client' && !p.optIn).map((p) => p.id);
 
 /** A violation with the place its finding lands: the schema path and the site in the original zod schema. */

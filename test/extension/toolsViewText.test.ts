@@ -1,6 +1,6 @@
 // The words of the Tool Schemas view, as a person reads them in the Explorer.
 import { describe, expect, it } from 'vitest';
-import { serverItemText, toolIcon, toolItemText } from '../../client/toolsViewText';
+import { emptyViewMessage, serverItemText, toolIcon, toolItemText } from '../../client/toolsViewText';
 import type { ToolSummary } from '../../protocol';
 
 const server = { name: 'shop', uri: 'file:///shop', tools: 41, tokens: 23_410, windowShare: 0.11705 };
@@ -19,17 +19,26 @@ const tool = (over: Partial<ToolSummary>): ToolSummary => ({
 });
 
 describe('Tool Schemas view text', () => {
-  it('a server: its tools, tokens and share of a 200k window', () => {
-    expect(serverItemText(server).description).toBe('41 tools · 23,410 tokens · 12% of 200k');
-    expect(serverItemText({ ...server, tools: 1, tokens: 412, windowShare: 0.00206 }).description).toBe('1 tool · 412 tokens · 0.2% of 200k');
+  it('a server: its totals, tools, problems and tokens; the share of a 200k window in the tooltip', () => {
+    const tools = [tool({ problems: { errors: 2, warnings: 1, infos: 0 } }), tool({ problems: { errors: 0, warnings: 0, infos: 1 } })];
+    expect(serverItemText(server, tools).description).toBe('41 tools · 4 problems · 23,410 tokens');
+    expect(serverItemText(server, tools).tooltip).toContain('12% of a 200k-token context window');
+    expect(serverItemText({ ...server, tools: 1, tokens: 412, windowShare: 0.00206 }, [tool({})]).description).toBe('1 tool · 0 problems · 412 tokens');
   });
 
-  it('a tool: tokens, and problems only when there are some; the tooltip says why a client refuses it', () => {
+  it('an empty view says why: files that did not evaluate, trust, or nothing registered', () => {
+    expect(emptyViewMessage({ state: 'idle', tools: 0, problems: 7, notEvaluated: 7 })).toBe('0 tools: 7 files did not evaluate; see Problems.');
+    expect(emptyViewMessage({ state: 'untrusted', tools: 0, problems: 0 })).toContain('until you trust this workspace');
+    expect(emptyViewMessage({ state: 'analysing', tools: 0, problems: 0, detail: '8 of 40 files' })).toBe('Looking for tools (8 of 40 files)…');
+  });
+
+  it('a tool: its tokens, short enough for the default width; problems and why a client refuses it in the tooltip', () => {
     expect(toolItemText(tool({})).description).toBe('1,840 tokens');
     const refused = toolItemText(
       tool({ mountable: false, problems: { errors: 1, warnings: 1, infos: 0 }, library: '@modelcontextprotocol/sdk', dialect: 'draft-07' }),
     );
-    expect(refused.description).toBe('1,840 tokens · 2 problems');
+    expect(refused.description).toBe('1,840 tokens');
+    expect(refused.tooltip).toContain('1 error, 1 warning, 0 infos');
     expect(refused.tooltip).toContain('A client refuses this tool');
     expect(refused.tooltip).toContain('Registered with @modelcontextprotocol/sdk, JSON Schema draft-07');
   });

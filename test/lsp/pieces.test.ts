@@ -69,6 +69,7 @@ describe('trust and initialization options', () => {
       trustSent: true,
       debounceMs: undefined,
       hoverFindings: true,
+      commandLinks: false,
       settings: undefined,
     });
     // Only an explicit false leaves findings out of the hover (VS Code's extension sends it).
@@ -144,7 +145,7 @@ describe('mapping and hover on synthetic reports', () => {
     expect((hoverAt([tool], [], file, { line: 2, character: 2 })!.contents as any).value).toContain('**Tool `t`**');
   });
 
-  it('gives a registration a row per target: ✓, or ✗ with the rules it breaks there', () => {
+  it('gives a registration one line of verdicts after its schema: the targets that take it counted, each other one named with what it breaks', () => {
     const judged: ToolReport = {
       ...tool,
       verdicts: [
@@ -153,7 +154,8 @@ describe('mapping and hover on synthetic reports', () => {
       ],
     };
     const md = (hoverAt([judged], [], file, { line: 2, character: 11 })!.contents as any).value as string;
-    expect(md).toContain('✓ Claude Code  \n✗ Codex: `format`, `name-characters`');
+    expect(md).toContain('\n\n✓ 1 client · ✗ Codex: format, name-characters\n\n');
+    expect(md.indexOf('```json')).toBeLessThan(md.indexOf('✓ 1 client'));
     expect((hoverAt([tool], [], file, { line: 2, character: 11 })!.contents as any).value).not.toContain('✓');
   });
 

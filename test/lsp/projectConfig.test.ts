@@ -49,9 +49,9 @@ describe('the project file in the editor', { timeout: 180_000 }, () => {
     const refusal = codexFormat(emptied.diagnostics)[1];
     const actions: CodeAction[] = await client.codeActions(server, refusal.range, [refusal]);
     const titles = actions.map((a) => a.title);
-    expect(titles).toContain('Turn off `codex/format` for this project (toolschemalens.config.json)');
+    expect(titles).toContain('Turn off `format` for Codex (toolschemalens.config.json)');
     expect(titles).toContain('Suppress `codex/format` on this line');
-    applyEditToDisk(actions.find((a) => a.title.startsWith('Turn off `codex/format`'))!.edit!);
+    applyEditToDisk(actions.find((a) => a.title.startsWith('Turn off `format` for Codex'))!.edit!);
     expect(JSON.parse(fs.readFileSync(config, 'utf8'))).toEqual({ severity: { 'codex/format': 'off' } });
     mark = client.diagnostics.length;
     configChanged();

@@ -150,6 +150,15 @@ describe('run failures', () => {
     expect(helpers()).toBe('');
   });
 
+  it('an API the permission model turns off without naming a permission is named in the reason', async () => {
+    const result = await evaluate(src('syncsToDisk.ts'));
+    expect(result.failure).toEqual({
+      phase: 'refused',
+      reason: expect.stringMatching(/^it tried the API `fsync`, which the permission model turns off; /),
+      at: pointOf(src('syncsToDisk.ts'), 'fsyncSync'),
+    });
+  });
+
   it('a memory hog dies at the cap as a memory failure', async () => {
     const result = await evaluate(src('memory.ts'));
     // The resident-memory watch or V8's heap limit, whichever sees it first.

@@ -87,6 +87,7 @@ const ATTEMPT: Record<Refusal['attempt'], string> = {
   thread: 'start a worker thread',
   network: 'connect to',
   addon: 'load the native addon of',
+  api: 'call the API',
 };
 
 /** `evaluation-refused`: what the module tried, that the check refused it, and that evaluation went on. */

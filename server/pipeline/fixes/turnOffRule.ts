@@ -15,10 +15,11 @@ export function severityKeysOf(d: Pick<Diagnostic, 'code' | 'rule' | 'targets'>)
 }
 
 /**
- * The project file's whole new text with `key` turned off; `current` is its text ('' when there is none yet).
- * Undefined when the text is not a JSON object: a file that does not parse is fixed by hand, never overwritten.
+ * The project file's whole new text with `keys` turned off (one rule for several clients at once); `current` is its
+ * text ('' when there is none yet). Undefined when the text is not a JSON object: a file that does not parse is fixed
+ * by hand, never overwritten.
  */
-export function turnedOffText(current: string, key: string): string | undefined {
+export function turnedOffText(current: string, keys: string | readonly string[]): string | undefined {
   let config: Record<string, unknown>;
   try {
     const parsed: unknown = current ? JSON.parse(current) : {};
@@ -28,5 +29,6 @@ export function turnedOffText(current: string, key: string): string | undefined 
     return undefined;
   }
   const severity = config.severity && typeof config.severity === 'object' ? (config.severity as Record<string, unknown>) : {};
-  return `${JSON.stringify({ ...config, severity: { ...severity, [key]: 'off' } }, null, 2)}\n`;
+  const off = Object.fromEntries((typeof keys === 'string' ? [keys] : keys).map((key) => [key, 'off']));
+  return `${JSON.stringify({ ...config, severity: { ...severity, ...off } }, null, 2)}\n`;
 }

@@ -1,10 +1,11 @@
 /**
  * Where a tool was written, for the editor, when that is not where it is registered: a tool file that defines
- * `{ name, description, parameters: ArgsSchema, execute }` and a helper in another file that hands it to the SDK.
+ * `{ name, description, parameters: ArgsSchema, execute }`, or builds it with a helper call that names it
+ * (`defineTool('create_task', description, shape, handler)`), and code in another file that hands it to the SDK.
  * Found from the input schema's creation site (evaluate/worker/recorders/creationSites.ts): the schema expression there, the object
  * literal that holds it (directly, or through the `const` it is bound to), that object's `name` and its binding.
  */
-import { Node, SyntaxKind, type Identifier, type ObjectLiteralExpression } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Identifier, type ObjectLiteralExpression } from 'ts-morph';
 import type { Range, SourceDefinition } from '../types';
 import { filePathOf, peel, propertyName, rangeOf, transparentParent } from '../syntax';
 import { formOf } from './schemaForm';
@@ -15,13 +16,19 @@ const MAX_KEYS = 128;
 const MAX_DEPTH = 12;
 
 /** The tool's definition around its input schema expression, with the keys of `advertised` placed. */
-export function definitionAround(input: Node, advertised: unknown): SourceDefinition {
+export function definitionAround(input: Node, advertised: unknown, name?: string): SourceDefinition {
   const schema = outermostExpression(input);
   const schemaRanges: Range[] = [rangeOf(schema)];
   const nameRanges: Range[] = [];
   const tool = toolObjectOf(schema);
+  const helper = tool ? undefined : helperCallOf(schema, name);
   let range = rangeOf(schema);
-  if (tool) {
+  if (helper) {
+    range = rangeOf(helper.call);
+    nameRanges.push(rangeOf(helper.name));
+    const binding = bindingOf(helper.call);
+    if (binding) nameRanges.push(rangeOf(binding));
+  } else if (tool) {
     range = rangeOf(tool.object);
     if (tool.holder) schemaRanges.push(rangeOf(tool.holder));
     const name = tool.object.getProperty('name');
@@ -76,6 +83,21 @@ function toolObjectOf(schema: Node): { object: ObjectLiteralExpression; holder?:
     if (named && Node.isObjectLiteralExpression(object) && object.getProperty('name')) return { object, holder };
   }
   return undefined;
+}
+
+/**
+ * A helper call that writes a tool from its parts, `defineTool('create_task', 'Create a task.', { ... }, handler)`:
+ * the schema is one of its arguments and another is the tool's name as a string.
+ */
+function helperCallOf(schema: Node, name: string | undefined): { call: CallExpression; name: Node } | undefined {
+  if (name === undefined) return undefined;
+  const call = transparentParent(schema);
+  if (!Node.isCallExpression(call) || !call.getArguments().some((a) => peel(a) === schema || a === schema)) return undefined;
+  const named = call.getArguments().find((a) => {
+    const arg = peel(a);
+    return (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg)) && arg.getLiteralText() === name;
+  });
+  return named ? { call, name: named } : undefined;
 }
 
 /** The `const` name an expression is bound to (through `as` / `satisfies`), if any. */

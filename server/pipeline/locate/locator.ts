@@ -77,7 +77,7 @@ export function createLocator(project: WorkspaceProject, definitionsIn: (file: s
       const input = file && definitionsIn(file) ? created(place)[0]?.input : undefined;
       let found: SourceDefinition | undefined;
       try {
-        found = input ? definitionAround(input, advertised) : undefined;
+        found = input ? definitionAround(input, advertised, place.tool.name) : undefined;
       } catch {
         found = undefined; // half-typed source mid-edit: the tool is known at its registration only
       }

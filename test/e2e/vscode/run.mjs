@@ -60,7 +60,10 @@ function prepareWorkspace() {
       '',
       '// And some take a while to load (a large generated table, a warm-up).',
       'let table = 0;',
-      'for (const end = process.cpuUsage().user + 1_000_000; process.cpuUsage().user < end; ) table++;',
+      // User and system time together: on a machine where reading the CPU time is a slow system call, a loop that
+      // counts user time alone spun past the 5 s limit (the entry then failed, and the first scan outlasted the step).
+      'const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };',
+      'for (const end = cpu() + 1_000_000; cpu() < end; ) table++;',
       '',
       'export function registerAccountTools(server: McpServer) {',
       "  server.registerTool('whoami', { description: 'Who the token belongs to.', inputSchema: { verbose: z.boolean().optional() } }, async () => ({",
@@ -81,6 +84,96 @@ function prepareWorkspace() {
       .replace('new SearchTools(server).register();', 'new SearchTools(server).register();\nregisterAccountTools(server);'),
   );
   return { source, target };
+}
+
+/**
+ * The common layout of a real server (issue 51): tools one per file through a helper, an array of them registered
+ * in a `for` loop in server.ts (test/fixtures/lsp-define-tool, 22 tools). Opened in the same code-server as a second
+ * folder, a tool file first, trust granted with it open: every tool in the status bar once the scan is idle, the lens
+ * and hover on the tool's own definition, one lens on the loop, a quick fix that removes its finding, and the view's
+ * totals equal to `check --format json`.
+ */
+async function layoutSteps({ step, page, bench, shot, server }) {
+  const layout = join(results, 'layout-workspace');
+  cpSync(join(root, 'test', 'fixtures', 'lsp-define-tool'), layout, { recursive: true });
+  const toolFile = 'src/tools/create-task.ts';
+  let report = check(layout);
+  const registered = report.tools.filter((t) => t.kind !== 'exported').length;
+  const format = report.diagnostics.find((d) => d.file === toolFile && d.rule === 'format');
+  assert(registered >= 20 && format, `check found ${registered} tools and ${JSON.stringify(report.diagnostics.map((d) => d.file + ':' + d.rule))}`);
+  const lineOf = (file, needle) => readFileSync(join(layout, file), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+  await step(`layout: ${toolFile} open first, trust granted: all ${registered} tools in the status bar`, async () => {
+    await page.goto(`${server.url}?folder=${encodeURIComponent(layout)}`, { waitUntil: 'domcontentloaded' });
+    await bench.waitReady();
+    await bench.openFile(toolFile);
+    await bench.grantWorkspaceTrust();
+    await bench.runCommand('Notifications: Clear All Notifications');
+    const deadline = Date.now() + 120_000;
+    let status = await bench.statusBarText();
+    while (toolCount(status) !== registered || !new RegExp(`\\b${report.diagnostics.length} problems?\\b`).test(status)) {
+      assert(Date.now() < deadline, `the status bar says "${status}", check found ${registered} tools and ${report.diagnostics.length} problems`);
+      await page.waitForTimeout(250);
+      status = await bench.statusBarText();
+    }
+    return status;
+  });
+
+  await step('layout: the lens and the hover on the tool where it is written', async () => {
+    const lens = page.locator('.editor-group-container.active .codelens-decoration', { hasText: /tokens · 1 problem · Show schema/ }).first();
+    await lens.waitFor({ timeout: 60_000 });
+    await shot('tool-file-lens');
+    const line = lineOf(toolFile, 'export const createTask');
+    await bench.focusEditor();
+    await bench.goTo(line, 'export const c'.length);
+    const text = await bench.hoverAtCursor(/✗ Codex: format/);
+    assert(text.indexOf('"properties"') >= 0 && text.indexOf('"properties"') < text.indexOf('✗ Codex: format'), `the hover does not lead with the schema:\n${text}`);
+    await shot('tool-file-hover');
+    await bench.closeWidgets();
+    return `${(await lens.innerText()).trim()}; ${text.split('\n')[0]}`;
+  });
+
+  await step('layout: the loop in server.ts has one lens for all its tools', async () => {
+    await bench.openFile('src/server.ts');
+    const lenses = page.locator('.editor-group-container.active .codelens-decoration');
+    const loop = lenses.filter({ hasText: new RegExp(`${registered} tools registered here · ${report.diagnostics.length} problems · Show all`) }).first();
+    await loop.waitFor({ timeout: 60_000 });
+    const all = await lenses.allInnerTexts();
+    assert(all.filter((t) => /tokens|registered here/.test(t)).length === 1, `lenses in server.ts: ${JSON.stringify(all)}`);
+    await shot('loop-lens');
+    return (await loop.innerText()).trim();
+  });
+
+  await step('layout: the preferred quick fix removes the finding, in the editor and in check', async () => {
+    await bench.openFile(toolFile);
+    await bench.goTo(format.line, format.column);
+    await bench.focusEditor();
+    const title = await bench.applyQuickFix(/^Replace `\.url\(\)`/);
+    const deadline = Date.now() + 60_000;
+    while (await bench.squiggleOnCursorLine('error')) {
+      assert(Date.now() < deadline, `the error squiggle stayed after "${title}"`);
+      await page.waitForTimeout(250);
+    }
+    await page.keyboard.press('Control+S');
+    const file = join(layout, toolFile);
+    while (!readFileSync(file, 'utf8').includes('.regex(') && Date.now() < deadline) await page.waitForTimeout(200);
+    report = check(layout);
+    const left = report.diagnostics.filter((d) => d.file === toolFile && d.rule === 'format').length;
+    assert(left === 0, `check still reports ${left} format findings in ${toolFile} after "${title}"`);
+    return title;
+  });
+
+  await step('layout: the Tool Schemas view totals equal check --format json', async () => {
+    await bench.runCommand('View: Show Explorer');
+    const header = page.locator('.pane-header', { hasText: 'Tool Schemas' }).first();
+    await header.waitFor({ timeout: 20_000 });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const expected = `${registered} tools · ${report.diagnostics.length} problem${report.diagnostics.length === 1 ? '' : 's'} · `;
+    const row = page.locator('.monaco-list-row', { hasText: expected }).first();
+    await row.waitFor({ timeout: 60_000 });
+    await shot('layout-tools-view');
+    return (await row.innerText()).replace(/\s+/g, ' ');
+  });
 }
 
 /** The tool count the status bar shows ("6 tools, 7 problems"). */
@@ -432,7 +525,7 @@ try {
         .filter({ hasText: /tokens/ })
         .first();
       await row.waitFor({ timeout: 30_000 });
-      const server = page.locator('.monaco-list-row', { hasText: /tools? · .* tokens · .*of 200k/ }).first();
+      const server = page.locator('.monaco-list-row', { hasText: /tools? · .*problems? · .* tokens/ }).first();
       await server.waitFor({ timeout: 10_000 });
       await shot('tools-view');
       return `${(await server.innerText()).replace(/\s+/g, ' ')} / ${(await row.innerText()).replace(/\s+/g, ' ')}`;
@@ -497,6 +590,8 @@ try {
     await shot('output');
   });
 
+  await layoutSteps({ step, page, bench, shot, server });
+
   // Only on request (`npm run e2e:vscode -- --update-docs`): a CI or routine run leaves the checkout clean.
   const updateDocs = process.argv.includes('--update-docs');
   if (updateDocs) {
@@ -504,7 +599,7 @@ try {
     // The docs show the tool hover (the whole advertised schema) where there is one, else the key's.
     copyFileSync(join(results, existsSync(join(results, 'hover.png')) ? 'hover.png' : 'hover-key.png'), join(root, 'docs', 'hover.png'));
     copyFileSync(join(results, 'problems.png'), join(root, 'docs', 'problems.png'));
-    for (const name of ['code-lens', 'tools-view', 'compare']) {
+    for (const name of ['code-lens', 'tools-view', 'compare', 'tool-file-hover', 'tool-file-lens', 'loop-lens']) {
       if (existsSync(join(results, `${name}.png`))) copyFileSync(join(results, `${name}.png`), join(root, 'docs', `${name}.png`));
     }
   }

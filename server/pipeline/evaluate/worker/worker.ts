@@ -23,7 +23,7 @@ import { captureRealm, checkAndRestoreRealm, describeRealmChanges, type RealmCha
 import { ExitRequest, handleExits, handleHandlerErrors, installSandbox, resetExitRequest } from './sandbox/sandbox';
 import { installNetworkGuard, takeLoopbackReached } from './sandbox/network';
 import { installFsRefusals } from './sandbox/fsRefusals';
-import { installAddonRefusals, installRefusalGlobal, recordRefusals, takeRefusals } from './sandbox/refusals';
+import { installAddonRefusals, installRefusalGlobal, recordRefusals, refusedApi, takeRefusals } from './sandbox/refusals';
 import { takeInternalErrors } from './sandbox/internalErrors';
 import { nameOf, toolSetOf } from './recorders/toolNames';
 import { callFactories, type FactoryCall } from './start/callFactories';
@@ -94,7 +94,9 @@ function describe(error: unknown): { reason: string; at?: EvaluationFailure['at'
   }
   const denied = error as { code?: unknown; permission?: unknown; resource?: unknown; stack?: string };
   if (denied?.code === 'ERR_ACCESS_DENIED') {
-    const what = REFUSALS[String(denied.permission)] ?? `a restricted API (${String(denied.permission)})`;
+    const permission = typeof denied.permission === 'string' ? denied.permission : '';
+    // Node refuses some APIs outright (fsync, process.binding) with no permission name: the API is in the message.
+    const what = REFUSALS[permission] ?? (permission ? `a restricted API (${permission})` : `the API ${refusedApi(error)}, which the permission model turns off`);
     const resource = typeof denied.resource === 'string' && denied.resource.trim() ? ` ${denied.resource}` : '';
     return {
       reason: `it tried ${what}${resource}; while checking, code may read the workspace, write only to a scratch folder and connect only to loopback, and starts no process or thread`,

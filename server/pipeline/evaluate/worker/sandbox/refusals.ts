@@ -52,6 +52,17 @@ export function notedRefusals(): readonly Refusal[] {
   return noted;
 }
 
+/**
+ * The API a refusal without a permission name was about. Node refuses some APIs outright under the permission model
+ * (`fsync API is disabled when Permission Model is enabled.`, `process.binding`) and names them only in the message.
+ */
+export function refusedApi(error: unknown): string {
+  const raw = (error as { message?: unknown } | null)?.message;
+  const message = typeof raw === 'string' ? raw.trim() : '';
+  const named = /^([\w.]+) API\b/.exec(message)?.[1] ?? (/^[\w.]+$/.test(message) ? message : undefined);
+  return named ? `\`${named}\`` : message ? `behind "${message.replace(/\.$/, '')}"` : 'that Node does not name';
+}
+
 /** Is `error` the permission model's (or one of our refusing stubs') refusal? */
 export function isRefusal(error: unknown): error is { code: string; permission?: unknown; resource?: unknown; stack?: string } {
   return (error as { code?: unknown } | null)?.code === 'ERR_ACCESS_DENIED';
@@ -60,7 +71,9 @@ export function isRefusal(error: unknown): error is { code: string; permission?:
 /** Notes a refusal; `at` is where user code asked (for a callback or promise, taken when it asked). */
 export function noteRefusal(error: unknown, at?: SourcePoint, byPackage = false): void {
   if (!recording || !isRefusal(error) || noted.length >= MAX_REFUSALS) return;
-  const attempt = ATTEMPTS[String(error.permission)] ?? (typeof error.resource === 'string' ? 'write' : 'process');
+  const permission = typeof error.permission === 'string' ? error.permission : '';
+  if (!permission) return note('api', refusedApi(error), at ?? userFrame(framesOf(error.stack)));
+  const attempt = ATTEMPTS[permission] ?? (typeof error.resource === 'string' ? 'write' : 'process');
   // A package probing the system (`/proc/version`, a config in HOME) reads what it may not, and copes: not the
   // user's to fix. Its writes, processes and connections are still named, at the user call that reached them.
   if (attempt === 'read' && byPackage) return;
