@@ -3,7 +3,7 @@
  * `--version`. Bad usage is a UsageError (exit status 2), never a guess.
  */
 import { TARGET_IDS, unknownTargets, type CollisionWidening, type FlattenMode, type Target } from '../pipeline';
-import { APIS, isProviderId, PROVIDER_IDS, type ApiId, type PerProvider, type ProviderId } from '../verify/providers';
+import { APIS, isProviderId, PROVIDER_IDS, type ApiId, type PerProvider, type ProviderId } from '../verify';
 
 export type OutputFormat = 'text' | 'json' | 'sarif' | 'markdown';
 

@@ -101,10 +101,12 @@ async function checkJobs(jobs: Job[], options: CheckOptions, results: CheckedRoo
       // Entries named on the command line are checked even when only some files were asked for.
       const entryFiles = named.map((e) => path.resolve(job.root, e.replace(/#[^#/\\]*$/, '')));
       let files = job.files ? [...new Set([...entryFiles, ...job.files])] : await pipeline.listCandidates();
-      // A folder the user names is checked: when everything in it is a test (`check test/integration`), the
-      // excludes that keep tests out of their project's check do not keep them out of this one.
+      // A folder of tests the user names is checked: when everything in it is a test (`check test/integration`), the
+      // excludes that keep tests out of their project's check do not keep them out of this one. A project whose every
+      // file is a test still says so (no-tools-found, with how to include them).
       const withoutTestExcludes = settings.exclude.filter((glob) => !TEST_EXCLUDES.has(glob));
-      if (!job.files && files.length === 0 && withoutTestExcludes.length < settings.exclude.length) {
+      const namedTests = TEST_FOLDER.test(path.relative(options.cwd, job.root));
+      if (!job.files && files.length === 0 && namedTests && withoutTestExcludes.length < settings.exclude.length) {
         pipeline.updateOptions({ exclude: withoutTestExcludes });
         files = await pipeline.listCandidates();
       }
@@ -156,6 +158,8 @@ function planJobs(cwd: string, paths: string[]): Job[] {
   );
 }
 
+/** A path, as the user named it, that is a folder of tests. */
+const TEST_FOLDER = /(?:^|[\\/])(?:test|tests|__tests__|spec|e2e|integration)(?:[\\/]|$)/;
 /** The excludes (the defaults') that keep tests out of a check of their project. */
 const TEST_EXCLUDES = new Set(['**/*.test.*', '**/*.spec.*', '**/__tests__/**', '**/test/**', '**/tests/**']);
 function projectRootOf(file: string): string {

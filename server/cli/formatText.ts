@@ -4,7 +4,7 @@
  */
 import { countNotEvaluated, notEvaluatedText, TOKENIZER, type Diagnostic, type Severity } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
-import { providerLabel } from '../verify/providers';
+import { providerLabel } from '../verify';
 
 export interface TextStyle {
   color: boolean;

@@ -21,8 +21,8 @@ import {
   type ToolReport,
   type ToolTokens,
 } from '../pipeline';
-import { readStore } from '../verify/store';
-import { verdictDriftDiagnostics, verifiedRows, type VerifiedRow } from '../verify/verdictDrift';
+import { readStore } from '../verify';
+import { verdictDriftDiagnostics, verifiedRows, type VerifiedRow } from '../verify';
 
 export interface CheckedTool {
   /** The tool's identity (`ToolReport.id`): findings are counted by it, never by name alone. */

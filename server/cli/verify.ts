@@ -8,23 +8,12 @@
 import * as path from 'node:path';
 import { countNotEvaluated, type Diagnostic } from '../pipeline';
 import { readProjectConfig } from '../projectConfig';
-import { planProvider, type ProviderPlan } from '../verify/cost';
-import {
-  apiOf,
-  APIS,
-  isProviderId,
-  keyOf,
-  PROVIDER_IDS,
-  providerLabel,
-  setupOf,
-  type PerProvider,
-  type ProviderId,
-  type ProviderSetup,
-} from '../verify/providers';
-import { verifyToolOf, type VerifyTool } from '../verify/requests';
-import { runPlans, type ProviderOutcome } from '../verify/runner';
-import { mergeStore, readStore, VERIFIED_FILE, writeStore, type StoredVerdict } from '../verify/store';
-import { verdictDriftDiagnostics } from '../verify/verdictDrift';
+import { planProvider, type ProviderPlan } from '../verify';
+import { apiOf, APIS, isProviderId, keyOf, PROVIDER_IDS, providerLabel, setupOf, type PerProvider, type ProviderId, type ProviderSetup } from '../verify';
+import { verifyToolOf, type VerifyTool } from '../verify';
+import { runPlans, type ProviderOutcome } from '../verify';
+import { mergeStore, readStore, VERIFIED_FILE, writeStore, type StoredVerdict } from '../verify';
+import { verdictDriftDiagnostics } from '../verify';
 import type { Command } from './args';
 import { checkedRoots, runCheck } from './check';
 import type { CommandLineIo } from './io';

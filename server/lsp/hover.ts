@@ -25,7 +25,7 @@ import { SHOW_ADVERTISED_SCHEMA_COMMAND } from '../../protocol';
 import { FLATTENED_HEADING, shippedHeader } from './shippedHeader';
 import { definitionLines } from './definitionText';
 import { verifiedRowText } from './verified';
-import type { VerifiedRow } from '../verify/verdictDrift';
+import type { VerifiedRow } from '../verify';
 
 function size(r: Range): number {
   return (r.end.line - r.start.line) * 100_000 + (r.end.character - r.start.character);

@@ -4,9 +4,9 @@
  * the tool's digest is the one that was sent, and a disagreement with the profile added to the hover's findings.
  */
 import type { Diagnostic, SeverityOverrides, ToolReport } from '../pipeline';
-import { providerLabel } from '../verify/providers';
-import { StoreReader } from '../verify/store';
-import { verdictDriftDiagnostics, verifiedRows, type VerifiedRow } from '../verify/verdictDrift';
+import { providerLabel } from '../verify';
+import { StoreReader } from '../verify';
+import { verdictDriftDiagnostics, verifiedRows, type VerifiedRow } from '../verify';
 
 export class VerifiedAnswers {
   private readonly reader: StoreReader;

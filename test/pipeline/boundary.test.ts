@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 const server = path.join(__dirname, '../../server');
 const FRONTS = ['cli', 'lsp'];
 /**
- * What a front may import from outside its own folder (besides packages): the pipeline's index, the settings and the
- * project file they layer, the typed LSP protocol, the package's own manifest (its version).
+ * What a front may import from outside its own folder (besides packages): the pipeline's index, verify's index, the
+ * settings and the project file they layer, the rule documentation links, the typed LSP protocol, the package's own
+ * manifest (its version).
  */
-const ALLOWED = new Set(['../pipeline', '../settings', '../projectConfig', '../../protocol', '../../package.json']);
+const ALLOWED = new Set(['../pipeline', '../verify', '../settings', '../projectConfig', '../ruleDocs', '../../protocol', '../../package.json']);
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');

@@ -147,7 +147,7 @@ describe('the pre-filter and candidates', () => {
   });
 
   it('a zod file without a union or SDK is parsed but not a candidate', () => {
-    expect(discoverOne('zodOnly.ts')).toEqual({ file: src('zodOnly.ts'), sites: [], candidate: false });
+    expect(discoverOne('zodOnly.ts')).toEqual({ file: src('zodOnly.ts'), sites: [], candidate: false, toolApi: false });
   });
 
   it('a missing file is simply not a candidate', () => {

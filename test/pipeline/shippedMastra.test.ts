@@ -65,10 +65,13 @@ describe('Mastra 1.71 createTool with zod 4.2.1', () => {
 
     const rows = (result.diagnosticsByFile.get(file) ?? []).map((d) => [d.code, d.tool, d.range.start.line + 1, d.range.start.character + 1]);
     // `z.custom` on line 26, column 16; the root union ships as written (`z.discriminatedUnion` on line 15).
-    // Judged against OpenAI only: Mastra's Anthropic layer flattens the root union before the request.
+    // Judged against OpenAI only: Mastra's Anthropic layer flattens the root union before the request. OpenAI refuses
+    // a root that is a union and one without `type: "object"` (the empty input), each at its tool's definition.
     expect(rows).toEqual([
       ['union-shipped', 'move_item', 15, 16],
+      ['client-rejects', 'move_item', 13, 7],
       ['schema-dropped', 'lookup', 26, 16],
+      ['client-rejects', 'lookup', 24, 7],
     ]);
     const dropped = (result.diagnosticsByFile.get(file) ?? []).find((d) => d.code === 'schema-dropped')!;
     expect(dropped.message).toBe(

@@ -101,7 +101,10 @@ async function layoutSteps({ step, page, bench, shot, server }) {
   const registered = report.tools.filter((t) => t.kind !== 'exported').length;
   const format = report.diagnostics.find((d) => d.file === toolFile && d.rule === 'format');
   assert(registered >= 20 && format, `check found ${registered} tools and ${JSON.stringify(report.diagnostics.map((d) => d.file + ':' + d.rule))}`);
-  const lineOf = (file, needle) => readFileSync(join(layout, file), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+  const lineOf = (file, needle) =>
+    readFileSync(join(layout, file), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(needle)) + 1;
 
   await step(`layout: ${toolFile} open first, trust granted: all ${registered} tools in the status bar`, async () => {
     await page.goto(`${server.url}?folder=${encodeURIComponent(layout)}`, { waitUntil: 'domcontentloaded' });
@@ -127,7 +130,10 @@ async function layoutSteps({ step, page, bench, shot, server }) {
     await bench.focusEditor();
     await bench.goTo(line, 'export const c'.length);
     const text = await bench.hoverAtCursor(/✗ Codex: format/);
-    assert(text.indexOf('"properties"') >= 0 && text.indexOf('"properties"') < text.indexOf('✗ Codex: format'), `the hover does not lead with the schema:\n${text}`);
+    assert(
+      text.indexOf('"properties"') >= 0 && text.indexOf('"properties"') < text.indexOf('✗ Codex: format'),
+      `the hover does not lead with the schema:\n${text}`,
+    );
     await shot('tool-file-hover');
     await bench.closeWidgets();
     return `${(await lens.innerText()).trim()}; ${text.split('\n')[0]}`;

@@ -96,7 +96,8 @@ function describe(error: unknown): { reason: string; at?: EvaluationFailure['at'
   if (denied?.code === 'ERR_ACCESS_DENIED') {
     const permission = typeof denied.permission === 'string' ? denied.permission : '';
     // Node refuses some APIs outright (fsync, process.binding) with no permission name: the API is in the message.
-    const what = REFUSALS[permission] ?? (permission ? `a restricted API (${permission})` : `the API ${refusedApi(error)}, which the permission model turns off`);
+    const what =
+      REFUSALS[permission] ?? (permission ? `a restricted API (${permission})` : `the API ${refusedApi(error)}, which the permission model turns off`);
     const resource = typeof denied.resource === 'string' && denied.resource.trim() ? ` ${denied.resource}` : '';
     return {
       reason: `it tried ${what}${resource}; while checking, code may read the workspace, write only to a scratch folder and connect only to loopback, and starts no process or thread`,
