@@ -41,9 +41,19 @@ await until('every tool known', () => (allKnownAt !== undefined ? true : undefin
 await until('the scan idle', () => (status.state === 'idle' && status.tools >= workspace.toolCount ? true : undefined), 600_000);
 const idleAt = performance.now();
 const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`${workspace.toolCount} tools, ${path.relative(REPO_ROOT, file)} open from the start`);
 console.log(`  all tools known ${((allKnownAt - started) / 1000).toFixed(1)} s after trust; scan idle at ${((idleAt - started) / 1000).toFixed(1)} s`);
-console.log(`  lenses in the open tool file then: ${lenses.length} (${lenses.map((l) => l.command.title).slice(0, 2).join('; ')})`);
+console.log(
+  `  lenses in the open tool file then: ${lenses.length} (${lenses
+    .map((l) => l.command.title)
+    .slice(0, 2)
+    .join('; ')})`,
+);
 server.kill();
 process.exit(0);
