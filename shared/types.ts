@@ -4,7 +4,7 @@
  */
 
 /** A finding code: one file each under `findings/`. */
-export type FindingCode = import('./findings').FindingCode;
+export type FindingCode = import('./findings/codes').FindingCode;
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -120,3 +120,15 @@ export interface ToolInput {
   params?: unknown;
   extend?: unknown;
 }
+
+/**
+ * What the flatten did to cause a client's refusal of a node it made (clients/flattenCause.ts): the finding names the
+ * flatten, not a zod call.
+ */
+export type FlattenCause =
+  /** The key is widened (its variants declare it differently): the flatten chose its advertised type. */
+  | { kind: 'widened'; key: string; discriminator: string; variants: string[] }
+  /** A key some variants require is advertised optional: only the discriminator stays required in a flat object. */
+  | { kind: 'made-optional'; key: string; discriminator: string; requiredIn: string[] }
+  /** Optional keys counted against a budget, `count` of them optional only because of the flatten. */
+  | { kind: 'optional-count'; count: number };

@@ -3,16 +3,10 @@
  * advertised optional, a flat object's count of optional keys), the finding must say so: its zod call is not the
  * cause and the usual fix ("use .nullable()") would not help. Plain data from the flatten's key merges.
  */
-import type { KeyMerge } from '../types';
-import type { PlacedViolation } from './index';
+import type { FlattenCause, KeyMerge } from '../types';
 
-export type FlattenCause =
-  /** The key is widened (its variants declare it differently): the flatten chose its advertised type. */
-  | { kind: 'widened'; key: string; discriminator: string; variants: string[] }
-  /** A key some variants require is advertised optional: only the discriminator stays required in a flat object. */
-  | { kind: 'made-optional'; key: string; discriminator: string; requiredIn: string[] }
-  /** Optional keys counted against a budget, `count` of them optional only because of the flatten. */
-  | { kind: 'optional-count'; count: number };
+export type { FlattenCause } from '../types';
+import type { PlacedViolation } from './index';
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
 

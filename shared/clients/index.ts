@@ -5,9 +5,8 @@
  */
 import { finding, messages } from '../findings';
 import { clientRejectsFix } from '../findings/client-rejects';
-import type { Finding, FindingSite, Severity } from '../types';
+import type { Finding, FindingSite, FlattenCause, Severity } from '../types';
 import { CHECKS, prepareTool, REQUEST_BUDGETS, requestBudgetHits, SERVER_RULES, type PreparedTool } from './checks';
-import type { FlattenCause } from './flattenCause';
 import { anthropic } from './profiles/anthropic';
 import { anthropicStrict } from './profiles/anthropicStrict';
 import { antigravity } from './profiles/antigravity';

@@ -3,6 +3,7 @@
  * docs' table cells), registered here in the order the docs list them. Fronts never word a finding themselves.
  */
 import type { Finding, FindingRule, FindingSite, Severity } from '../types';
+import { FINDING_CODE_LIST, type FindingCode } from './codes';
 import { collisionWidened } from './collision-widened';
 import { enumWidened } from './enum-widened';
 import { unionKept } from './union-kept';
@@ -56,7 +57,14 @@ export const FINDINGS = [
   verdictDrift,
 ] as const;
 
-export type FindingCode = (typeof FINDINGS)[number]['code'];
+export type { FindingCode } from './codes';
+
+// The registry and the list of codes agree, both ways: a code without a definition, or a definition whose code is not
+// listed, is a type error here.
+const _everyCodeDefined: readonly FindingCode[] = FINDING_CODE_LIST satisfies readonly (typeof FINDINGS)[number]['code'][];
+const _everyDefinitionListed: readonly FindingCode[] = FINDINGS.map((f) => f.code);
+void _everyCodeDefined;
+void _everyDefinitionListed;
 
 export interface CodeInfo {
   code: FindingCode;

@@ -2,7 +2,7 @@
  * The phrases findings' messages share. Every message is one sentence naming the tool, the key or path, the
  * variants involved and what the model sees instead, ending with what to do; each finding's own file words it.
  */
-import type { FlattenCause } from '../clients/flattenCause';
+import type { FlattenCause } from '../types';
 import type { Consequence, HitPart, RuleEvidence, RuleId } from '../clients/types';
 import { fixOf } from '../clients/wording';
 import type { DroppedKeyword, KeywordDiff } from '../flatten/shapeDiff';
