@@ -6,10 +6,19 @@ import { countNotEvaluated, formatPath, TOKENIZER, type ToolDrift } from '../pip
 import { driftJson } from './drift';
 import { displayPath, type CheckReport } from './report';
 
+/** A tool's id as the JSON carries it: its kind, name and place, the place relative to the checked folder. */
+function toolIdOf(cwd: string, t: Pick<CheckReport['tools'][number], 'kind' | 'name' | 'location'>): string {
+  const { file, range } = t.location;
+  return `${t.kind}:${t.name}@${displayPath(cwd, file)}:${range.start.line + 1}:${range.start.character + 1}`;
+}
+
 export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): string {
   const notEvaluated = countNotEvaluated(report.diagnostics);
+  // Diagnostics name their tool by the pipeline's id; the JSON says the same id as its tools do.
+  const ids = new Map(report.tools.map((t) => [t.id, toolIdOf(report.cwd, t)]));
   const out = {
     tools: inSnapshotOrder(report).map((t) => ({
+      id: ids.get(t.id) ?? toolIdOf(report.cwd, t),
       name: t.name,
       file: displayPath(report.cwd, t.location.file),
       line: t.location.range.start.line + 1,
@@ -48,6 +57,7 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
       severity: d.severity,
       code: d.code,
       tool: d.tool ?? null,
+      ...(d.toolId && ids.has(d.toolId) ? { toolId: ids.get(d.toolId) } : {}),
       path: dottedPath(d.path),
       message: d.message,
       ...(d.targets ? { targets: d.targets, rule: d.rule ?? null, ...(d.fix ? { fix: d.fix } : {}) } : {}),

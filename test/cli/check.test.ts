@@ -180,8 +180,8 @@ describe('check: json format', () => {
     const shipped = ['library', 'libraryVersion', 'zodVersion', 'source', 'shipsFlattened', 'definition'];
     // In snapshot order: by server, then name.
     expect(out.tools.map((t: any) => Object.keys(t))).toEqual([
-      ['name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', ...shipped, 'targets'],
-      ['name', 'file', 'line', 'column', 'advertised', 'flattened', 'tokens', 'mountable', ...shipped, 'targets'],
+      ['id', 'name', 'file', 'line', 'column', 'advertised', 'tokens', 'mountable', ...shipped, 'targets'],
+      ['id', 'name', 'file', 'line', 'column', 'advertised', 'flattened', 'tokens', 'mountable', ...shipped, 'targets'],
     ]);
     expect(out.tokens).toEqual({ encoding: 'o200k_base', total: 173, windowShare: 0.0009 });
     const sdk = JSON.parse(readFileSync(path.join(FIXTURES, '..', '..', 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')).version;
@@ -190,6 +190,8 @@ describe('check: json format', () => {
     const input = { type: 'object', properties: { host: { type: 'string' } }, required: ['host'], $schema: 'http://json-schema.org/draft-07/schema#' };
     expect(JSON.stringify(out.tools[0])).toBe(
       JSON.stringify({
+        // The tool's identity, as the report's: its kind, name and place (two servers may share a name).
+        id: 'registration:ping@cli-basic/tools.ts:13:1',
         name: 'ping',
         file: 'cli-basic/tools.ts',
         line: 13,
@@ -236,6 +238,7 @@ describe('check: json format', () => {
         severity: 'information',
         code: 'union-shipped',
         tool: 'send_message',
+        toolId: 'registration:send_message@cli-basic/tools.ts:11:1',
         path: 'content',
         message: UNION_SHIPPED_CONTENT,
       },
