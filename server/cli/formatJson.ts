@@ -7,7 +7,7 @@ import { driftJson } from './drift';
 import { displayPath, type CheckReport } from './report';
 
 /** A tool's id as the JSON carries it: its kind, name and place, the place relative to the checked folder. */
-function toolIdOf(cwd: string, t: Pick<CheckReport['tools'][number], 'kind' | 'name' | 'location'>): string {
+export function toolIdOf(cwd: string, t: Pick<CheckReport['tools'][number], 'kind' | 'name' | 'location'>): string {
   const { file, range } = t.location;
   return `${t.kind}:${t.name}@${displayPath(cwd, file)}:${range.start.line + 1}:${range.start.character + 1}`;
 }

@@ -4,7 +4,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { CODES, FINDING_CODES, type Location, type Severity } from '../pipeline';
-import { dottedPath } from './formatJson';
+import { dottedPath, toolIdOf } from './formatJson';
 import { displayPath, type CheckReport } from './report';
 import { findingDocsHref } from '../ruleDocs';
 
@@ -24,6 +24,8 @@ export function relativeUri(displayed: string): string {
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 export function formatSarif(report: CheckReport, toolVersion: string): string {
+  // The tool a result concerns, by the same id as the JSON's (two servers may share a tool's name).
+  const ids = new Map(report.tools.map((t) => [t.id, toolIdOf(report.cwd, t)]));
   const physical = (loc: Location) => ({
     artifactLocation: { uri: relativeUri(displayPath(report.cwd, loc.file)), uriBaseId: '%SRCROOT%' },
     region: {
@@ -64,7 +66,12 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
           ...(d.related.length > 0
             ? { relatedLocations: d.related.map((r, i) => ({ id: i + 1, physicalLocation: physical(r.location), message: { text: r.message } })) }
             : {}),
-          properties: { tool: d.tool ?? null, path: dottedPath(d.path), ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}) },
+          properties: {
+            tool: d.tool ?? null,
+            ...(d.toolId && ids.has(d.toolId) ? { toolId: ids.get(d.toolId) } : {}),
+            path: dottedPath(d.path),
+            ...(d.targets ? { targets: d.targets, rule: d.rule ?? null } : {}),
+          },
         })),
       },
     ],
