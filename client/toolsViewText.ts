@@ -19,6 +19,7 @@ export function toolItemText(tool: ToolSummary): { description: string; tooltip:
   else if (tool.refusedBy?.length) lines.push(`$(warning) Refused, dropped or rewritten by ${tool.refusedBy.join(', ')}: see its problems.`);
   if (problems) lines.push(`${plural(p.errors, 'error', 'errors')}, ${plural(p.warnings, 'warning', 'warnings')}, ${plural(p.infos, 'info', 'infos')}`);
   if (tool.library) lines.push(`Registered with ${tool.library}${tool.dialect ? `, JSON Schema ${tool.dialect}` : ''}`);
+  if (tool.foundWith) lines.push(`$(info) ${tool.foundWith}`);
   if (tool.drift) {
     const what = tool.drift.status === 'added' ? 'not in' : tool.drift.status === 'renamed' ? 'renamed since' : 'changed since';
     lines.push(`**${DRIFT_MARK[tool.drift.class]}**: ${what} ${tool.drift.snapshot}\n\n${tool.drift.changes.map((c) => `- ${c}`).join('\n')}`);

@@ -46,6 +46,8 @@ export interface ToolSummary {
   compare?: { asWritten: unknown; flattened: unknown };
   /** How its shipped definition differs from the configured snapshot (`toolSchemaLens.snapshot`), when it does. */
   drift?: ToolDriftSummary;
+  /** Found with placeholder values for unset variables, or built with made-up arguments: what to set for the real one. */
+  foundWith?: string;
 }
 export interface ToolDriftSummary {
   /** The worst of its changes: a caller valid before is refused now (breaking), or not, or only words changed. */

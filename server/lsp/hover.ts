@@ -9,6 +9,7 @@ import { MarkupKind, type Hover } from 'vscode-languageserver';
 import {
   contains,
   type Diagnostic,
+  foundWithNote,
   formatPath,
   type KeyReport,
   type Position,
@@ -236,6 +237,8 @@ function toolSection(tool: ToolReport, context: HoverContext = {}): string {
   const verified = context.verified?.(tool) ?? [];
   if (verified.length) lines.push(verified.map(verifiedRowText).join('  \n'));
   lines.push(`${toolHeader(tool)}  \n_${shippedHeader(tool)}_`);
+  const foundWith = foundWithNote(tool);
+  if (foundWith) lines.push(`_${foundWith}_`);
   lines.push(...definitionLines(tool));
   // Judged against a strict target: what its model is asked to fill (every key required, optional ones nullable).
   if (tool.verdicts?.some((v) => v.target === 'openai-strict')) {

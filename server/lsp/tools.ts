@@ -3,7 +3,7 @@
  * declaration or definition containing it (every tool a loop or a registry registers there); else whatever starts nearest above it in the file, a registration or a key that tools
  * declare there (a variant object in a schema file, imported by the tools that use it).
  */
-import { contains, type Position, type ProblemCounts, type Range, type ToolReport } from '../pipeline';
+import { contains, foundWithNote, type Position, type ProblemCounts, type Range, type ToolReport } from '../pipeline';
 import type { ListToolsParams, ListToolsResult, ServerSummary, ToolDriftSummary, ToolSummary } from '../../protocol';
 import { dialectOf, libraryLabelOf, NO_PROBLEMS, toolSpotsIn } from './toolFacts';
 import { DEFINITION_HEADING, FLATTENED_HEADING, shippedHeader } from './shippedHeader';
@@ -52,6 +52,7 @@ export function listTools(
       server: context.server,
       ...(one && t.compare ? { compare: t.compare } : {}),
       ...(context.drift?.get(t) ? { drift: context.drift.get(t) } : {}),
+      ...(foundWithNote(t) ? { foundWith: foundWithNote(t) } : {}),
     };
   };
   const sorted = [...tools].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line);

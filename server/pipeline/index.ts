@@ -93,6 +93,7 @@ export { configProblemDiagnostic, configProblemMessage } from './findings/messag
 export { clientRuleKey, effectiveSeverity, type SeverityOverrides } from './findings/severities';
 export { applySuppressions, DISABLE_NEXT_LINE } from './findings/suppressions';
 export { countNotEvaluated, notEvaluatedText, type NotEvaluated } from './start/notEvaluated';
+export { foundWithNote } from './environment/placeholders';
 export { plannedFixes, type PlannedEdit, type PlannedFix } from './fixes';
 export { stopTransformer } from './evaluate/host/transformSource';
 export {

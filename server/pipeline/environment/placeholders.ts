@@ -148,3 +148,17 @@ export async function withPlaceholders<E extends Evaluated>(
   }
   return runs.length ? { ...best, placeholderRuns: runs } : best;
 }
+
+/**
+ * What a tool found with made-up values says in the editor (hover, Tool Schemas view), as the CLI's note does: the
+ * placeholders its start ran with, or the arguments a factory was called with. Undefined for a tool a real start found.
+ */
+export function foundWithNote(tool: { placeholders?: readonly string[]; calledFactory?: string; inventedArguments?: readonly string[] }): string | undefined {
+  if (tool.placeholders?.length) {
+    const names = tool.placeholders.join(', ');
+    return `Found with placeholder values for ${names}, which its start needs and which are unset: set ${tool.placeholders.length === 1 ? 'it' : 'them'} (.env, toolSchemaLens.evaluation.env) to check the real configuration.`;
+  }
+  if (tool.calledFactory && tool.inventedArguments?.length)
+    return `Built by calling ${tool.calledFactory}(…) with made-up ${tool.inventedArguments.join(', ')}: the real start may add or drop fields.`;
+  return undefined;
+}

@@ -84,10 +84,10 @@ function failureCauses(failures: readonly Diagnostic[]): string {
           : because?.unsetEnv?.length
             ? `it read ${keysFirst(because.unsetEnv).slice(0, 4).join(', ')}, unset: set ${because.unsetEnv.length === 1 ? 'it' : 'them'} with check --env NAME=value, .env or toolSchemaLens.evaluation.env${because.placeholdersTried ? ` (placeholders for ${because.placeholdersTried.join(', ')} were tried; the start still stopped)` : ''}`
             : d.failure === 'refused'
-              ? 'the check refused what it tried (a write, a process, a connection): see its evaluation-failed finding'
+              ? 'the check refused what it tried (a write, a process, a connection; see its evaluation-failed finding)'
               : d.failure === 'timeout' || d.failure === 'memory'
                 ? `it was stopped at the ${d.failure === 'timeout' ? 'CPU-time limit (raise it with check --timeout <ms>)' : 'memory cap (raise it with check --memory <mb>)'}`
-                : 'see its evaluation-failed finding for what it threw';
+                : 'it threw (its evaluation-failed finding says what)';
     counts.set(cause, (counts.get(cause) ?? 0) + 1);
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
