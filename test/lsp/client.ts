@@ -438,7 +438,7 @@ export function isAlive(pid: number): boolean {
 
 /** Copy a fixture to a temp dir, with node_modules linked to the repo's so its imports resolve. */
 export function copyFixture(name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tsl-${name.replace(/[\/]/g, '-')}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tsl-${name.replace(/[/\\]/g, '-')}-`));
   fs.cpSync(path.join(REPO, 'test/fixtures', name), dir, { recursive: true });
   if (!fs.existsSync(path.join(dir, 'node_modules'))) fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return fs.realpathSync(dir);

@@ -29,7 +29,7 @@ describe('placeholders in the editor', { timeout: 240_000 }, () => {
     const file = path.join(root, 'src', 'tools', 'customers.ts');
     const hover = ((await client.hover(file, positionOf(file, "'list_customers'", 0, 2)))!.contents as MarkupContent).value;
     expect(hover).toContain(`_${NOTE}`);
-    const tools = (await client.request('toolSchemaLens/listTools', {})) as Array<{ name: string; foundWith?: string }>;
+    const tools = await client.request<Array<{ name: string; foundWith?: string }>>('toolSchemaLens/listTools', {});
     expect(tools.find((t) => t.name === 'list_customers')?.foundWith).toContain(NOTE);
   });
 });
