@@ -326,7 +326,9 @@ async function evaluate(message: EvaluateMessage): Promise<ResultMessage> {
   const evaluateMs = performance.now() - started - judgedEarlyMs;
   clearLeftTimers();
   const retire = retirement(realmChanges, leftRunning(resourcesBefore), takeSpawned()) ?? restoreProcessState(processState);
-  if (realmChanges.length > 0) failure ??= { phase: 'realm', reason: `it ${describeRealmChanges(realmChanges)}` };
+  // What the start printed goes with it: a start that stopped on a missing argument says which (usageHint.ts).
+  if (realmChanges.length > 0)
+    failure ??= { phase: 'realm', reason: `it ${describeRealmChanges(realmChanges)}`, ...(watched.printed.length ? { printed: watched.printed } : {}) };
 
   const engineStarted = performance.now();
   // A call site many tools share is a wrapper or a loop: their stacks say which call of it each tool came from.

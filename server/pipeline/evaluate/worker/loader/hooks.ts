@@ -476,7 +476,12 @@ function exportsOf(
     const text = g.overlays.get(target) ?? readOrEmpty(target);
     const source = g.entry.file === target ? text + g.entry.appendix : text;
     const format = moduleFormatOf(target);
-    const reply = await transformKnown(target, source, format);
+    // Where this thread strips types itself, an ES module's names are read here too: a round trip to the host from
+    // inside a load can wait on the thread that is waiting on this load (Node 24), and never end.
+    const reply =
+      canStripHere && format === 'module'
+        ? { type: 'transformed' as const, id: 0, format, ...stripHere(target, source) }
+        : await transformKnown(target, source, format);
     if (reply.code === undefined) return undefined;
     if (reply.format === 'commonjs') return new Set(['default', ...(await exportedNames(target, reply.code, g))]);
     return runtimeExports(reply.code, (next) => exportsOf(next, target, g, inner));
