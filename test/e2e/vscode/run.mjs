@@ -152,8 +152,14 @@ async function layoutSteps({ step, page, bench, shot, server }) {
 
   await step('layout: the preferred quick fix removes the finding, in the editor and in check', async () => {
     await bench.openFile(toolFile);
-    await bench.goTo(format.line, format.column);
-    await bench.focusEditor();
+    // The cursor on the finding, as the status bar says: a Go to Line that a widget left open swallowed does not count.
+    const onFinding = () => page.locator('.statusbar-item', { hasText: `Ln ${format.line}, Col ${format.column}` }).count();
+    for (let attempt = 0; attempt < 3 && !(await onFinding()); attempt++) {
+      await bench.closeWidgets();
+      await bench.focusEditor();
+      await bench.goTo(format.line, format.column);
+    }
+    assert(await onFinding(), `the cursor did not reach ${toolFile}:${format.line}:${format.column}`);
     const title = await bench.applyQuickFix(/^Replace `\.url\(\)`/);
     const deadline = Date.now() + 60_000;
     while (await bench.squiggleOnCursorLine('error')) {
