@@ -218,14 +218,16 @@ function choicesValue(type: Type, at: Node): BuiltValue | undefined {
  * nothing else, so a lone switch (`{ debug?: boolean }`) is never turned on.
  */
 function grantsOf(type: Type, at: Node): BuiltValue | undefined {
-  if (!type.isObject() || type.getCallSignatures().length > 0 || collectionOf(type)) return undefined;
+  // An intersection too: a mapped type of resources joined with one resource's own (`{ [K in R]?: … } & { … }`).
+  const objectLike = (t: Type) => (t.isObject() || t.isIntersection()) && t.getCallSignatures().length === 0 && !collectionOf(t);
+  if (!objectLike(type)) return undefined;
   const resources = type.getProperties();
   if (resources.length === 0) return undefined;
   const object: Record<string, BuiltValue> = {};
   for (const resource of resources) {
     const resourceType = resource.getTypeAtLocation(at);
     const members = resourceType.isUnion() ? presentMembers(resourceType) : [resourceType];
-    const inner = members.length === 1 && members[0].isObject() && !collectionOf(members[0]) ? members[0].getProperties() : [];
+    const inner = members.length === 1 && objectLike(members[0]) ? members[0].getProperties() : [];
     if (inner.length === 0) return undefined;
     const granted: Record<string, BuiltValue> = {};
     for (const action of inner) {
