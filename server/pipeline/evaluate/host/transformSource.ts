@@ -68,14 +68,8 @@ async function toModule(file: string, source: string, compilerOptions: Record<st
     `const ${META} = { ...${JSON.stringify(meta)}, require: ${META}_createRequire(${JSON.stringify(url)}) };`;
   try {
     const result = await transform(source, {
-      loader: LOADERS[path.extname(file).toLowerCase()] ?? 'ts',
+      ...transformOptions(file, compilerOptions),
       format: 'esm',
-      target: 'node20',
-      platform: 'node',
-      sourcemap: 'inline',
-      sourcefile: file,
-      logLevel: 'silent',
-      tsconfigRaw: { compilerOptions },
       banner,
       define: {
         // The bundler's build-time constants first: the file-relative globals below are ours and win.
@@ -102,14 +96,8 @@ async function toCommonJs(file: string, source: string, compilerOptions: Record<
   const url = pathToFileURL(file).href;
   try {
     const result = await transform(source, {
-      loader: LOADERS[path.extname(file).toLowerCase()] ?? 'ts',
+      ...transformOptions(file, compilerOptions),
       format: 'cjs',
-      target: 'node20',
-      platform: 'node',
-      sourcemap: 'inline',
-      sourcefile: file,
-      logLevel: 'silent',
-      tsconfigRaw: { compilerOptions },
       define: {
         ...defines,
         'import.meta.url': JSON.stringify(url),
@@ -123,6 +111,19 @@ async function toCommonJs(file: string, source: string, compilerOptions: Record<
     if (first && /top-level await/i.test(first.text)) return toModule(file, source, compilerOptions, defines);
     return { failure: failureOf(file, error) };
   }
+}
+
+/** What both module systems' transforms share: the loader by extension, Node 20, an inline source map. */
+function transformOptions(file: string, compilerOptions: Record<string, unknown>) {
+  return {
+    loader: LOADERS[path.extname(file).toLowerCase()] ?? 'ts',
+    target: 'node20',
+    platform: 'node',
+    sourcemap: 'inline',
+    sourcefile: file,
+    logLevel: 'silent',
+    tsconfigRaw: { compilerOptions },
+  } as const;
 }
 
 function failureOf(file: string, error: unknown): LoadFailure {
