@@ -33,6 +33,7 @@ export function listTools(
   const summary = (t: ToolReport): ToolSummary => {
     const library = libraryLabelOf(t);
     const dialect = dialectOf(t.advertised);
+    const foundWith = foundWithNote(t);
     return {
       name: t.name,
       uri: uriOf(t.location.file),
@@ -52,7 +53,7 @@ export function listTools(
       server: context.server,
       ...(one && t.compare ? { compare: t.compare } : {}),
       ...(context.drift?.get(t) ? { drift: context.drift.get(t) } : {}),
-      ...(foundWithNote(t) ? { foundWith: foundWithNote(t) } : {}),
+      ...(foundWith ? { foundWith } : {}),
     };
   };
   const sorted = [...tools].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.range.start.line - b.location.range.start.line);
