@@ -403,7 +403,7 @@ async function loadCounted(url: string, context: Context, nextLoad: NextLoad): P
   const format = TYPESCRIPT.has(extension) ? moduleFormatOf(file) : 'module';
   // Node 22+ strips types on this thread, as ES modules only: a CommonJS source there is Node's CommonJS loader's.
   if (canStripHere && format === 'commonjs') return { format: 'commonjs', shortCircuit: true };
-  const reply = canStripHere ? { type: 'transformed' as const, id: 0, format, ...stripHere(file, source) } : await transformKnown(file, source, format);
+  const reply = await transformHere(file, source, format);
   if (reply.code !== undefined && reply.format === 'commonjs')
     return generated(commonJsFacade(file, await exportedNames(file, reply.code, g), g?.entry.file === file));
   if (reply.code !== undefined) return generated(await withoutTypeOnlyNames(reply.code, (specifier) => exportsOf(specifier, file, g)));
@@ -421,6 +421,16 @@ const transformed = new Map<string, { source: string; options: string; code: str
  * A file answered before with the same text and options is not asked again: each evaluation is a generation of
  * its own, so every module of a server's graph would otherwise cross to the host and back once per evaluation.
  */
+/**
+ * A workspace source as this thread runs it: an ES module stripped here where Node 22+ can, else the host's transform.
+ * Stripped here for every use, loading and reading an imported module's names alike: a round trip to the host from
+ * inside a load can wait on the thread that is waiting on that load (Node 24), and never end.
+ */
+function transformHere(file: string, source: string, format: ModuleFormat): Promise<TransformReply> {
+  if (canStripHere && format === 'module') return Promise.resolve({ type: 'transformed', id: 0, format, ...stripHere(file, source) });
+  return transformKnown(file, source, format);
+}
+
 async function transformKnown(file: string, source: string, format: ModuleFormat): Promise<TransformReply> {
   const { compilerOptions } = tsconfigFor(file);
   const options = transformKey(compilerOptions, bundlerDefines(file), format);
@@ -476,12 +486,7 @@ function exportsOf(
     const text = g.overlays.get(target) ?? readOrEmpty(target);
     const source = g.entry.file === target ? text + g.entry.appendix : text;
     const format = moduleFormatOf(target);
-    // Where this thread strips types itself, an ES module's names are read here too: a round trip to the host from
-    // inside a load can wait on the thread that is waiting on this load (Node 24), and never end.
-    const reply =
-      canStripHere && format === 'module'
-        ? { type: 'transformed' as const, id: 0, format, ...stripHere(target, source) }
-        : await transformKnown(target, source, format);
+    const reply = await transformHere(target, source, format);
     if (reply.code === undefined) return undefined;
     if (reply.format === 'commonjs') return new Set(['default', ...(await exportedNames(target, reply.code, g))]);
     return runtimeExports(reply.code, (next) => exportsOf(next, target, g, inner));
