@@ -159,7 +159,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc*'],
-              message: 'Only server/lsp/ knows LSP; the pipeline speaks server/pipeline/types.ts.',
+              message: 'Only server/lsp/ knows LSP; the pipeline speaks its contracts (run/contract.ts, assemble/report.ts).',
             },
             {
               group: ['**/lsp/**', '**/cli/**', '**/cli', '**/mcp/**', '**/client/**'],

@@ -26,43 +26,17 @@ import { loadedBeyondRoot } from './plan/beyondRoot';
 import { setAsidePrograms } from './plan/programs';
 import { placeholderEnv, withPlaceholders } from './environment/placeholders';
 import { refineStartFailure } from './start/startFailure';
-import type {
-  AnalysisResult,
-  CancellationLike,
-  DiscoveredFile,
-  EarlyResults,
-  EvaluatedFile,
-  EvaluatedTool,
-  FactorySpec,
-  Overlay,
-  Pipeline,
-  PipelineOptions,
-} from './types';
+import type { AnalysisResult, EarlyResults, Overlay, Pipeline, PipelineOptions } from './run/contract';
+import type { CancellationLike, EvaluatedFile, EvaluatedTool } from './evaluate/contract';
+import type { DiscoveredFile, FactorySpec } from './discover/contract';
 
 // The fronts' one door: everything the CLI and the language server use of the pipeline (and of the engine's
 // vocabulary they print) is re-exported here; nothing under server/cli or server/lsp imports a pipeline internal.
-export type {
-  AnalysisResult,
-  CancellationLike,
-  Diagnostic,
-  EarlyResults,
-  EngineOptions,
-  FlattenMode,
-  FileReport,
-  KeyReport,
-  Location,
-  Overlay,
-  Pipeline,
-  PipelineOptions,
-  Position,
-  Range,
-  SeveritySetting,
-  TokenBudget,
-  SourceDefinition,
-  ToolReport,
-  ToolSdk,
-  EvaluatorSource,
-} from './types';
+export type { AnalysisResult, EarlyResults, Overlay, Pipeline, PipelineOptions, TokenBudget, EvaluatorSource } from './run/contract';
+export type { CancellationLike, EngineOptions, FlattenMode } from './evaluate/contract';
+export type { Diagnostic, FileReport, KeyReport, SeveritySetting, SourceDefinition, ToolReport } from './assemble/report';
+export type { Location, Position, Range } from './syntax/places';
+export type { ToolSdk } from './sdks/names';
 export { createEvaluator, type Evaluator, type EvaluatorOptions } from './evaluate';
 export { contains } from './assemble/match';
 export { mergeAnalyses, ResultStore } from './publish/results';

@@ -24,7 +24,8 @@ const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
 const NO_PRE_COMMIT = 'pre-commit is not installed (apt-get install pre-commit, or pip install pre-commit)';
 
 const temp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-pre-commit-')));
-afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+// pre-commit's store holds a clone with its installed dependencies: removing it takes a while on a busy disk.
+afterAll(() => fs.promises.rm(temp, { recursive: true, force: true }), 600_000);
 
 describe('.pre-commit-hooks.yaml', () => {
   it('has hooks whose entries run a command the CLI accepts from the hook checkout, once per commit', () => {

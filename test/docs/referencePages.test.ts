@@ -11,7 +11,7 @@ import { INCIDENTS } from '../../shared/clients/incidents/index';
 import { FINDING_CODES } from '../../shared/findings';
 import { toLspDiagnostic } from '../../server/lsp/diagnostics';
 import { findingDocsHref } from '../../server/ruleDocs';
-import type { Diagnostic } from '../../server/pipeline/types';
+import type { Diagnostic } from '../../server/pipeline/assemble/report';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { codesPage, introOf as codesIntro, loadFindings } from '../../scripts/findings-tables.mjs';
 // @ts-expect-error: a plain .mjs script without type declarations

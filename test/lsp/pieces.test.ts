@@ -9,7 +9,7 @@ import { readInitOptions } from '../../server/lsp/settings';
 import { listTools } from '../../server/lsp/tools';
 import { isTrusted, transportFromArgv } from '../../server/lsp/trust';
 import { classifyChange } from '../../server/lsp/watchers';
-import type { Diagnostic, ToolReport } from '../../server/pipeline/types';
+import type { Diagnostic, ToolReport } from '../../server/pipeline/assemble/report';
 
 const r = (line: number, from: number, to: number) => ({ start: { line, character: from }, end: { line, character: to } });
 

@@ -12,7 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../server/lsp/server';
-import type { AnalysisResult, CancellationLike, Diagnostic, Overlay, Pipeline, PipelineOptions } from '../../server/pipeline/types';
+import type { AnalysisResult, Overlay, Pipeline, PipelineOptions } from '../../server/pipeline/run/contract';
+import type { CancellationLike } from '../../server/pipeline/evaluate/contract';
+import type { Diagnostic } from '../../server/pipeline/assemble/report';
 import { TestClient } from './client';
 
 /** Diagnostics come from `// widen:KEY@FILE` markers; `// slow:MS` makes the run take that long. */

@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../server/pipeline/plan/coverage';
-import type { EvaluatedFile, EvaluationFailure } from '../../server/pipeline/types';
+import type { EvaluatedFile, EvaluationFailure } from '../../server/pipeline/evaluate/contract';
 
 const root = path.resolve('/workspace');
 const at = (file: string) => path.join(root, file);

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../server/pipeline/discover';
 import { WorkspaceProject } from '../../server/pipeline/project/project';
-import type { DiscoveredFile, DiscoveredSite } from '../../server/pipeline/types';
+import type { DiscoveredFile, DiscoveredSite } from '../../server/pipeline/discover/contract';
 
 const root = path.join(__dirname, '../fixtures/discover-styles');
 const src = (name: string) => path.join(root, 'src', name);

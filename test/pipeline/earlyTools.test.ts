@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPipeline, type AnalysisResult, type Diagnostic, type Pipeline } from '../../server/pipeline';
 import { collectEarlyTools } from '../../server/pipeline/assemble/earlyTools';
-import type { EvaluatedTool } from '../../server/pipeline/types';
+import type { EvaluatedTool } from '../../server/pipeline/evaluate/contract';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 
 const REPO = path.resolve(__dirname, '../..');

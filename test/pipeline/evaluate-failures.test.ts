@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvaluator, EvaluationCancelled, type Evaluator } from '../../server/pipeline/evaluate/index';
 import { workerScript } from '../../server/pipeline/evaluate/host/workerScript';
-import type { SourcePoint } from '../../server/pipeline/types';
+import type { SourcePoint } from '../../server/pipeline/evaluate/contract';
 
 const src = (name: string) => path.join(__dirname, '..', 'fixtures', 'eval-failures', 'src', name);
 const options = { flattenUnionInput: true, target: 'draft-7' as const };

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/index';
-import type { EvaluatedFile } from '../../server/pipeline/types';
+import type { EvaluatedFile } from '../../server/pipeline/evaluate/contract';
 import { runCli } from '../cli/runCli';
 import { commandLine, descendants } from '../lsp/client';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/pipeline';
 import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/index';
-import type { Pipeline } from '../../server/pipeline/types';
+import type { Pipeline } from '../../server/pipeline/run/contract';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 
 const root = path.resolve(__dirname, '../fixtures/eval-late-failure');

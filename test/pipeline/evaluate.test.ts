@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_CLIENTS, verdicts } from '../../shared/clients/index';
 import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/index';
-import type { EvaluatedFile, SourcePoint } from '../../server/pipeline/types';
+import type { EvaluatedFile, SourcePoint } from '../../server/pipeline/evaluate/contract';
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 const sdks = (name: string) => path.join(fixtures, 'eval-sdks', 'src', name);

@@ -4,7 +4,8 @@ import type { FindingSite, Step } from '../../shared/types';
 import { discoverFiles } from '../../server/pipeline/discover';
 import { locateSite, placeSite, rootsOf, toolLocation, type SchemaRoots } from '../../server/pipeline/locate';
 import { WorkspaceProject } from '../../server/pipeline/project/project';
-import type { DiscoveredSite, Location } from '../../server/pipeline/types';
+import type { DiscoveredSite } from '../../server/pipeline/discover/contract';
+import type { Location } from '../../server/pipeline/syntax/places';
 
 const root = path.join(__dirname, '../fixtures/locate-trails');
 const src = (name: string) => path.join(root, 'src', name);

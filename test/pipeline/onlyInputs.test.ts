@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ResultStore } from '../../server/pipeline/publish/results';
-import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../../server/pipeline/types';
+import type { AnalysisResult } from '../../server/pipeline/run/contract';
+import type { Diagnostic, FileReport, ToolReport } from '../../server/pipeline/assemble/report';
 
 const range = { start: { line: 3, character: 2 }, end: { line: 3, character: 8 } };
 

@@ -2,7 +2,8 @@
 // export name; each site used once; a tool nobody discovered stays unmatched (reported at its call).
 import { describe, expect, it } from 'vitest';
 import { matchToolsToSites } from '../../server/pipeline/assemble/match';
-import type { DiscoveredSite, EvaluatedTool } from '../../server/pipeline/types';
+import type { DiscoveredSite } from '../../server/pipeline/discover/contract';
+import type { EvaluatedTool } from '../../server/pipeline/evaluate/contract';
 
 const file = '/ws/server.ts';
 const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: { line: l1, character: c1 }, end: { line: l2, character: c2 } });

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/pipeline';
-import type { AnalysisResult, Diagnostic, Location, Pipeline } from '../../server/pipeline/types';
+import type { AnalysisResult, Pipeline } from '../../server/pipeline/run/contract';
+import type { Diagnostic } from '../../server/pipeline/assemble/report';
+import type { Location } from '../../server/pipeline/syntax/places';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 
 const root = path.resolve(__dirname, '../fixtures/project-chat');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, type Evaluator } from '../../server/pipeline/evaluate/index';
-import type { EvaluatedTool } from '../../server/pipeline/types';
+import type { EvaluatedTool } from '../../server/pipeline/evaluate/contract';
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 const load = (file: string) => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/pipeline';
 import { discoverFiles } from '../../server/pipeline/discover';
 import { WorkspaceProject } from '../../server/pipeline/project/project';
-import type { Pipeline } from '../../server/pipeline/types';
+import type { Pipeline } from '../../server/pipeline/run/contract';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 
 const root = path.resolve(__dirname, '../fixtures/ship-mastra-zod4');

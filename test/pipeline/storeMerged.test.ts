@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ResultStore } from '../../server/pipeline/publish/results';
-import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../../server/pipeline/types';
+import type { AnalysisResult } from '../../server/pipeline/run/contract';
+import type { Diagnostic, FileReport, ToolReport } from '../../server/pipeline/assemble/report';
 
 const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
 

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline, heaviestKeys, serverOverBudget } from '../../server/pipeline';
-import type { AnalysisResult, Pipeline, ToolReport } from '../../server/pipeline/types';
+import type { AnalysisResult, Pipeline } from '../../server/pipeline/run/contract';
+import type { ToolReport } from '../../server/pipeline/assemble/report';
 import { DEFAULT_SETTINGS, pipelineOptions } from '../../server/settings';
 
 const root = path.resolve(__dirname, '../fixtures/tokens-budget');

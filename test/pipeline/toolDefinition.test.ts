@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolDefinitionName } from '../../server/pipeline/locate/toolDefinition';
 import { WorkspaceProject } from '../../server/pipeline/project/project';
-import type { Location } from '../../server/pipeline/types';
+import type { Location } from '../../server/pipeline/syntax/places';
 
 const FILES: Record<string, string> = {
   'names.ts': "export const Names = { ARCHIVE: 'notes.archive' } as const;\n",

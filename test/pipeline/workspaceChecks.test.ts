@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../shared/findings';
 import type { AssembledFile } from '../../server/pipeline/assemble/assemble';
 import { checkWorkspace } from '../../server/pipeline/workspace';
-import type { Diagnostic, EvaluatedTool, Location, ToolReport } from '../../server/pipeline/types';
+import type { Diagnostic, ToolReport } from '../../server/pipeline/assemble/report';
+import type { EvaluatedTool } from '../../server/pipeline/evaluate/contract';
+import type { Location } from '../../server/pipeline/syntax/places';
 
 const at = (file: string, line: number): Location => ({ file, range: { start: { line, character: 0 }, end: { line, character: 6 } } });
 

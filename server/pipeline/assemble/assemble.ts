@@ -21,19 +21,11 @@ import { withFlattenVerdicts } from './flattenVerdicts';
 import { toolIdentity } from './toolIdentity';
 import { targetsOf } from '../sdks/index';
 import { countToolTokens, toolOverBudget } from '../tokens/index';
-import type {
-  Diagnostic,
-  DiscoveredSite,
-  EvaluatedFile,
-  EvaluatedTool,
-  FileReport,
-  KeyReport,
-  Location,
-  Range,
-  TokenBudget,
-  SourceDefinition,
-  ToolReport,
-} from '../types';
+import type { Diagnostic, FileReport, KeyReport, SourceDefinition, ToolReport } from './report';
+import type { DiscoveredSite } from '../discover/contract';
+import type { EvaluatedFile, EvaluatedTool } from '../evaluate/contract';
+import type { Location, Range } from '../syntax/places';
+import type { TokenBudget } from '../run/contract';
 
 /** One evaluated tool with where it lives: what locating a finding of that tool starts from. */
 export interface ToolPlace {

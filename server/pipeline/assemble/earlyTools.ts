@@ -1,9 +1,4 @@
-/**
- * The tools of an evaluation still running that land in open files, handed on before it ends. A whole server's entry
- * registers every tool before it returns (seconds on a large server), and an editor that opened one tool file would
- * otherwise wait for all of them: its tools are handed on once the run has moved past them.
- */
-import type { EvaluatedTool } from '../types';
+import type { EvaluatedTool } from '../evaluate/contract';
 
 /**
  * Without a further tool for this long, what was collected is handed on: a module that goes quiet (awaits, hangs)

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/findings/index';
 import { profileOf, type TargetSeverity } from '../../../shared/clients/index';
 import { verdictChange } from '../../../shared/clients/flattenVerdicts';
 import type { Finding } from '../../../shared/types';
-import type { EvaluatedTool } from '../types';
+import type { EvaluatedTool } from '../evaluate/contract';
 
 /** The tool's findings, each union-shipped one ending with how the selected targets' verdicts change when flattened. */
 export function withFlattenVerdicts(tool: EvaluatedTool, targets: readonly string[], severityFor: TargetSeverity): Finding[] {

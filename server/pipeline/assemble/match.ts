@@ -5,7 +5,9 @@
  * Evaluation is the truth about which tools exist; a tool discovery missed is still reported, at its call site.
  */
 import * as path from 'node:path';
-import type { DiscoveredSite, EvaluatedTool, Position, Range } from '../types';
+import type { DiscoveredSite } from '../discover/contract';
+import type { EvaluatedTool } from '../evaluate/contract';
+import type { Position, Range } from '../syntax/places';
 
 export interface MatchedTool {
   tool: EvaluatedTool;

@@ -6,7 +6,8 @@
  * span stretches over the replacement.
  */
 import { diffChars } from 'diff';
-import type { Diagnostic, Location, Position, Range, ToolReport } from '../types';
+import type { Diagnostic, ToolReport } from './report';
+import type { Location, Position, Range } from '../syntax/places';
 
 /** Maps positions of `from` onto `to`; undefined when the texts are equal (nothing to move). */
 export type PositionMap = (p: Position, side: 'start' | 'end') => Position;

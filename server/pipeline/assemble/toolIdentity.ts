@@ -1,5 +1,4 @@
-/** What identifies a tool across analyses and fronts: never its name alone (two servers may each have a `search`). */
-import type { ToolReport } from '../types';
+import type { ToolReport } from './report';
 
 /** A tool's identity: its kind, its name and the place it is registered. */
 export function toolIdentity(tool: Pick<ToolReport, 'name' | 'kind' | 'location'>): string {

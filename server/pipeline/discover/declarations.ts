@@ -3,7 +3,8 @@
  * discriminated union (kind 'exported') and declarations tagged `@toolSchema` (kind 'tagged').
  */
 import { Node, SyntaxKind, ts, type SourceFile, type VariableDeclaration } from 'ts-morph';
-import type { DiscoveredSite, Range } from '../types';
+import type { DiscoveredSite } from './contract';
+import type { Range } from '../syntax/places';
 import { peel, rangeOf, type ImportFollower } from '../syntax';
 
 export function findDeclarations(sourceFile: SourceFile, registrations: DiscoveredSite[], follow?: ImportFollower): DiscoveredSite[] {

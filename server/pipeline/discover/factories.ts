@@ -10,7 +10,7 @@ import { Node, SyntaxKind, type BindingElement, type ClassDeclaration, type Para
 import { parseEntry } from '../plan/entryPoints';
 import { withCommentsBlanked } from './codeText';
 import type { WorkspaceProject } from '../project/project';
-import type { FactorySpec, ParamHint } from '../types';
+import type { FactorySpec, ParamHint } from './contract';
 
 /** A body that builds a server or registers tools. */
 const BUILDS_OR_REGISTERS =

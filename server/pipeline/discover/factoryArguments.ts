@@ -14,7 +14,8 @@
 import type { Node, ParameterDeclaration, SourceFile, Type } from 'ts-morph';
 import { hasBuiltArguments } from '../evaluate/builtValue';
 import { findFactoryDeclarations, type FactoryDeclaration } from './factories';
-import type { BuiltValue, EvaluatedFile, FactorySpec, ParamHint } from '../types';
+import type { BuiltValue, FactorySpec, ParamHint } from './contract';
+import type { EvaluatedFile } from '../evaluate/contract';
 import type { WorkspaceProject } from '../project/project';
 import { PLACEHOLDER_MARK } from '../environment/placeholders';
 

@@ -5,7 +5,7 @@
  * source does not show (a call, a variable, a spread) is trusted; so is an error result (`isError: true`).
  */
 import { Node, SyntaxKind } from 'ts-morph';
-import type { Range } from '../types';
+import type { Range } from '../syntax/places';
 import { peel, propertyOf, rangeOf } from '../syntax';
 
 /** Returns of `handler` (an inline arrow or function expression) whose object literal has no `structuredContent`. */

@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import type { SourceFile, ts } from 'ts-morph';
 import type { WorkspaceProject } from '../project/project';
-import type { DiscoveredFile, DiscoveredSite, Overlay } from '../types';
+import type { DiscoveredFile, DiscoveredSite } from './contract';
+import type { Overlay } from '../run/contract';
 import { findDeclarations } from './declarations';
 import { mayHoldToolSchemas } from './prefilter';
 import { findRegistrations } from './registrations';

@@ -5,7 +5,7 @@
  * the receiver cannot be followed syntactically.
  */
 import { Node, SyntaxKind, ts, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
-import type { DiscoveredSite } from '../types';
+import type { DiscoveredSite } from './contract';
 import { TOOL_LIBRARIES, type RegistrationForm, type ServerClass, type ToolLibrary, type ToolSdk } from '../sdks';
 import { calleeExport, readSdkBindings, type SdkBindings } from './sdkImports';
 import { unstructuredReturns } from './handlerReturns';

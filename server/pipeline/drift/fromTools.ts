@@ -1,9 +1,4 @@
-/**
- * The snapshot's view of reported tools: the definition as shipped (the library's own where it answered, else the
- * engine's emulation of it), the server it is listed by, and the union as written where it ships flattened.
- * Exported schemas are not tools a server lists, so they are left out.
- */
-import type { ToolReport } from '../types';
+import type { ToolReport } from '../assemble/report';
 import { buildSnapshot, type Snapshot, type SnapshotTool } from './snapshot';
 
 /** What of a tool report a snapshot reads (the CLI's and the editor's tools both have it). */

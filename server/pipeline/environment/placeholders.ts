@@ -10,6 +10,7 @@
  * switch (`…_DEBUG`, `READ_ONLY`, `ENABLE_…`): either would choose a configuration; one naming a path: no path on
  * disk is invented. A value is shaped as its name says it is checked (a URL, an email, a number).
  */
+import type { PlaceholderRun } from '../evaluate/contract';
 
 /** Every placeholder starts so: a reader of the report (or a log) knows it for one. */
 export const PLACEHOLDER_MARK = 'tsl-placeholder';
@@ -91,13 +92,6 @@ export function placeholdersFor(
 ): Record<string, string> | undefined {
   const names = unset.filter((name) => !(name in given) && mayPlaceholder(name) && !comparedInSources(name, sources) && !defaultedInSources(name, sources));
   return names.length ? Object.fromEntries(names.map((name) => [name, placeholderValue(name)])) : undefined;
-}
-
-/** A rerun of a start with placeholders: the names it set, how many tools it found, and its failure's first line. */
-export interface PlaceholderRun {
-  names: string[];
-  tools: number;
-  failed?: string;
 }
 
 interface Evaluated {

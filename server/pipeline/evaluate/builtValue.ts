@@ -1,9 +1,4 @@
-/**
- * Arguments built from a factory's parameter types (discover/factoryArguments.ts) travel to the worker as JSON
- * (`BuiltValue`); this is what both sides agree on, and how the worker makes the values a Set, a function or a
- * recording server cannot cross as. No ts-morph here: the worker loads it.
- */
-import type { BuiltValue, FactorySpec, ParamHint } from '../types';
+import type { BuiltValue, FactorySpec, ParamHint } from '../discover/contract';
 
 export function isBuilt(hint: ParamHint): hint is { built: BuiltValue } {
   return typeof hint === 'object' && 'built' in hint;

@@ -5,7 +5,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluatedTool, EvaluationFailure, FactorySpec } from '../types';
+import type { CancellationLike, EngineOptions, EvaluatedFile, EvaluatedTool, EvaluationFailure } from './contract';
+import type { FactorySpec } from '../discover/contract';
 import { unsafePackageJson } from './host/boundedLoads';
 import { entryAppendix } from './host/entryAppendix';
 import { prepareEntry } from './host/preparedEntry';

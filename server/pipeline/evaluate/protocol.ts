@@ -1,10 +1,6 @@
-/**
- * The messages between the parent (the pool) and an evaluation worker, over Node IPC (JSON).
- * Everything here is plain data.
- */
-import type { EngineOptions, EvaluatedTool, EvaluationFailure, Refusal, StoppedWaiting } from '../types';
+import type { EngineOptions, EvaluatedTool, EvaluationFailure, Refusal, StoppedWaiting } from './contract';
 
-export type { Refusal } from '../types';
+export type { Refusal } from './contract';
 import type { CallableFactory, FactoryCall } from './worker/start/callFactories';
 import type { PreparedEntry, TransformReply, TransformRequest } from './worker/loader/protocol';
 

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { formatPath } from '../../../shared/findings/index';
 import type { Finding, FindingSite } from '../../../shared/types';
-import type { Diagnostic, EvaluationFailure, LoadCause, Refusal } from '../types';
+import type { Diagnostic } from '../assemble/report';
+import type { EvaluationFailure, LoadCause, Refusal } from '../evaluate/contract';
 import { effectiveSeverity, type SeverityOverrides } from './severities';
 import { mayPlaceholder } from '../environment/placeholders';
 import { usageHint } from '../start/usageHint';

@@ -5,7 +5,7 @@
  * (the target `*`): the most specific key wins.
  */
 import type { FindingCode, Severity } from '../../../shared/types';
-import type { SeveritySetting } from '../types';
+import type { SeveritySetting } from '../assemble/report';
 
 /** Finding code or `target/rule` → severity. */
 export type SeverityOverrides = Readonly<Partial<Record<string, SeveritySetting>>>;

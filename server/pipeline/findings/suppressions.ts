@@ -5,7 +5,7 @@
  * the whole of one file's diagnostics, whatever analysis placed them there.
  */
 import { effectiveSeverity, type SeverityOverrides } from './severities';
-import type { Diagnostic } from '../types';
+import type { Diagnostic } from '../assemble/report';
 
 export const DISABLE_NEXT_LINE = 'tool-schema-lens-disable-next-line';
 

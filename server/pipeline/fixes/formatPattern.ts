@@ -1,9 +1,5 @@
-/**
- * A string format a client refuses (`.url()` gives `"format": "uri"`, which Codex rejects): the message asks for a
- * `.regex(...)` instead, so the fix replaces the format call with the pattern that states it, which every client
- * takes. `z.url()` (zod 4's top-level form) becomes `z.string().regex(...)`.
- */
-import type { Diagnostic, Range } from '../types';
+import type { Diagnostic } from '../assemble/report';
+import type { Range } from '../syntax/places';
 import type { PlannedFix, TextOf } from './plan';
 
 /** Patterns written the way the user would: short, and as permissive as the format's everyday use. */

@@ -1,17 +1,4 @@
-/**
- * The quick fixes the editor offers, planned as plain text edits: a front turns them into its own form (the language
- * server into versioned WorkspaceEdits, the MCP server into edits an agent applies), so every front offers the same
- * fix for the same finding.
- *
- * - `keyRename.ts`: rename a key in one variant with every reference TypeScript finds (collision-widened, enum-widened),
- *   run in a worker thread by `renameService.ts` / `renameWorker.ts` so a front's thread never waits on it;
- * - `shipFlattened.ts` with `shipFlattenedEdit.ts`: route a registration through the runtime package (union-shipped);
- * - `turnOffRule.ts`: a code or client rule set to `off` in the project file;
- * - `suppressLine.ts`: a disable-next-line comment above the finding;
- * - `plan.ts` with `formatPattern.ts`: fixes planned from a finding and its text, offered before any switch that turns a
- *   rule off (`plannedFixes`), only where the edit is known to be what the message asks for.
- */
-import type { Diagnostic } from '../types';
+import type { Diagnostic } from '../assemble/report';
 import { formatPatternFix } from './formatPattern';
 import type { PlannedFix, TextOf } from './plan';
 

@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Node, Project, ts } from 'ts-morph';
 import { isReadableFile, readWorkspaceFile } from '../project/boundedRead';
-import type { Overlay, Position } from '../types';
+import type { Overlay } from '../run/contract';
+import type { Position } from '../syntax/places';
 
 export interface TextEditAt {
   file: string;

@@ -1,5 +1,4 @@
-/** What a planned fix is: plain edits a front turns into its own kind of edit. */
-import type { Range } from '../types';
+import type { Range } from '../syntax/places';
 
 /** One edit in one file. */
 export interface PlannedEdit {

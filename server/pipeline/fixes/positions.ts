@@ -1,5 +1,4 @@
-/** Offsets and positions in a text, as the editor counts them: 0-based lines, UTF-16 code units (a JS string's indices). */
-import type { Position } from '../types';
+import type { Position } from '../syntax/places';
 
 /** The position of `offset` in `text` (clamped to the text; `\r\n` ends a line like `\n`). */
 export function positionAt(text: string, offset: number): Position {

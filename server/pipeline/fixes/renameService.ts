@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Overlay, Position } from '../types';
+import type { Overlay } from '../run/contract';
+import type { Position } from '../syntax/places';
 import { KeyRenamer, type RenameOutcome } from './keyRename';
 
 export interface RenameRequest {

@@ -1,9 +1,4 @@
-/**
- * The rename quick fix is offered once per declaring variant: the same key of the same union, as each variant's
- * own collision-widened / enum-widened diagnostic (in the diagnostic's file and the files its related information
- * names). Every front lists the same renames for a finding.
- */
-import type { Diagnostic } from '../types';
+import type { Diagnostic } from '../assemble/report';
 
 /** `d` and its siblings (`d` first); `diagnosticsIn` reads a file's current diagnostics. */
 export function renameSiblings(d: Diagnostic, diagnosticsIn: (file: string) => readonly Diagnostic[]): Diagnostic[] {

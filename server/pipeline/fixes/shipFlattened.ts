@@ -4,7 +4,7 @@
  * Every front offers it from here; the language server wraps it in a versioned WorkspaceEdit.
  */
 import { createRequire } from 'node:module';
-import type { ToolReport } from '../types';
+import type { ToolReport } from '../assemble/report';
 import { planShipFlattened, RUNTIME_PACKAGE, type OffsetEdit } from './shipFlattenedEdit';
 
 /** MCP SDK versions before this take raw shapes only: the fix registers the runtime's `.shape` there. */

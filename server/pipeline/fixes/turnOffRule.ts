@@ -3,7 +3,7 @@
  * so CI agrees with the editor. Pure over the file's text; the front names the file and writes nothing itself.
  */
 import { clientRuleKey } from '../findings/severities';
-import type { Diagnostic } from '../types';
+import type { Diagnostic } from '../assemble/report';
 
 /** Findings about the configuration itself are fixed in it, not turned off. */
 export const NOT_TURNED_OFF: ReadonlySet<string> = new Set(['config-invalid', 'unused-suppression']);

@@ -5,7 +5,7 @@
  * package built from a raw shape, the literal that holds the shape's members under their keys.
  */
 import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
-import type { InputSite } from '../types';
+import type { InputSite } from '../evaluate/contract';
 import { offsetOf, propertyName, transparentParent } from '../syntax';
 import { formOf } from './schemaForm';
 import { findKey } from './shapeKeys';

@@ -6,7 +6,8 @@
  * literal that holds it (directly, or through the `const` it is bound to), that object's `name` and its binding.
  */
 import { Node, SyntaxKind, type CallExpression, type Identifier, type ObjectLiteralExpression } from 'ts-morph';
-import type { Range, SourceDefinition } from '../types';
+import type { Range } from '../syntax/places';
+import type { SourceDefinition } from '../assemble/report';
 import { filePathOf, peel, propertyName, rangeOf, transparentParent } from '../syntax';
 import { formOf } from './schemaForm';
 import { findKey } from './shapeKeys';

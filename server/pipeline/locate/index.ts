@@ -5,7 +5,8 @@
  */
 import { Node, type CallExpression, type SourceFile } from 'ts-morph';
 import type { FindingSite, Step } from '../../../shared/types';
-import type { DiscoveredSite, Location, Range } from '../types';
+import type { DiscoveredSite } from '../discover/contract';
+import type { Location, Range } from '../syntax/places';
 import { followTrail, type TrailEnd } from './followTrail';
 import { filePathOf, locationOf, offsetOf, spanRange } from '../syntax';
 import { formOf } from './schemaForm';

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
-import type { Location } from '../types';
+import type { Location } from '../syntax/places';
 import { followImportedName, localInitializer, locationOf, peel, propertyName, propertyOf, stringValue } from '../syntax';
 
 /** Properties that say an object literal is a tool's definition rather than something else with that name. */

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { isUnder } from './candidates';
-import type { EvaluatedFile } from '../types';
+import type { EvaluatedFile } from '../evaluate/contract';
 
 const SOURCES = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const IN_PACKAGES = /[\\/]node_modules[\\/]/;

@@ -4,7 +4,8 @@
  * does not), and costs a run.
  */
 import * as path from 'node:path';
-import type { EvaluatedFile, FactorySpec } from '../types';
+import type { EvaluatedFile } from '../evaluate/contract';
+import type { FactorySpec } from '../discover/contract';
 
 /** What the entries' runs covered. */
 export interface Coverage {

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EvaluatedFile } from '../types';
+import type { EvaluatedFile } from '../evaluate/contract';
 
 interface KeptRun {
   run: EvaluatedFile;

@@ -8,7 +8,7 @@
  */
 import type { AssembledFile } from '../assemble/assemble';
 import type { AnalysedFile } from '../workspace/filesWithoutTools';
-import type { DiscoveredFile } from '../types';
+import type { DiscoveredFile } from '../discover/contract';
 
 /** A program set aside, and the first line of why it did not load. */
 export interface ProgramNotLoaded {

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
 import { isReadableFile, readWorkspaceFile, unreadable } from './boundedRead';
-import type { Overlay } from '../types';
+import type { Overlay } from '../run/contract';
 
 /** Compiler options used when the workspace has no (readable) tsconfig.json. */
 const DEFAULT_OPTIONS: ts.CompilerOptions = {

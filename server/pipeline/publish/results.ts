@@ -1,11 +1,5 @@
-/**
- * Results merged across analyses, the one place fronts get merged diagnostics from: `mergeAnalyses` for
- * runs over several roots (the CLI), and `ResultStore` for the language server's last results per analysed
- * file ("origin"). A finding can lie in another file than the one whose analysis
- * produced it (a variant imported from elsewhere), so a file's diagnostics are the union over all origins, and
- * re-analysing one origin replaces only what that origin said.
- */
-import type { AnalysisResult, Diagnostic, FileReport, ToolReport } from '../types';
+import type { AnalysisResult } from '../run/contract';
+import type { Diagnostic, FileReport, ToolReport } from '../assemble/report';
 import { diagnosticKey, preferRegistrations, withoutUnusedExports } from '../workspace/index';
 import { readWorkspaceFile } from '../project/boundedRead';
 import type { SeverityOverrides } from '../findings/severities';

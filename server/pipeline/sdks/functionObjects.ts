@@ -5,7 +5,7 @@
  * (evaluate/worker/start/toolkits.ts). What is sent is the object itself, byte for byte.
  */
 import { currentSession, descriptionOf } from '../evaluate/worker/recorders/session';
-import type { SourcePoint } from '../types';
+import type { SourcePoint } from '../evaluate/contract';
 import { defineLibrary } from './library';
 
 /** Record a function object a toolkit handed out, placed at `site` (where the toolkit is written). */

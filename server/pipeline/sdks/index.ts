@@ -15,12 +15,16 @@ import { mcpHandler } from './mcpHandler';
 import { mcpLowLevel } from './mcpLowLevel';
 import { mcpServer2 } from './mcpServer2';
 import { openaiAgents } from './openaiAgents';
+import type { ToolSdk } from './names';
 
 // The low-level Server's entries are also the SDK's specifiers: the more specific descriptor comes first.
 const LIBRARIES = [mcpLowLevel, mcpSdk, mcpServer2, mcpHandler, fastmcp, ai, openaiAgents, langchain, mastra, functionObjects] as const;
 
-/** The SDK a registration reports: one per library family (`mcp-handler` registers through MCP's server). */
-export type ToolSdk = (typeof LIBRARIES)[number]['sdk'];
+export type { ToolSdk };
+// The leaf's list and the libraries' families are the same set: a library added without its name fails here.
+type Families = (typeof LIBRARIES)[number]['sdk'];
+const sameFamilies: [ToolSdk] extends [Families] ? ([Families] extends [ToolSdk] ? true : never) : never = true;
+void sameFamilies;
 
 export const TOOL_LIBRARIES: readonly ToolLibrary<ToolSdk>[] = LIBRARIES;
 

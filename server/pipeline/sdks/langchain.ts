@@ -6,7 +6,7 @@ import { captureCallSite } from '../evaluate/worker/recorders/callSite';
 import { currentSession, descriptionOf } from '../evaluate/worker/recorders/session';
 import { loadBeside } from '../evaluate/worker/shipped/loadBeside';
 import { defineLibrary, type RecorderHrefs } from './library';
-import type { SourcePoint } from '../types';
+import type { SourcePoint } from '../evaluate/contract';
 
 type AnyFunction = (...args: any[]) => any;
 type AnyClass = new (...args: any[]) => any;

@@ -1,8 +1,4 @@
-/**
- * A partial result is never silent: how many files did not evaluate, how many of them at a limit, and what to raise.
- * Counted from the `evaluation-failed` diagnostics' `failure` (never their text), the same way by both fronts.
- */
-import type { Diagnostic } from '../types';
+import type { Diagnostic } from '../assemble/report';
 
 export interface NotEvaluated {
   files: number;

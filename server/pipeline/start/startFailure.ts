@@ -9,7 +9,7 @@
  *   placeholder).
  */
 import { comparedInSources, defaultedInSources } from '../environment/placeholders';
-import type { EvaluatedFile } from '../types';
+import type { EvaluatedFile } from '../evaluate/contract';
 
 /** `evaluated`, its failure refined by what its sources and the refusals say. */
 export function refineStartFailure(evaluated: EvaluatedFile, readSource: (file: string) => string | undefined): EvaluatedFile {

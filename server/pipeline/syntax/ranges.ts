@@ -1,7 +1,7 @@
 /** Node → 0-based LSP ranges and locations. */
 import * as path from 'node:path';
 import type { Node, SourceFile } from 'ts-morph';
-import type { Location, Range } from '../types';
+import type { Location, Range } from './places';
 
 /** The range of a node without its leading trivia and JSDoc. */
 export function rangeOf(node: Node): Range {

@@ -5,7 +5,9 @@
 import { RULES } from '../../../shared/findings';
 import { messages } from '../../../shared/findings';
 import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
-import type { Diagnostic, Location, TokenBudget, ToolReport } from '../types';
+import type { Diagnostic, ToolReport } from '../assemble/report';
+import type { Location } from '../syntax/places';
+import type { TokenBudget } from '../run/contract';
 import { heaviestKeys } from './countTools';
 import { countEach } from './tokenizer';
 import { descriptionTexts } from './toolDefinition';

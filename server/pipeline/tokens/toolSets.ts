@@ -5,7 +5,7 @@
  * separate programs in one folder are never summed as if one model saw them all (issue 20).
  */
 import * as path from 'node:path';
-import type { ToolReport } from '../types';
+import type { ToolReport } from '../assemble/report';
 import { sentTools } from './budget';
 
 export interface ToolSet {

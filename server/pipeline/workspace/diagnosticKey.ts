@@ -1,5 +1,5 @@
-/** What makes two diagnostics the same one, for the checks that merge several analyses' findings. */
-import type { Diagnostic, Location } from '../types';
+import type { Diagnostic } from '../assemble/report';
+import type { Location } from '../syntax/places';
 
 /** Place, code and message: the same finding reached from two entries or two roots is one. */
 export function diagnosticKey(d: Diagnostic): string {

@@ -8,7 +8,8 @@ import { duplicateRelatedMessage } from '../findings/messages';
 import type { AssembledFile } from '../assemble/assemble';
 import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
 import { toolIdentity } from '../assemble/toolIdentity';
-import type { Diagnostic, Location } from '../types';
+import type { Diagnostic } from '../assemble/report';
+import type { Location } from '../syntax/places';
 import { placeKey } from './diagnosticKey';
 
 /**

@@ -3,7 +3,7 @@
  * is kept in one analysed file's report, with its findings, and dropped from the others.
  */
 import type { AssembledFile } from '../assemble/assemble';
-import type { Diagnostic, ToolReport } from '../types';
+import type { Diagnostic, ToolReport } from '../assemble/report';
 
 /**
  * Each tool once: a tool another analysed file also reported (the same registration reached from two entries,

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import type { AssembledFile, Locator } from '../assemble/assemble';
 import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
-import type { Diagnostic, EvaluatedFile } from '../types';
+import type { Diagnostic } from '../assemble/report';
+import type { EvaluatedFile } from '../evaluate/contract';
 
 /** What the pipeline knew about an analysed file before evaluating it. */
 export interface AnalysedFile {

@@ -1,8 +1,4 @@
-/**
- * The same finding reached both through a registered tool and through the exported schema it uses: the
- * registration's is the one worth reading (it names the tool the model sees).
- */
-import type { Diagnostic } from '../types';
+import type { Diagnostic } from '../assemble/report';
 import { diagnosticKey, placeKey } from './diagnosticKey';
 
 /**

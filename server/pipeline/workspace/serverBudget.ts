@@ -7,7 +7,8 @@ import { RULES } from '../../../shared/findings';
 import { messages } from '../../../shared/findings';
 import { effectiveSeverity, type SeverityOverrides } from '../findings/severities';
 import { sentTools, serverTokens } from '../tokens';
-import type { Diagnostic, TokenBudget, ToolReport } from '../types';
+import type { Diagnostic, ToolReport } from '../assemble/report';
+import type { TokenBudget } from '../run/contract';
 
 /** The per-server finding on the heaviest tool, or none. `server` names it in the message (a folder's name). */
 export function serverOverBudget(server: string, tools: readonly ToolReport[], budget: TokenBudget | undefined, severities: SeverityOverrides): Diagnostic[] {

@@ -10,7 +10,7 @@ import type { AssembledFile, ToolPlace } from '../assemble/assemble';
 import { targetsOf } from '../sdks';
 import { clientRuleSeverity, type SeverityOverrides } from '../findings/severities';
 import { toolIdentity } from '../assemble/toolIdentity';
-import type { Diagnostic, ToolReport } from '../types';
+import type { Diagnostic, ToolReport } from '../assemble/report';
 
 const SERVER_SDKS = new Set(['mcp', 'fastmcp']);
 

@@ -1,8 +1,4 @@
-/**
- * Only inputs: once any registration was recorded, an exported schema no tool takes is used for types, validation or
- * as an output schema, not sent to a model as an input; one a tool takes is reported through that tool.
- */
-import type { Diagnostic, ToolReport } from '../types';
+import type { Diagnostic, ToolReport } from '../assemble/report';
 
 /** Exported schemas (and their findings) kept only where no registration was found at all; `@toolSchema` ones stay. */
 export function withoutUnusedExports<T extends { kind?: ToolReport['kind']; origin?: Diagnostic['origin'] }>(items: readonly T[], registered: boolean): T[] {

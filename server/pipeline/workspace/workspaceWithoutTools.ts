@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { readWorkspaceFile } from '../project/boundedRead';
 import { TOOL_LIBRARY_PACKAGES } from '../sdks';
-import type { AnalysisResult, Diagnostic } from '../types';
+import type { AnalysisResult } from '../run/contract';
+import type { Diagnostic } from '../assemble/report';
 import { causeSentence } from '../findings/messages';
 import { mayPlaceholder } from '../environment/placeholders';
 

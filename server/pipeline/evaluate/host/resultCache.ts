@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { EvaluatedFile } from '../../types';
+import type { EvaluatedFile } from '../contract';
 
 /** Bumped when what an entry holds, or what a result means, changes. */
 const FORMAT = 1;

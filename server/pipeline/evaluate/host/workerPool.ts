@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../../types';
+import type { CancellationLike, EvaluatedTool, EvaluationFailure } from '../contract';
 import type { EvaluateMessage, ResultMessage, TransformReply, TransformRequest, WorkerMessage } from '../protocol';
 import { EVALUATION_MARKER, SYNC_TRANSFORM_FD } from '../protocol';
 import { cpuMs } from './cpuTime';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { registerZod } from '../../../../shared/index';
-import type { EvaluatedTool, EvaluationFailure, StoppedWaiting } from '../../types';
+import type { EvaluatedTool, EvaluationFailure, StoppedWaiting } from '../contract';
 import { moduleSchemas } from './judge/exportedSchemas';
 import { judgeAlone, judgeModuleSchemas, judgePlainRegistration, judgeRecording, judgeRegistrations, type JudgeOptions, type Judgement } from './judge/judge';
 import { askLibraries, shippingLibraryOf } from './shipped/libraries';

@@ -11,7 +11,7 @@ import { judgeTool, placeViolation, siteOfPointer, type PlacedViolation, type To
 import { withFlattenCauses } from '../../../../../shared/clients/flattenCause';
 import { injectedFault, noteInternalError } from '../sandbox/internalErrors';
 import type { AdvertiseOptions, CollisionWidening, Finding, Target, ToolInput } from '../../../../../shared/types';
-import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../../../types';
+import type { EvaluatedTool, FlattenMode, ShippedInfo } from '../../contract';
 import type { ModuleSchema } from './exportedSchemas';
 import { isZodSchemaSafe } from '../../../../../shared/zod/read';
 import type { Recording } from '../recorders/session';

@@ -5,7 +5,7 @@
 import { findSourceMap, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SourcePoint } from '../../../types';
+import type { SourcePoint } from '../../contract';
 
 const FRAME = /\(?((?:file:\/\/|\/|[A-Za-z]:[\\/]|[\w-]+:)[^()]*?):(\d+):(\d+)\)?\s*$/;
 

@@ -1,13 +1,4 @@
-/**
- * Where each zod schema was created, recorded in the worker while a bundle runs: a schema that passes through
- * a helper, a registry object, a spread or a factory is still placed at the `z.object(...)` that built it,
- * which static trail-following from the registration cannot reach. The raw stack is captured (cheap) and
- * only formatted, through the bundle's source map, for the schemas a tool actually uses.
- *
- * zod 4 (classic and mini) gives every schema its `_zod` internals through `Object.defineProperty`; zod 3's
- * `ZodType` constructor assigns `this._def`. Both are observed without changing what zod does.
- */
-import type { InputSite, SourcePoint } from '../../../types';
+import type { InputSite, SourcePoint } from '../../contract';
 import { placedFrames } from './callSite';
 import { objectShape, readNode } from '../../../../../shared/zod/read';
 

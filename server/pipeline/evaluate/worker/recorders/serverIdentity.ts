@@ -1,10 +1,4 @@
-/**
- * Which server a tool was registered on: an id per instance (a name registered twice on one instance is a
- * true duplicate) and where it was built (the same construction reached through two entry points is one
- * server). A server the worker made for a factory call is `synthetic`: it stands for whichever server the
- * program passes in.
- */
-import type { ServerIdentity, SourcePoint } from '../../../types';
+import type { ServerIdentity, SourcePoint } from '../../contract';
 
 const IDENTITY = Symbol.for('tool-schema-lens.server-identity');
 let nextId = 0;

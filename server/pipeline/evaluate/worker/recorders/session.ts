@@ -1,8 +1,5 @@
-/**
- * Where recordings go while one file is evaluated. Each bundle's shims bind to the session current when
- * the bundle loads, so a timer left behind by an earlier file can never record into a later one.
- */
-import type { InputSite, ServerIdentity, SourcePoint, ToolSdk } from '../../../types';
+import type { InputSite, ServerIdentity, SourcePoint } from '../../contract';
+import type { ToolSdk } from '../../../sdks/names';
 import { stackHere } from './callSite';
 
 /** One registration as the SDK received it. */

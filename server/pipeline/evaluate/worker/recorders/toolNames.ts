@@ -3,7 +3,7 @@
  * the module's exports first, then the property or variable the call's line assigns to.
  */
 import { readFileSync } from 'node:fs';
-import type { SourcePoint } from '../../../types';
+import type { SourcePoint } from '../../contract';
 import type { Recording } from './session';
 
 function nameAmongExports(handle: unknown, ns: Record<string, unknown> | undefined): string | undefined {

@@ -7,7 +7,7 @@
  */
 import { REFUSAL_KEY } from '../loader/protocol';
 import { foreignFrames, framesOf, userFrame, userFrameHere } from '../recorders/callSite';
-import type { SourcePoint } from '../../../types';
+import type { SourcePoint } from '../../contract';
 import type { Refusal } from '../../protocol';
 
 /** The permission model's names for what it refuses, as the attempt in words. */

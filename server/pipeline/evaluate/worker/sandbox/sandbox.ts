@@ -5,7 +5,7 @@
  * included, is network.ts's.)
  */
 import { captureCallSite } from '../recorders/callSite';
-import type { SourcePoint } from '../../../types';
+import type { SourcePoint } from '../../contract';
 
 /** Thrown out of user code by the patched `process.exit`. */
 export class ExitRequest extends Error {

@@ -5,7 +5,7 @@
  * engine's emulation, labelled as such.
  */
 import { libraryNames } from '../../../sdks';
-import type { ShippedInfo } from '../../../types';
+import type { ShippedInfo } from '../../contract';
 import type { Recording, RecordedServer } from '../recorders/session';
 import { listMcpTools } from './mcpTools';
 import { packageOf, zodVersionOf } from './packageInfo';

@@ -1,12 +1,4 @@
-/**
- * What each low-level MCP `Server` the workspace built answers (worker side): listed by a real client of the same
- * SDK over its in-memory transport, after a real `initialize` that declares every client capability, so tools
- * computed per capability or registered once the client is known are seen. Each listed tool is traced back to
- * the zod schema the workspace converted into it (`zodToJsonSchema`, `z.toJSONSchema`: recorded as they ran), and
- * then judged like any registration; one served as plain JSON Schema is still reported (tokens, client verdicts)
- * and says so.
- */
-import type { EvaluatedTool, SourcePoint } from '../../../types';
+import type { EvaluatedTool, SourcePoint } from '../../contract';
 import { notedRefusals } from '../sandbox/refusals';
 import { clientViolations } from '../judge/judge';
 import type { Conversion, LowLevelServer, Recording, RecordingSession } from '../recorders/session';

@@ -5,7 +5,7 @@
 import { finding, messages } from '../../../../../shared/index';
 import type { Finding } from '../../../../../shared/types';
 import { readNode } from '../../../../../shared/zod/read';
-import type { ShippedInfo } from '../../../types';
+import type { ShippedInfo } from '../../contract';
 
 export function outputDropped(tool: string, library: Pick<ShippedInfo, 'library' | 'libraryVersion'>, output: unknown): Finding {
   const kind = readNode(output)?.kind ?? 'schema';

@@ -8,7 +8,8 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { FactorySpec, ParamHint, SourcePoint } from '../../../types';
+import type { FactorySpec, ParamHint } from '../../../discover/contract';
+import type { SourcePoint } from '../../contract';
 import { hasBuiltArguments, isBuilt, materialise } from '../../builtValue';
 import { recordingMcpServer } from '../../../sdks/mcp';
 import { identify } from '../recorders/serverIdentity';

@@ -1,9 +1,4 @@
-/**
- * What a load error comes from, in the terms of its fix, read off the error Node or V8 threw: an API of a newer Node
- * than the one running the check, a global of another runtime, or a module system mismatch. The pipeline words it
- * (messages.ts); nothing downstream reads the error's text again.
- */
-import type { LoadCause } from '../../../types';
+import type { LoadCause } from '../../contract';
 
 /** Globals by the Node major version that made them global. */
 const NEWER_NODE_GLOBALS: Record<string, number> = {

@@ -7,7 +7,7 @@
 import { isZodSchemaSafe } from '../../../../../shared/zod/read';
 import { recordStructuredTool } from '../../../sdks/langchain';
 import { recordFunctionObject } from '../../../sdks/functionObjects';
-import type { SourcePoint } from '../../../types';
+import type { SourcePoint } from '../../contract';
 import type { RecordingSession } from '../recorders/session';
 
 /** How toolkits hand their tools out, tried in order; a method is called only when it takes no argument. */
