@@ -1,6 +1,6 @@
 /** `list-fails`: Converting this tool's input throws, so the server's whole `tools/list` fails and every tool of it is lost. */
 import { defineFinding, type FindingDocs } from './define';
-import { lead, key, type Who } from './wording';
+import { at, lead, key, type Who } from './wording';
 
 export const listFails = defineFinding({
   code: 'list-fails',
@@ -12,7 +12,7 @@ export const listFails = defineFinding({
       const loss = lost > 1 ? `all ${lost} tools of the server are lost` : 'the tool is lost';
       return lead(
         tool,
-        `${library} cannot convert ${node} to JSON Schema (${error}), so the server's whole tools/list fails and ${loss}; use a JSON type (e.g. a string) there.`,
+        `the server's whole tools/list fails, so ${loss}; use a JSON type (e.g. a string) at ${path === undefined ? 'its input' : at(path)}. ${library} cannot convert ${node} to JSON Schema (${error}).`,
       );
     },
   },
@@ -21,7 +21,7 @@ export const listFails = defineFinding({
 /** What the README's and docs/surface.md's tables say of it (`npm run docs:findings` writes them). */
 export const docs: FindingDocs = {
   example:
-    "“Tool stamp: @modelcontextprotocol/sdk 1.32.2 cannot convert `createdAt` (a z.date()) to JSON Schema (MCP error -32603: Date cannot be represented in JSON Schema), so the server's whole tools/list fails and all 2 tools of the server are lost; use a JSON type (e.g. a string) there.”",
+    "“Tool stamp: the server's whole tools/list fails, so all 2 tools of the server are lost; use a JSON type (e.g. a string) at `createdAt`. @modelcontextprotocol/sdk 1.32.2 cannot convert `createdAt` (a z.date()) to JSON Schema (MCP error -32603: Date cannot be represented in JSON Schema).”",
   when: "converting this tool throws in the library (e.g. `z.date()` with zod 4 on SDK 1.23+ or 2.x), so the server's whole `tools/list` fails and every tool of it is lost",
   where: 'the node that cannot be converted',
 };

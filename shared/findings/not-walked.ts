@@ -10,13 +10,13 @@ export const notWalked = defineFinding({
     notWalkedUnion(tool: Who, path: string[], what: string, keyword = 'oneOf'): string {
       return lead(
         tool,
-        `a discriminated union inside the ${what} at ${at(path)} is not flattened, so the model sees ${withArticle(keyword)} there; move the union out of the ${what}.`,
+        `the union inside the ${what} at ${at(path)} is not flattened; move it out of the ${what} to flatten it. The model sees ${withArticle(keyword)} there: a ${what} is not walked.`,
       );
     },
     notWalkedObjects(tool: Who, path: string[], what: string): string {
       return lead(
         tool,
-        `objects or arrays inside the ${what} at ${at(path)} are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the ${what} if models double-serialize them.`,
+        `objects inside the ${what} at ${at(path)} are not walked; move them out of it if models send them as JSON strings. A value sent there as a JSON string is not repaired.`,
       );
     },
   },
@@ -26,7 +26,7 @@ export const notWalked = defineFinding({
 export const docs: FindingDocs = {
   severityNote: '(objects inside: information)',
   example:
-    '“Tool send_message: objects or arrays inside the z.lazy at `replyTo` are not walked, so a value the model sends there as a JSON string is not repaired; move them out of the z.lazy if models double-serialize them.”',
+    '“Tool send_message: objects inside the z.lazy at `replyTo` are not walked; move them out of it if models send them as JSON strings. A value sent there as a JSON string is not repaired.”',
   when: 'a discriminated union sits inside a lazy, tuple, map, set, pipe/transform, readonly, catch, promise or brand and keeps its `oneOf`; at severity information: only objects or arrays are inside, so a value sent there as a JSON string is not repaired',
   where: "the member's expression",
 };

@@ -26,21 +26,19 @@ export const unionShipped = defineFinding({
       flattened: { intoObject: boolean; discriminator?: string; losses: FlattenLoss[]; anyOfBy?: string },
     ): string {
       const weak = flattened.anyOfBy
-        ? ` (${flattened.anyOfBy}: nothing marks \`${flattened.discriminator}\` as the key that picks the variant; zod 4.1.13 and later write a oneOf, which more clients refuse)`
+        ? ` ${flattened.anyOfBy.charAt(0).toUpperCase()}${flattened.anyOfBy.slice(1)}: nothing marks \`${flattened.discriminator}\` as the key that picks the variant; zod 4.1.13 and later write a oneOf, which more clients refuse.`
         : '';
-      const root = `${weak}${path.length === 0 ? ', which weak models fill badly and several providers refuse at the root' : ', which weak models fill badly'}`;
+      const who = path.length === 0 ? 'several providers refuse' : 'weak models fill badly';
+      const ships = `the union at ${at(path)} ships as ${withArticle(keyword)}, which ${who}`;
       if (!flattened.intoObject) {
         const kept = flattened.losses.some((f) => f.code === 'union-kept' && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
-        const why = kept ? 'see the related information' : 'only a discriminated union on a string key becomes one object';
-        return lead(
-          tool,
-          `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening cannot make it one object either (${why}).`,
-        );
+        const fix = kept ? 'see why in its related information' : 'use a discriminated union on a string key';
+        return lead(tool, `${ships}; ${fix}.${kept ? '' : ' Only those flatten into one object.'}${weak}`);
       }
-      const into = flattened.discriminator ? `one object with \`${flattened.discriminator}\` as an enum` : 'one object';
       const phrases = [...new Set(flattened.losses.map(lossPhrase))];
-      const loss = phrases.length === 0 ? 'losing nothing' : `losing ${listWords(phrases)}`;
-      return lead(tool, `the union at ${at(path)} ships as written, as ${withArticle(keyword)}${root}; flattening it would ship ${into}, ${loss}.`);
+      const loses = `loses ${phrases.length === 0 ? 'nothing' : listWords(phrases)}`;
+      const becomes = flattened.discriminator ? `makes \`${flattened.discriminator}\` an enum and ${loses}` : loses;
+      return lead(tool, `${ships}; flatten it into one object. Flattening ${becomes}.${weak}`);
     },
   },
 });
@@ -49,7 +47,7 @@ export const unionShipped = defineFinding({
 export const docs: FindingDocs = {
   severityNote: '(below the root: information)',
   example:
-    '“Tool send_message: the union at `content` ships as written, as a oneOf, which weak models fill badly; flattening it would ship one object with `kind` as an enum, losing `content.media` (as unknown).” The flatten losses are its related information. A discriminated union that ships as an anyOf (zod 3 through zod-to-json-schema, zod 4 before 4.1.13) says so, and that zod 4.1.13 and later write a oneOf, which more clients refuse. Where flattening would change what a selected client does, it says so: “Flattened, it would be taken by Gemini (parameters)” or “… refused by Anthropic (strict) (the input schema has 27 optional properties)”.',
+    '“Tool send_message: the union at `content` ships as a oneOf, which weak models fill badly; flatten it into one object. Flattening makes `kind` an enum and loses `content.media` (as unknown).” The flatten losses are its related information. A discriminated union that ships as an anyOf (zod 3 through zod-to-json-schema, zod 4 before 4.1.13) says so, and that zod 4.1.13 and later write a oneOf, which more clients refuse. Where flattening would change what a selected client does, it says so: “Flattened, it would be taken by Gemini (parameters)” or “… refused by Anthropic (strict) (the input schema has 27 optional properties)”.',
   when: 'the tool ships a `oneOf`/`anyOf` as written; the message says what flattening would ship and lose (the losses as related information): one object only for a union the flatten turns into one (a discriminated union on a string key), else that flattening cannot make it one object either (a plain union of a string and a record stays an `anyOf`); a discriminated union written as `anyOf` (zod 3, zod 4 before 4.1.13) says which zod wrote it so; where flattening changes what a selected client does: "Flattened, it would be taken by X but refused by Y (…)"',
   where: 'the union expression',
 };

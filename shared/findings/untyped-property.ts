@@ -10,10 +10,9 @@ export const untypedProperty = defineFinding({
   messages: {
     untypedProperty(tool: Who, path: string[], described: boolean): string {
       const has = described ? 'a description only' : 'an empty schema';
-      const fix = 'give it a type (z.string(), z.number(), a z.union of the shapes it takes)';
       return lead(
         tool,
-        `${key(path)} is advertised with ${has} and no type, so a model may send any JSON value there (the string "1" where a number is meant, an object, null) and only validation tells it otherwise; ${fix}.`,
+        `${key(path)} has no type, so the model may send any JSON value; give it one (z.string(), z.number(), …). It has ${has}: the string "1" where a number is meant, an object or null reach validation; a z.union of the shapes it takes is a type too.`,
       );
     },
   },
@@ -22,7 +21,7 @@ export const untypedProperty = defineFinding({
 /** What the README's and docs/surface.md's tables say of it (`npm run docs:findings` writes them). */
 export const docs: FindingDocs = {
   example:
-    '“Tool render_map: `layers[*].data` is advertised with a description only and no type, so a model may send any JSON value there (the string "1" where a number is meant, an object, null) and only validation tells it otherwise; give it a type (z.string(), z.number(), a z.union of the shapes it takes).” On the key. `z.any()`, `z.unknown()`, a value a library ships as `{}` are found alike; a record\'s values are not properties, and a key the flatten widened to `unknown` is already `collision-widened` at each declaration: neither is reported.',
+    '“Tool render_map: `layers[*].data` has no type, so the model may send any JSON value; give it one (z.string(), z.number(), …). It has a description only: the string "1" where a number is meant, an object or null reach validation; a z.union of the shapes it takes is a type too.” On the key. `z.any()`, `z.unknown()`, a value a library ships as `{}` are found alike; a record\'s values are not properties, and a key the flatten widened to `unknown` is already `collision-widened` at each declaration: neither is reported.',
   when: 'a property of the input as shipped has no type: `{}` or a description alone (`z.any()`, `z.unknown()`), so a model may send any JSON value there; not for a key the flatten widened (already `collision-widened`)',
   where: 'the key',
 };

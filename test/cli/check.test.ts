@@ -13,7 +13,7 @@ import { CLI, FIXTURES, runCli, runInProcess, type CliRun } from './runCli';
 const COLLISION_ID =
   "Tool notify: the model sees `target.id` as unknown; rename it in one variant. Variants 'user' (string) and 'group' (number) declare it differently.";
 const UNION_SHIPPED_CONTENT =
-  'Tool send_message: the union at `content` ships as written, as a oneOf, which weak models fill badly; flattening it would ship one object with `kind` as an enum, losing `content.media` (as unknown).';
+  'Tool send_message: the union at `content` ships as a oneOf, which weak models fill badly; flatten it into one object. Flattening makes `kind` an enum and loses `content.media` (as unknown).';
 const COLLISION_MEDIA =
   "Tool send_message: the model sees `content.media` as unknown; rename it in one variant. Variants 'photo' (object) and 'album' (array) declare it differently.";
 
@@ -131,11 +131,20 @@ describe('check: bad input never hides the rest', () => {
         15,
         'warning',
         'evaluation-failed',
-        'this module ended the process while loading: process.exit(3) was called after it printed `API_KEY is not set` (it read API_KEY, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); tools registered after this point are not analysed',
+        'this module ended the process while loading, so later tools are not analysed; set API_KEY with check --env or .env. process.exit(3) was called. It read API_KEY, unset; in the editor, set it in toolSchemaLens.evaluation.env. It printed `API_KEY is not set` before.',
       ],
       ['cli-broken/good.ts', 7, 39, 7, 41, 'warning', 'collision-widened', COLLISION_ID],
       ['cli-broken/good.ts', 8, 40, 8, 42, 'warning', 'collision-widened', COLLISION_ID],
-      ['cli-broken/syntax.ts', 6, 65, 6, 66, 'warning', 'evaluation-failed', 'could not load this file: Unexpected "}"; its tool schemas are not analysed'],
+      [
+        'cli-broken/syntax.ts',
+        6,
+        65,
+        6,
+        66,
+        'warning',
+        'evaluation-failed',
+        'could not load this file, so its tool schemas are not analysed; fix the error. Unexpected "}".',
+      ],
     ]);
   });
 
@@ -333,7 +342,7 @@ describe('check: a module that never finishes loading', () => {
     const out = json(run);
     // A fresh worker gets twice the limit for its first file (it also loads the SDKs then).
     const timedOut = expect.stringMatching(
-      /^evaluation used more than (1000|2000) ms of CPU time and was stopped \(and again when run once more in a fresh worker\); tools registered after this point are not analysed \(raise the limit with toolSchemaLens\.evaluation\.timeoutMs or check --timeout <ms>\)$/,
+      /^evaluating this file timed out, so later tools are not analysed; raise the limit with check --timeout <ms>\. Evaluation used more than (1000|2000) ms of CPU time and was stopped \(and again when run once more in a fresh worker\)\. In the editor: toolSchemaLens\.evaluation\.timeoutMs\.$/,
     );
     expect(out.diagnostics.map((d: any) => [d.file, d.line, d.column, d.code, d.tool, d.message])).toEqual([
       ['cli-hang/hang.ts', 1, 1, 'evaluation-failed', null, timedOut],
@@ -371,7 +380,7 @@ describe('check: failures in imports', () => {
     const results = json(run).runs[0].results;
     expect(results.map((r: any) => [r.message.text, r.locations[0].physicalLocation, r.relatedLocations])).toEqual([
       [
-        'loading this file threw: Error: CHAT_API_BASE_URL_FOR_TESTS is not set (it read CHAT_API_BASE_URL_FOR_TESTS, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
+        'loading this file threw, so its tool schemas are not analysed; set CHAT_API_BASE_URL_FOR_TESTS with check --env or .env. Error: CHAT_API_BASE_URL_FOR_TESTS is not set. It read CHAT_API_BASE_URL_FOR_TESTS, unset; in the editor, set it in toolSchemaLens.evaluation.env.',
         {
           artifactLocation: { uri: 'cli-broken-import/config.ts', uriBaseId: '%SRCROOT%' },
           region: { startLine: 3, startColumn: 21, endLine: 3, endColumn: 24 },
@@ -388,7 +397,7 @@ describe('check: failures in imports', () => {
         ],
       ],
       [
-        'could not load this file: Could not resolve "./schemas/search"; its tool schemas are not analysed',
+        'could not load this file, so its tool schemas are not analysed; fix the error. Could not resolve "./schemas/search".',
         {
           artifactLocation: { uri: 'cli-broken-import/missing.ts', uriBaseId: '%SRCROOT%' },
           region: { startLine: 2, startColumn: 29, endLine: 2, endColumn: 47 },

@@ -51,11 +51,11 @@ describe('client verdicts on a flattened union', { timeout: 120_000 }, () => {
   it('a union shipped as written says which selected clients flattening would satisfy and which it would break', async () => {
     const unknown = await check('--flatten', 'never', '--clients', 'gemini');
     expect(unknown.find((d) => d.code === 'union-shipped' && d.path === 'action')?.message).toMatch(
-      /losing `action.value` \(as unknown\)\. Flattened, it would be taken by Gemini \(parameters\)\.$/,
+      /loses `action.value` \(as unknown\)\. Flattened, it would be taken by Gemini \(parameters\)\.$/,
     );
     const typed = await check('--flatten', 'never', '--collision-widening', 'type-array', '--clients', 'gemini');
     expect(typed.find((d) => d.code === 'union-shipped' && d.path === 'action')?.message).toMatch(
-      /losing `action.value` \(as string or integer\)\. Flattened, it would be refused by Gemini \(parameters\) \(now because `action.value` has a list of types \["string","integer"\]\)\.$/,
+      /loses `action.value` \(as string or integer\)\. Flattened, it would be refused by Gemini \(parameters\) \(now because `action.value` has a list of types \["string","integer"\]\)\.$/,
     );
     const budget = await check('--flatten', 'never', '--clients', 'anthropic-strict');
     expect(budget.find((d) => d.code === 'union-shipped' && d.path === 'report')?.message).toMatch(
@@ -72,7 +72,7 @@ describe('client verdicts on a flattened union', { timeout: 120_000 }, () => {
       fs.writeFileSync(path.join(dir, 'toolschemalens.config.json'), JSON.stringify({ severity: { 'gemini/const': 'off' } }));
       const run = await runInProcess(['check', '.', '--format', 'json', '--flatten', 'never', '--clients', 'gemini'], { cwd: dir });
       const rows = (JSON.parse(run.stdout) as { diagnostics: Row[] }).diagnostics;
-      expect(rows.find((d) => d.code === 'union-shipped' && d.path === 'action')?.message).toMatch(/losing `action.value` \(as unknown\)\.$/);
+      expect(rows.find((d) => d.code === 'union-shipped' && d.path === 'action')?.message).toMatch(/loses `action.value` \(as unknown\)\.$/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -111,7 +111,7 @@ describe('broken source is never "no problems"', { timeout: 90_000 }, () => {
     const run = await runCli(['check', 'src/brokenImport.ts'], { cwd: root });
     // Once under a loaded full run the CLI printed nothing here: a failure now shows what it said instead.
     expect(run.stdout, `exit ${run.code} ${run.signal ?? ''}; stderr: ${run.stderr}`).toContain(
-      'src/brokenImport.ts:1:4 warning evaluation-failed could not load this file: Expected ";" but found "]"',
+      'src/brokenImport.ts:1:4 warning evaluation-failed could not load this file, so its tool schemas are not analysed; fix the error. Expected ";" but found "]".',
     );
     expect(run.stdout).not.toContain('no problems');
   });

@@ -52,9 +52,11 @@ describe('a low-level server whose tools/list handler fails (served-fetching)', 
     ]);
     const [workspace, , failed] = report.diagnostics;
     expect(failed.message).toBe(
-      "its server's tools/list handler failed, so a client gets the error instead of any tool: MCP error -32603: fetch failed (the check refused its connection to 203.0.113.7:443 while it listed: stub the module that connects with toolSchemaLens.evaluation.stubs or check --stub); its tool schemas are not analysed",
+      "its server's tools/list handler failed, so a client gets the error instead of any tool; fix the handler's error. MCP error -32603: fetch failed (the check refused its connection to 203.0.113.7:443 while it listed: stub the module that connects with toolSchemaLens.evaluation.stubs or check --stub).",
     );
     // Named in two of its package.json's fields, the library is still named once.
-    expect(workspace.message).toMatch(/^no tool found in a workspace that depends on @modelcontextprotocol\/sdk: 1 of the 1 files checked failed/);
+    expect(workspace.message).toMatch(
+      /^no tool found in a workspace that depends on @modelcontextprotocol\/sdk; fix why its files failed to evaluate\. 1 of the 1 files checked failed/,
+    );
   });
 });

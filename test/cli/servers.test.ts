@@ -72,7 +72,7 @@ describe('check on a server workspace: every tool, each once, findings on their 
   it('says which env key a module that exits at start read unset, at its process.exit', () => {
     const exit = json(run).diagnostics.find((d: any) => d.code === 'evaluation-failed');
     expect(exit.message).toBe(
-      'this module ended the process while loading: process.exit(1) was called after it printed `PATTERNS_TOKEN is not set` (it read PATTERNS_TOKEN, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
+      'this module ended the process while loading, so its tool schemas are not analysed; set PATTERNS_TOKEN with check --env or .env. process.exit(1) was called. It read PATTERNS_TOKEN, unset; in the editor, set it in toolSchemaLens.evaluation.env. It printed `PATTERNS_TOKEN is not set` before.',
     );
   });
 
@@ -112,7 +112,7 @@ describe('check never reports a silent nothing', () => {
   it('says what was run and what threw when a server module yields no tool; two servers may each have a tool of one name', () => {
     expect(run.stdout).toBe(
       [
-        "servers-silent/src/remote.ts:1:1 warning no-tools-found no tool was registered: this file's top level ran, connectRemote() threw TypeError: Invalid URL; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).",
+        "servers-silent/src/remote.ts:1:1 warning no-tools-found no tool was registered; name the entry point or the function that builds your server with check --entry (file#function). This file's top level ran, connectRemote() threw TypeError: Invalid URL. In the editor: toolSchemaLens.entryPoints.",
         '',
         'tool    tokens  problems  registered at',
         'search      40         0  servers-silent/src/twoServers.ts:7:1',
@@ -170,7 +170,7 @@ describe('a factory that registers by the options it is given (servers-typed)', 
     expect(names(alone)).toEqual([]);
     expect(findings(alone)).toEqual(['servers-typed/src/start.ts:1:1 no-tools-found']);
     expect(json(alone).diagnostics[0].message).toBe(
-      'no tool was registered: this entry point ran as the program starts, and the server it built (in server.ts) got no tool: the options it passed may enable none; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).',
+      'no tool was registered; name the entry point or the function that builds your server with check --entry (file#function). This entry point ran as the program starts, and the server it built (in server.ts) got no tool: the options it passed may enable none. In the editor: toolSchemaLens.entryPoints.',
     );
   });
 });
@@ -199,7 +199,7 @@ describe('a start that goes on after its top level before it registers (servers-
     // A start that polls for a flag nothing sets is not waited on forever, and says what it was still waiting on.
     expect(out.diagnostics.map((d: any) => [d.file, d.line, d.code])).toEqual([['servers-deferred/src/pollsForReady.ts', 1, 'no-tools-found']]);
     expect(out.diagnostics[0].message).toMatch(
-      /^no tool was registered: this entry point ran as the program starts, and its start was still waiting on a timer \(a poll, a retry\) when the check stopped waiting, 1\.\d s after its top level ended: tools it registers after that are not seen \(if it waits for a variable, set it with toolSchemaLens\.evaluation\.env or check --env\); name the entry point/,
+      /^no tool was registered; name the entry point or the function that builds your server with check --entry \(file#function\)\. This entry point ran as the program starts, and its start was still waiting on a timer \(a poll, a retry\) when the check stopped waiting, 1\.\d s after its top level ended: tools it registers after that are not seen \(if it waits for a variable, set it with toolSchemaLens\.evaluation\.env or check --env\)\./,
     );
   });
 
@@ -216,7 +216,7 @@ describe('an entry that loads what builds a server but builds none (servers-flag
     expect(names(alone)).toEqual([]);
     expect(findings(alone)).toEqual(['servers-flagged/src/start.ts:1:1 no-tools-found']);
     expect(json(alone).diagnostics[0].message).toBe(
-      'no tool was registered: this entry point ran as the program starts, and it loaded server.ts, which builds a server, but built none: the start may need a variable (check --env, toolSchemaLens.evaluation.env) or an argument (check --entry <this file> --arg <value>, toolSchemaLens.evaluation.argv) it did not get; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).',
+      'no tool was registered; name the entry point or the function that builds your server with check --entry (file#function). This entry point ran as the program starts, and it loaded server.ts, which builds a server, but built none: the start may need a variable (check --env, toolSchemaLens.evaluation.env) or an argument (check --entry <this file> --arg <value>, toolSchemaLens.evaluation.argv) it did not get. In the editor: toolSchemaLens.entryPoints.',
     );
   });
 
@@ -287,7 +287,7 @@ describe('an app that depends on a tool library through a package of its workspa
       const run = await runInProcess(['check', '.', '--format', 'json'], { cwd: root });
       expect(run.code).toBe(1);
       expect(json(run).diagnostics.map((d: any) => [d.file, d.line, d.code, d.severity])).toEqual([['package.json', 5, 'no-tools-found', 'error']]);
-      expect(json(run).diagnostics[0].message).toMatch(/^no tool found in a workspace that depends on shared-core \(@modelcontextprotocol\/sdk\): /);
+      expect(json(run).diagnostics[0].message).toMatch(/^no tool found in a workspace that depends on shared-core \(@modelcontextprotocol\/sdk\); /);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -299,7 +299,7 @@ describe('a start whose last resort logs the exit it caught (servers-exit-caught
     const run = await runInProcess(['check', 'servers-exit-caught', '--format', 'json', '--no-placeholders']);
     expect(findings(run)).toEqual(['servers-exit-caught/src/main.ts:6:11 evaluation-failed']);
     expect(json(run).diagnostics[0].message).toBe(
-      'this module ended the process while loading: process.exit(1) was called after it printed `Error: no access token; set CAUGHT_TOKEN.` (it read CAUGHT_TOKEN, unset: set it in toolSchemaLens.evaluation.env, .env or with check --env); its tool schemas are not analysed',
+      'this module ended the process while loading, so its tool schemas are not analysed; set CAUGHT_TOKEN with check --env or .env. process.exit(1) was called. It read CAUGHT_TOKEN, unset; in the editor, set it in toolSchemaLens.evaluation.env. It printed `Error: no access token; set CAUGHT_TOKEN.` before.',
     );
   });
 });

@@ -34,7 +34,7 @@ describe('no silent pass', { timeout: 120_000 }, () => {
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toContain(
       // Line 6 names the SDK.
-      'package.json:6:1 error no-tools-found no tool found in a workspace that depends on @modelcontextprotocol/sdk: no file was checked: every file here is excluded',
+      'package.json:6:1 error no-tools-found no tool found in a workspace that depends on @modelcontextprotocol/sdk; name the folder to check (check tests/) or replace the default excludes with --exclude <glob>. No file was checked: every file here is excluded',
     );
   });
 
@@ -44,7 +44,7 @@ describe('no silent pass', { timeout: 120_000 }, () => {
     expect(run.stdout).toContain('tests/tools.ts:1:');
     expect(run.stdout).toContain('evaluation-failed');
     expect(run.stdout).toContain(
-      'error no-tools-found no tool found in a workspace that depends on @modelcontextprotocol/sdk: 1 of the 1 files checked failed to evaluate',
+      'error no-tools-found no tool found in a workspace that depends on @modelcontextprotocol/sdk; fix why its files failed to evaluate. 1 of the 1 files checked failed to evaluate',
     );
     expect(run.code).toBe(1);
   });

@@ -77,7 +77,7 @@ describe('placeholders, and where there are none', () => {
 
   it('--no-placeholders: the start fails, naming what to set; what the fallback builds says what it made up, and leaves options unset', async () => {
     const report = await check('exit-on-key', '--no-placeholders');
-    expect(report.diagnostics.find((d) => d.code === 'evaluation-failed')?.message).toMatch(/it read MAILER_KEY, unset/);
+    expect(report.diagnostics.find((d) => d.code === 'evaluation-failed')?.message).toMatch(/It read MAILER_KEY, unset/);
     const sendMail = report.tools.find((t) => t.name === 'send_mail') as {
       calledFactory?: string;
       inventedArguments?: string[];
@@ -118,7 +118,7 @@ describe('fetch-first: a start that fetches its defaults before its optional too
     const failed = report.diagnostics.find((d) => d.code === 'evaluation-failed');
     expect(failed).toMatchObject({ file: 'src/index.ts', line: 9 });
     expect(failed?.message).toMatch(
-      /^the check refused its connection to catalog\.example:443 .*the tools it registers afterwards are missing: stub the module that connects/,
+      /^the start stopped on a refused connection to catalog\.example:443; stub the module that connects .*the tools it registers afterwards are missing/,
     );
     expect(report.diagnostics.filter((d) => d.code === 'evaluation-refused')).toEqual([]);
   });

@@ -9,7 +9,7 @@ describe('check: structured-content-missing', () => {
     const found = out.diagnostics.filter((d: any) => d.code === 'structured-content-missing');
     expect(found.map((d: any) => `${d.tool} ${d.line}:${d.column} ${d.severity}`)).toEqual(['forgets 11:26 error', 'arrow 14:111 error']);
     expect(found[0].message).toContain(
-      'so a client\'s callTool fails with MCP error -32600 ("Tool forgets has an output schema but did not return structured content")',
+      'the SDK\'s client fails with MCP error -32600 ("Tool forgets has an output schema but did not return structured content")',
     );
     expect(run.code).toBe(1);
   });
@@ -22,7 +22,7 @@ describe('check: structured-content-missing', () => {
     expect(dropped.map((d: any) => [d.severity, d.message])).toEqual([
       [
         'warning',
-        'Tool listing: @modelcontextprotocol/sdk 1.32.2 sends no output schema for it (an array, not an object), so clients never see the shape of its results and its structuredContent is not checked; wrap the output in z.object({ ... }).',
+        'Tool listing: no output schema is sent, so clients never see the shape of its results; wrap the output in z.object({ ... }). @modelcontextprotocol/sdk 1.32.2 sends none for an array, not an object, and does not check its structuredContent.',
       ],
     ]);
     expect(out.tools.find((t: any) => t.name === 'arrow').tokens.output).toBeGreaterThan(0);

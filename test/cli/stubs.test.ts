@@ -17,7 +17,7 @@ describe('--stub', { timeout: 120_000 }, () => {
     };
     expect(without.tools).toEqual([]);
     expect(without.diagnostics.find((d) => d.code === 'evaluation-failed')?.message).toMatch(
-      /Could not resolve "@acme\/deploy-runtime".*stubbed with toolSchemaLens.evaluation.stubs or check --stub @acme\/deploy-runtime\)$/,
+      /^could not load this file, so its tool schemas are not analysed; install @acme\/deploy-runtime with your package manager\. Could not resolve "@acme\/deploy-runtime".*stubbed: check --stub @acme\/deploy-runtime or toolSchemaLens\.evaluation\.stubs\.$/,
     );
 
     const run = await runInProcess(['check', '.', '--format', 'json', '--stub', '@acme/deploy-runtime', '--stub', 'native-sqlite-driver*'], {
@@ -42,7 +42,7 @@ describe('native addons', { timeout: 120_000 }, () => {
     // Named by the package whose addon it is (lightningcss's binary package for this platform), at the require.
     expect(refused.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['9 evaluation-refused']);
     expect(refused.diagnostics[0].message).toMatch(
-      /^while checking, this module tried to load the native addon of lightningcss[\w-]*, and the check refused it \(.*check --allow-addons, or stub lightningcss[\w-]* with toolSchemaLens\.evaluation\.stubs or check --stub\); evaluation went on$/,
+      /^while checking, this module tried to load the native addon of lightningcss[\w-]*, and the check refused it; allow addons with check --allow-addons, or stub its package\. .*\(check --stub lightningcss[\w-]*\)\. Evaluation went on\.$/,
     );
     const allowed = JSON.parse((await runInProcess(['check', '.', '--format', 'json', '--allow-addons'], { cwd: addon, timeoutMs: 100_000 })).stdout) as {
       tools: Array<{ name: string }>;

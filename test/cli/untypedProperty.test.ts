@@ -17,9 +17,11 @@ describe('untyped-property', { timeout: 120_000 }, () => {
     expect(await untyped()).toEqual(['17:7 warning payload', '18:7 warning meta', '20:57 warning attachments[*].data']);
     const run = await runInProcess(['check', 'untyped-props', '--flatten', 'always']);
     expect(run.stdout).toContain(
-      'Tool record_event: `meta` is advertised with a description only and no type, so a model may send any JSON value there (the string "1" where a number is meant, an object, null) and only validation tells it otherwise; give it a type (z.string(), z.number(), a z.union of the shapes it takes).',
+      'Tool record_event: `meta` has no type, so the model may send any JSON value; give it one (z.string(), z.number(), …). It has a description only: the string "1" where a number is meant, an object or null reach validation; a z.union of the shapes it takes is a type too.',
     );
-    expect(run.stdout).toContain('Tool record_event: `payload` is advertised with an empty schema and no type');
+    expect(run.stdout).toContain(
+      'Tool record_event: `payload` has no type, so the model may send any JSON value; give it one (z.string(), z.number(), …). It has an empty schema',
+    );
     // The widened key keeps its two collision findings, one per declaration, and no third.
     expect(run.stdout.match(/collision-widened Tool record_event: the model sees `event.value` as unknown/g)?.length).toBe(2);
   });
@@ -38,7 +40,7 @@ describe('validation-accepts-more', { timeout: 120_000 }, () => {
     const found = out.diagnostics.filter((d) => d.code === 'validation-accepts-more');
     expect(found.map((d) => `${d.line}:${d.column} ${d.severity} ${d.path}`)).toEqual(['31:23 information limit', '32:40 information unit']);
     expect(found[0].message).toBe(
-      'Tool set_limit: `limit` is z.coerce.number(): the model is told a number, but validation converts what is sent (the string "12", an empty string (as 0), true (as 1) pass), so validation accepts more than advertised; say so in the description where that is wanted.',
+      'Tool set_limit: `limit` is z.coerce.number(), so validation accepts more than advertised; say so in the description. The model is told a number, but validation converts what is sent (the string "12", an empty string (as 0), true (as 1) pass).',
     );
     // A plain z.number() next to them is not reported.
     expect(out.diagnostics.some((d) => d.path === 'exact')).toBe(false);

@@ -203,8 +203,10 @@ describe('the rest of the definition, as the library sent it', () => {
       ['weight', 'error'],
       ['target.host', 'error'],
     ]);
-    expect(headers[0].message).toContain('"Tenant Id" is not a valid HTTP header name');
-    expect(headers[2].message).toContain('not reachable through plain `properties`');
+    expect(headers[0].message).toContain('"Tenant Id" is no valid HTTP header name');
+    expect(headers[2].message).toContain(
+      'Tool route: `target.host`: no header reaches where it sits, so clients leave the tool out; move it to a top-level key.',
+    );
     expect((route.shipped?.definition as any).inputSchema.properties.region['x-mcp-header']).toBe('X-Region');
   });
 });

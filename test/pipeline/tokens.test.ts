@@ -40,7 +40,7 @@ describe('token counts and budgets on a real server', () => {
       // `filters` in `inputSchema: { query: ..., filters, limit: ... }`, where the fix is.
       range: { start: { line: 41, character: 89 }, end: { line: 41, character: 96 } },
       message:
-        "Tool search_orders: its definition is 1,608 tokens, over the budget of 1,500 per tool; `filters` is 95% of this tool's 1,608 tokens; descriptions are 86% of `filters`: shorten them.",
+        "Tool search_orders: its definition is 1,608 tokens, over the budget of 1,500 per tool; shorten the descriptions in `filters`. `filters` is 95% of this tool's 1,608 tokens, 86% of it descriptions.",
     });
     const [filters] = heaviestKeys(tool('search_orders').advertised);
     expect(filters.key).toBe('filters');
@@ -59,7 +59,7 @@ describe('token counts and budgets on a real server', () => {
         severity: 'warning',
         tool: 'search_orders',
         message:
-          'The 2 tools of `shop` are 1,656 tokens, 1% of a 200k context window, over the budget of 1,000 per server; the heaviest are search_orders (1,608) and ping (48): shrink them, or register fewer tools (clients cap or defer large tool sets).',
+          'The 2 tools of `shop` are 1,656 tokens, over the budget of 1,000 per server; shrink the heaviest or register fewer. They are 1% of a 200k context window, and clients cap or defer large tool sets; the heaviest are search_orders (1,608) and ping (48).',
       },
     ]);
     expect(serverOverBudget('`shop`', tools, { tokensPerTool: 0, tokensPerServer: 0 }, {})).toEqual([]);

@@ -27,27 +27,62 @@ const PHASE_LEAD: Record<EvaluationFailure['phase'], string> = {
 
 /** `structured-content-missing`: the return, what the client does with it (MCP-Nest#79 quotes the SDK client), the fix. */
 export function structuredContentMissingMessage(tool: string): string {
-  return `Tool ${tool}: it declares an output schema, but this return has no structuredContent, so a client's callTool fails with MCP error -32600 ("Tool ${tool} has an output schema but did not return structured content"); return structuredContent matching the output schema (and the same data as text in content), or drop the outputSchema.`;
+  return `Tool ${tool}: this return has no structuredContent, so a client's callTool fails; return structuredContent, or drop the outputSchema. The tool declares an output schema, and the SDK's client fails with MCP error -32600 ("Tool ${tool} has an output schema but did not return structured content"); return structuredContent matching it, with the same data as text in content.`;
 }
 
 /**
- * `evaluation-failed`: what went wrong and what that costs. `recorded` tools were registered before the
- * failure and are still analysed; anything after it is not.
+ * `evaluation-failed`: what went wrong and what that costs, then what to do, in the first sentence; the error and
+ * what the start read or printed after it. `recorded` tools were registered before the failure and are still
+ * analysed; anything after it is not.
  */
 export function evaluationFailedMessage(failure: EvaluationFailure, recorded = 0): string {
   if (failure.phase === 'untrusted') return UNTRUSTED_MESSAGE;
   const reason = failure.reason.trim().split('\n')[0];
-  // The change was undone before its tools were judged: nothing of this file is lost, but the user should know.
-  if (failure.phase === 'realm') return `${PHASE_LEAD.realm}: ${reason}; the analysis undid it and ran this file's tools without it`;
   const again = failure.retried ? ' (and again when run once more in a fresh worker)' : '';
-  const cost = recorded > 0 ? 'tools registered after this point are not analysed' : 'its tool schemas are not analysed';
-  // A time-out's reason already says what happened; the lead would only repeat it.
-  if (failure.phase === 'timeout' && reason) return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}${again}; ${cost}${LIMIT_HINT.timeout}`;
-  if (failure.cause) return `${causeSentence(failure.cause)}; ${cost} (${PHASE_LEAD[failure.phase]}: ${reason}${again})`;
-  const hint = failure.missingPackage
-    ? ` (not installed: run your package manager's install; a module that exists only where the server is deployed can be stubbed with toolSchemaLens.evaluation.stubs or check --stub ${failure.missingPackage})`
-    : (LIMIT_HINT[failure.phase] ?? '');
-  return `${PHASE_LEAD[failure.phase]}${reason ? `: ${reason}` : ''}${again}${startContext(failure)}; ${cost}${hint}`;
+  const said = reason ? ` ${sentence(reason)}${again}.` : '';
+  // The change was undone before its tools were judged: nothing of this file is lost, but the user should know.
+  if (failure.phase === 'realm') return `${PHASE_LEAD.realm}; the analysis undid it and ran this file's tools without it.${said}`;
+  const cost = recorded > 0 ? 'later tools are not analysed' : 'its tool schemas are not analysed';
+  if (failure.cause) return `${causeSentence(failure.cause).replace(/\.$/, '')}. ${sentence(cost)} (${PHASE_LEAD[failure.phase]}: ${reason}${again}).`;
+  const { fix, evidence } = failureFix(failure);
+  // A failed tools/list already says what it costs: a client gets the error instead of any tool.
+  const lost = failure.phase === 'list' ? '' : `, so ${cost}`;
+  return `${PHASE_LEAD[failure.phase]}${lost}; ${fix}.${said}${evidence}`;
+}
+
+/** What to do about a failure without a known cause, and the evidence that says so. */
+function failureFix(failure: EvaluationFailure): { fix: string; evidence: string } {
+  if (failure.missingPackage)
+    return {
+      fix: `install ${failure.missingPackage} with your package manager`,
+      evidence: ` A module that exists only where the server is deployed can be stubbed: check --stub ${failure.missingPackage} or toolSchemaLens.evaluation.stubs.`,
+    };
+  if (failure.phase === 'timeout')
+    return { fix: 'raise the limit with check --timeout <ms>', evidence: ' In the editor: toolSchemaLens.evaluation.timeoutMs.' };
+  if (failure.phase === 'memory') return { fix: 'raise the cap with check --memory <mb>', evidence: ' In the editor: toolSchemaLens.evaluation.memoryMb.' };
+  const { unset, context } = startContext(failure);
+  if (unset.length) {
+    const names = unset.slice(0, 3).join(', ') + (unset.length > 3 ? ` and ${unset.length - 3} more` : '');
+    return {
+      fix: `set ${names} with check --env or .env`,
+      evidence: ` It read ${unset.join(', ')}, unset; in the editor, set ${unset.length === 1 ? 'it' : 'them'} in toolSchemaLens.evaluation.env.${context}`,
+    };
+  }
+  const fix =
+    failure.phase === 'refused'
+      ? 'stub the module that does it (check --stub <module>)'
+      : failure.phase === 'list'
+        ? "fix the handler's error"
+        : failure.phase === 'exit'
+          ? 'see what it printed'
+          : 'fix the error';
+  return { fix, evidence: context };
+}
+
+/** A reason as a sentence of its own: a leading plain word capitalised (never code), its final full stop dropped. */
+function sentence(text: string): string {
+  const capital = /^[a-z]+[ ,]/.test(text) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text;
+  return capital.replace(/[.\s]+$/, '');
 }
 
 const RUNNING = `Node ${process.versions.node}`;
@@ -57,28 +92,30 @@ export function causeSentence(cause: LoadCause): string {
   switch (cause.kind) {
     case 'newer-node': {
       const given = cause.api === 'WebSocket' || cause.api === 'navigator';
-      return `its code needs Node ${cause.needs} or newer (${cause.api}), and the check runs on ${RUNNING}: ${given ? `declare "engines": { "node": ">=${cause.needs}" } in its package.json (the check then gives it Node ${cause.needs}'s ${cause.api}) or ` : ''}run the check with Node ${cause.needs}`;
+      const declare = `declare "engines": { "node": ">=${cause.needs}" } or `;
+      const then = given ? ` With engines declared in its package.json, the check gives it Node ${cause.needs}'s ${cause.api}.` : '';
+      return `its code needs Node ${cause.needs} or newer (${cause.api}); ${given ? declare : ''}run the check with Node ${cause.needs}. The check runs on ${RUNNING}.${then}`;
     }
     case 'other-runtime':
       return cause.runtime === 'Cloudflare Workers'
-        ? `it reads ${cause.global}, a global of Cloudflare Workers, outside a Workers app: put the app's wrangler config beside its package.json, so the check gives it the Workers globals`
-        : `it reads ${cause.global}, a global of ${cause.runtime}, which Node does not have: check the code that runs on Node, or exclude this file with toolSchemaLens.exclude`;
+        ? `it reads ${cause.global}, a global of Cloudflare Workers, outside a Workers app; put the app's wrangler config beside its package.json, so the check gives it the Workers globals`
+        : `it reads ${cause.global}, which Node does not have; exclude this file with toolSchemaLens.exclude if it runs elsewhere. ${cause.global} is a global of ${cause.runtime}`;
     case 'module-format':
       return MODULE_FORMAT[cause.problem](cause.name ?? 'a name', cause.module ?? 'a package');
     case 'refused-connection':
-      return `the check refused its connection to ${cause.resource} (evaluated code connects only to loopback) and the start stopped on it, so the tools it registers afterwards are missing: stub the module that connects (check --stub <module>, toolSchemaLens.evaluation.stubs) or point it at a server on loopback`;
+      return `the start stopped on a refused connection to ${cause.resource}; stub the module that connects (check --stub <module>). Evaluated code connects only to loopback, so the tools it registers afterwards are missing; point it at a server on loopback, or in the editor stub it with toolSchemaLens.evaluation.stubs`;
   }
 }
 
 const MODULE_FORMAT: Record<Extract<LoadCause, { kind: 'module-format' }>['problem'], (name: string, module: string) => string> = {
   'commonjs-in-esm': (name) =>
-    `it uses ${name}, which only CommonJS defines, in a file Node runs as an ES module (its package.json says "type": "module"): use import.meta.dirname or createRequire, or drop "type": "module"`,
-  'require-esm': () => 'it require()s an ES module that Node cannot load synchronously (it awaits at its top level): import it instead',
+    `it uses ${name}, which only CommonJS defines, in a file Node runs as an ES module (its package.json says "type": "module"); use import.meta.dirname or createRequire, or drop "type": "module"`,
+  'require-esm': () => 'it require()s an ES module that Node cannot load synchronously (it awaits at its top level); import it instead',
   'named-from-commonjs': (name, module) =>
-    `it imports ${name} by name from ${module}, a CommonJS module whose names Node cannot see from an ES module: import its default and read ${name} from it`,
+    `it imports ${name} by name from ${module}, a CommonJS module whose names Node cannot see from an ES module; import its default and read ${name} from it`,
   'named-from-package': (name, module) =>
-    `it imports ${name} by name from ${module}, which does not export it to an ES module (a CommonJS package whose names Node cannot see, or a name it lacks): import its default and read ${name} from it`,
-  'esm-in-commonjs': () => 'it uses import in a file Node runs as CommonJS: name it .mts, or set "type": "module" in its package.json',
+    `it imports ${name} by name from ${module}, which does not export it to an ES module (a CommonJS package whose names Node cannot see, or a name it lacks); import its default and read ${name} from it`,
+  'esm-in-commonjs': () => 'it uses import in a file Node runs as CommonJS; name it .mts, or set "type": "module" in its package.json',
 };
 
 const ATTEMPT: Record<Refusal['attempt'], string> = {
@@ -94,11 +131,9 @@ const ATTEMPT: Record<Refusal['attempt'], string> = {
 /** `evaluation-refused`: what the module tried, that the check refused it, and that evaluation went on. */
 export function evaluationRefusedMessage(refusal: Refusal): string {
   const what = `${ATTEMPT[refusal.attempt]}${refusal.resource ? ` ${refusal.resource}` : ''}`;
-  const rule =
-    refusal.attempt === 'addon'
-      ? `native code runs outside the check's confinement: allow addons with toolSchemaLens.evaluation.allowAddons or check --allow-addons, or stub ${refusal.resource ?? 'its package'} with toolSchemaLens.evaluation.stubs or check --stub`
-      : 'evaluated code reads the workspace, writes only to a scratch folder, connects only to loopback and starts no process or thread';
-  return `while checking, this module tried to ${what}, and the check refused it (${rule}); evaluation went on`;
+  if (refusal.attempt === 'addon')
+    return `while checking, this module tried to ${what}, and the check refused it; allow addons with check --allow-addons, or stub its package. Native code runs outside the check's confinement; in the editor: toolSchemaLens.evaluation.allowAddons or toolSchemaLens.evaluation.stubs (check --stub ${refusal.resource ?? '<package>'}). Evaluation went on.`;
+  return `while checking, this module tried to ${what}, and the check refused it; nothing to do unless its tools depend on it. Evaluated code reads the workspace, writes only to a scratch folder, connects only to loopback and starts no process or thread. Evaluation went on.`;
 }
 
 /** A tsconfig.json that does not parse: what TypeScript says, and what that costs. */
@@ -117,14 +152,8 @@ export function configProblemDiagnostic(
   return { file: problem.file, range: { start: at, end: at }, severity, code: 'config-invalid', message: configProblemMessage(problem), path: [], related: [] };
 }
 
-/** Every limit names the setting and the flag that raise it. */
-const LIMIT_HINT: Partial<Record<EvaluationFailure['phase'], string>> = {
-  timeout: ' (raise the limit with toolSchemaLens.evaluation.timeoutMs or check --timeout <ms>)',
-  memory: ' (raise the cap with toolSchemaLens.evaluation.memoryMb or check --memory <mb>)',
-};
-
 /** What the module printed and which unset variables it read before it exited or threw: usually the missing key. */
-function startContext(failure: EvaluationFailure): string {
+function startContext(failure: EvaluationFailure): { unset: string[]; context: string } {
   const printed = failure.printed?.length ? failure.printed[failure.printed.length - 1] : undefined;
   // Of the unset variables it read, the ones its message names are the missing keys; the others had defaults.
   const choices = new Set(failure.choices ?? []);
@@ -135,11 +164,7 @@ function startContext(failure: EvaluationFailure): string {
   const unset = named.length ? named : keys.length ? keys : read;
   const parts: string[] = [];
   // A thrown error says what went wrong itself; an exit's code does not.
-  if (printed && failure.phase === 'exit' && !failure.reason.includes(printed)) parts.push(` after it printed \`${printed}\``);
-  if (unset.length) {
-    const names = unset.slice(0, 5).join(', ') + (unset.length > 5 ? ` and ${unset.length - 5} more` : '');
-    parts.push(` (it read ${names}, unset: set ${unset.length === 1 ? 'it' : 'them'} in toolSchemaLens.evaluation.env, .env or with check --env)`);
-  }
+  if (printed && failure.phase === 'exit' && !failure.reason.includes(printed)) parts.push(` It printed \`${printed}\` before.`);
   parts.push(usageHint([failure.reason, ...(failure.printed ?? [])]));
   if (choices.size) {
     const names = [...choices].join(', ');
@@ -147,7 +172,7 @@ function startContext(failure: EvaluationFailure): string {
       ` (it read ${names}, unset, which the code compares with values: a choice, never given a placeholder; set ${choices.size === 1 ? 'it' : 'them'} as your users do, check --env ${[...choices][0]}=…)`,
     );
   }
-  return parts.join('');
+  return { unset, context: parts.join('') };
 }
 
 /** The related-information text pointing from one site of a finding to another. */

@@ -81,7 +81,7 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile, builder?:
   const ran = known.entry ? 'this entry point ran as the program starts' : "this file's top level ran";
   const called = calls.filter((c) => c.outcome === 'called').map((c) => `${c.name}()`);
   const threw = calls.filter((c) => c.outcome === 'threw').map((c) => `${c.name}() threw ${c.reason ?? 'an error'}`);
-  const parts = [`no tool was registered: ${ran}`];
+  const parts = [ran.charAt(0).toUpperCase() + ran.slice(1)];
   if (called.length)
     parts.push(`then ${called.join(', ')} ${called.length === 1 ? 'was' : 'were'} called (a recording server where one is expected) and registered nothing`);
   if (threw.length) parts.push(threw.join('; '));
@@ -106,5 +106,5 @@ function noToolsMessage(known: AnalysedFile, evaluated: EvaluatedFile, builder?:
         'its tools are registered by the subclasses a start constructs, so they are found when the workspace (or the file that starts the server) is checked',
     );
   else if (calls.length === 0) parts.push('and no top-level function or class here builds a server or registers tools');
-  return `${parts.join(', ')}; name the entry point or the function that builds your server in toolSchemaLens.entryPoints or with check --entry (file#function).`;
+  return `no tool was registered; name the entry point or the function that builds your server with check --entry (file#function). ${parts.join(', ')}. In the editor: toolSchemaLens.entryPoints.`;
 }

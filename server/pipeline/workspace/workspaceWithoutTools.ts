@@ -114,10 +114,10 @@ export function workspaceWithoutTools(root: string, result: AnalysisResult, file
   const names = libraries.map((l) => l.name).join(', ');
   const advice =
     filesChecked === 0
-      ? 'no file was checked: every file here is excluded (test files and folders are, by default); name the folder to check (check tests/) or replace the default excludes with --exclude <glob>'
+      ? 'name the folder to check (check tests/) or replace the default excludes with --exclude <glob>. No file was checked: every file here is excluded (test files and folders are, by default).'
       : failed > 0
-        ? `${failed} of the ${filesChecked} files checked failed to evaluate${failed < filesChecked ? ' and the others registered none' : ''}: ${failureCauses(failures)}`
-        : `none of the ${filesChecked} files checked registered one; name the entry point or the function that builds your server with check --entry file#function or toolSchemaLens.entryPoints`;
+        ? `fix why its files failed to evaluate. ${failed} of the ${filesChecked} files checked failed to evaluate${failed < filesChecked ? ' and the others registered none' : ''}: ${failureCauses(failures)}.`
+        : `name the entry point or the function that builds your server with check --entry file#function. None of the ${filesChecked} files checked registered one; in the editor: toolSchemaLens.entryPoints.`;
   const line = libraries[0].line;
   return {
     file: packageJson,
@@ -125,7 +125,7 @@ export function workspaceWithoutTools(root: string, result: AnalysisResult, file
     severity: 'error',
     code: 'no-tools-found',
     rule: 'workspace-without-tools',
-    message: `no tool found in a workspace that depends on ${names}: ${advice}`,
+    message: `no tool found in a workspace that depends on ${names}; ${advice}`,
     path: [],
     related: [],
   };
