@@ -36,7 +36,7 @@ describe('what ships, in the editor (lsp-basic, default settings)', { timeout: 9
     expect(codes).not.toContain('collision-widened');
     const shipped = published.diagnostics.find((d) => d.code === 'union-shipped')!;
     expect(shipped.message).toContain(
-      'Tool send_update: the union at `update` ships as a oneOf, which weak models fill badly; flatten it into one object. Flattened, `type` becomes an enum and it loses `update.attachment` (as unknown) and which values of `update.format` go with which variant.',
+      'Tool send_update: the union at `update` ships as a oneOf, which weak models fill badly; flatten it into one object. Flattening makes `type` an enum and loses `update.attachment` (as unknown) and which values of `update.format` go with which variant.',
     );
     expect(shipped.relatedInformation?.some((r) => r.message.includes('the model sees `update.attachment` as unknown'))).toBe(true);
   });
