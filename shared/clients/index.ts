@@ -86,6 +86,8 @@ export interface PlacedViolation extends Violation {
   outputPath?: string[];
   /** What the flatten did to cause it, where it did (the message then names the flatten, not a zod call). */
   flatten?: FlattenCause;
+  /** Other paths where the same node breaks the same rule (each use of a recursive schema): one finding names them. */
+  alsoAt?: string[][];
 }
 
 const ORDER: Record<Consequence, number> = {
@@ -288,6 +290,7 @@ export function clientFinding(
     targets: labelled,
     ...(plainJson ? { plainJson } : {}),
     ...(v.flatten ? { flatten: v.flatten } : {}),
+    ...(v.alsoAt?.length ? { alsoAt: v.alsoAt } : {}),
   };
   return finding('client-rejects', messages.clientRejects(tool, rejection), {
     tool,

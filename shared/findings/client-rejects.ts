@@ -14,7 +14,8 @@ export const clientRejects = defineFinding({
       // A node of the output schema is named as such: its input path is empty, and it is not "the input schema".
       const output = r.part === 'output';
       const isRoot = !output && r.path.length === 0;
-      const at = output ? (r.outputPath?.length ? `${key(r.outputPath)} of the output schema` : 'the output schema') : key(r.path);
+      const also = r.alsoAt?.length ? ` (and ${listWords(r.alsoAt.map((p) => key(p)))})` : '';
+      const at = output ? (r.outputPath?.length ? `${key(r.outputPath)} of the output schema` : 'the output schema') : `${key(r.path)}${also}`;
       const call = r.plainJson || r.flatten ? undefined : zodCallOf(r.rule, r.detail);
       const cause = r.flatten ? ` (${flattenCauseWords(r.flatten)})` : call ? ` (from \`${call}\`)` : '';
       const subject = `${subjectOf(r.rule, at, r.detail, isRoot)}${cause}`;
@@ -50,7 +51,7 @@ export const docs: FindingDocs = {
   severityNote:
     'where the request, the whole tool list or a directory listing fails (a dropped tool, rejected calls or an inferred rule: warning; a rewrite: information)',
   example:
-    "“Tool fetch_page: `url` has format \"uri\" (from `.url()`), so Codex was observed to reject the request (400 'uri' is not a valid format; as of 2026-12-01); validate with .regex(...) instead, or drop the format.” One finding per node and rule, listing every target it hits, on the zod source of that node; tools per server go on the server's first registration. On a tool that ships flattened, a node the flatten made (a widened key's type array, a key every variant requires advertised optional, the count of optional keys) says “made by the flatten” on the key and gives a fix about the union, not about a zod call. See [clients](clients.md).",
+    "“Tool fetch_page: `url` has format \"uri\" (from `.url()`), so Codex was observed to reject the request (400 'uri' is not a valid format; as of 2026-12-01); validate with .regex(...) instead, or drop the format.” One finding per node and rule, listing every target it hits, on the zod source of that node (a recursive schema: one finding at its `z.lazy`, naming every path that uses it); tools per server go on the server's first registration. On a tool that ships flattened, a node the flatten made (a widened key's type array, a key every variant requires advertised optional, the count of optional keys) says “made by the flatten” on the key and gives a fix about the union, not about a zod call. See [clients](clients.md).",
   when: 'a client or model provider the tool is judged against refuses, drops or rewrites it (a root `oneOf`, `format: "uri"`, `$ref`, a long name, too many tools); one finding per node and rule, listing every target',
   where:
     "the zod source of the node, narrowed to the call that caused it where one did (`.url()` for a format, `.optional()` for strict-required, `.nullable()` for a type array), in the file where it is written; tools per server on the server's first registration",

@@ -27,6 +27,8 @@ export interface ClientRejection {
   plainJson?: boolean;
   /** What the flatten did to cause it: named instead of a zod call, with a fix about the flatten. */
   flatten?: FlattenCause;
+  /** Other input paths of the same node and rule (a recursive schema's uses), named beside `path`. */
+  alsoAt?: string[][];
 }
 
 /** Whom a message is about: a tool by name, or a schema analysed on its own (an exported schema) as `{ schema }`. */

@@ -74,4 +74,11 @@ describe('check: client-rejects', () => {
     expect(run.stderr).toContain('unknown target "netscape"');
     expect(run.stderr).toContain('openai-strict');
   });
+
+  it('a recursive schema is one finding per rule at its z.lazy, naming every path that uses it', async () => {
+    const run = await runInProcess(['check', 'ship-sdk132-zod46/src/tools.ts', '--format', 'json', '--no-cache']);
+    const tree = JSON.parse(run.stdout).diagnostics.filter((d: any) => d.tool === 'tree' && d.code === 'client-rejects');
+    expect(tree.map((d: any) => [d.line, d.column, d.rule, d.path])).toEqual([[29, 31, 'ref', 'root']]);
+    expect(tree[0].message).toMatch(/^Tool tree: `root` \(and `root\.children\[\*\]`\) is a \$ref /);
+  });
 });

@@ -16,7 +16,8 @@ import { advertisedAt } from './advertisedAt';
 import { matchToolsToSites } from './match';
 import { clientRuleSeverity, effectiveSeverity, type SeverityOverrides } from '../findings/severities';
 import { diagnosticKey } from '../workspace/diagnosticKey';
-import { clientFinding, verdicts, type TargetSeverity } from '../../../shared/clients/index';
+import { verdicts, type TargetSeverity } from '../../../shared/clients/index';
+import { clientDiagnostics } from './clientFindings';
 import { withFlattenVerdicts } from './flattenVerdicts';
 import { toolIdentity } from './toolIdentity';
 import { targetsOf } from '../sdks/index';
@@ -121,10 +122,7 @@ export function assembleFile(input: AssembleInput): AssembledFile {
       const targets = targetsOf(tool.sdk, input.clients);
       const severityFor: TargetSeverity = (target, rule, severity) => clientRuleSeverity(severities, target, rule, severity);
       for (const f of withFlattenVerdicts(tool, targets, severityFor)) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind, id);
-      for (const v of tool.violations ?? []) {
-        const f = clientFinding(tool.name, v, targets, tool.shipped?.plainJson, severityFor);
-        if (f) for (const d of placeFinding(place, f, locator, severities)) push(d, tool.kind, id);
-      }
+      for (const d of clientDiagnostics(tool, targets, severityFor, (f) => placeFinding(place, f, locator, severities))) push(d, tool.kind, id);
       if (tool.outputSchema !== undefined)
         for (const range of site?.unstructuredReturns ?? [])
           push(
