@@ -86,9 +86,6 @@ const entries = [
     format: 'esm',
     banner: { js: LOADER_HOOKS_BANNER },
   },
-  // TypeScript's rename for the quick fix runs in a worker thread of the language server and the MCP server.
-  // It reaches the pipeline's barrel, and with it esbuild's API, which cannot be bundled: the same plugin as the server.
-  { in: 'server/pipeline/fixes/renameWorker.ts', out: 'dist/renameWorker.js', external: [], plugins: [esbuildApiPlugin] },
   { in: 'client/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 

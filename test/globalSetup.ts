@@ -16,7 +16,7 @@ const REPO = path.join(__dirname, '..');
 /** Each build: its outputs, what they are built from (entries and everything they import from this repo), and how. */
 const BUILDS = [
   {
-    outputs: ['dist/cli.js', 'dist/server.js', 'dist/worker.js', 'dist/renameWorker.js', 'dist/tokenizer.js', 'dist/tokenizerRanks.json', 'dist/client.js'],
+    outputs: ['dist/cli.js', 'dist/server.js', 'dist/worker.js', 'dist/tokenizer.js', 'dist/tokenizerRanks.json', 'dist/client.js'],
     sources: ['shared', 'protocol', 'server', 'client', 'esbuild.mjs'],
     args: ['esbuild.mjs'],
   },

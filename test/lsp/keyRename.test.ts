@@ -7,7 +7,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
 import { KeyRenamer, type RenameOutcome, type TextEditAt } from '../../server/pipeline/fixes/keyRename';
+import { RENAME_WORKER_ROLE, type RenameReply, type RenameRequest, type RenameWorkerData } from '../../server/pipeline/fixes/renameService';
 import { applyTextEdits, REPO } from './client';
 import { positionOf } from './fixture';
 
@@ -105,3 +107,40 @@ function editsOf(outcome: RenameOutcome): TextEditAt[] {
   if ('reason' in outcome) throw new Error(`no edits: ${outcome.reason}`);
   return outcome.edits;
 }
+
+// The editor and the MCP server rename on a thread that runs the built server bundle itself, told by its workerData.
+describe('the rename worker, as the built bundle runs it', () => {
+  it('answers a rename request on its own thread, from dist/server.js', async () => {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tsl-rename-worker-')));
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    const file = path.join(root, 'variants.ts');
+    fs.writeFileSync(
+      file,
+      "import { z } from 'zod';\nexport const Send = z.discriminatedUnion('kind', [\n  z.object({ kind: z.literal('text'), media: z.string() }),\n  z.object({ kind: z.literal('photo'), media: z.number() }),\n]);\n",
+    );
+    const workerData: RenameWorkerData = { role: RENAME_WORKER_ROLE, root };
+    const worker = new Worker(path.join(REPO, 'dist', 'server.js'), { workerData });
+    try {
+      const request: RenameRequest = {
+        id: 1,
+        file,
+        position: positionOf(file, 'media: z.number'),
+        key: 'media',
+        newName: 'count',
+        overlays: [],
+        invalidated: [],
+        reset: false,
+      };
+      const reply = await new Promise<RenameReply>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage(request);
+      });
+      expect(reply.error).toBeUndefined();
+      expect(editsOf(reply.outcome!).map((e) => [path.basename(e.file), e.newText])).toEqual([['variants.ts', 'count']]);
+    } finally {
+      await worker.terminate();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -4,6 +4,7 @@ import type { PlannedFix, TextOf } from './plan';
 
 export { KeyRenamer, type RenameOutcome, type TextEditAt } from './keyRename';
 export { RenameService } from './renameService';
+export { isRenameWorker, runRenameWorker } from './renameWorker';
 export { canShipFlattened, shipFlattenedFix, shipFlattenedTitle, type ShipFlattenedFix } from './shipFlattened';
 export { planShipFlattened, RUNTIME_PACKAGE, type OffsetEdit, type ShipFlattenedPlan } from './shipFlattenedEdit';
 export { NOT_TURNED_OFF, severityKeysOf, turnedOffText } from './turnOffRule';

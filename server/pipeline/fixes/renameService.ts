@@ -24,6 +24,14 @@ export interface RenameRequest {
 
 export type RenameReply = { id: number; outcome?: RenameOutcome; error?: string };
 
+/** What a rename worker's `workerData` says it is: the server bundle started on a thread to be this worker. */
+export interface RenameWorkerData {
+  role: typeof RENAME_WORKER_ROLE;
+  root: string;
+}
+
+export const RENAME_WORKER_ROLE = 'tool-schema-lens-rename';
+
 /** Free the TypeScript program after this long without a rename. */
 const IDLE_MS = 3 * 60_000;
 
@@ -35,7 +43,8 @@ export class RenameService {
   private invalidated = new Set<string>();
   private resetNext = false;
   private idleTimer: NodeJS.Timeout | undefined;
-  private readonly script = path.join(__dirname, 'renameWorker.js');
+  // The server bundle this runs in (renameWorker.ts): from source (the tests), the rename runs inline.
+  private readonly script = path.join(__dirname, 'server.js');
 
   constructor(private readonly root: string) {}
 
@@ -83,7 +92,8 @@ export class RenameService {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.script, { workerData: { root: this.root } });
+    const workerData: RenameWorkerData = { role: RENAME_WORKER_ROLE, root: this.root };
+    const worker = new Worker(this.script, { workerData });
     worker.unref();
     worker.on('message', (reply: RenameReply) => {
       const waiter = this.pending.get(reply.id);

@@ -245,16 +245,9 @@ try {
   const vsix = join(root, `${manifest.name}-${manifest.version}.vsix`);
   await step('extension packaged', () => {
     // `npm run e2e:vscode` has just packaged; run directly, a missing or stale .vsix is rebuilt.
-    const inputs = [
-      'package.json',
-      'dist/cli.js',
-      'dist/server.js',
-      'dist/worker.js',
-      'dist/renameWorker.js',
-      'dist/tokenizer.js',
-      'dist/tokenizerRanks.json',
-      'dist/client.js',
-    ].map((f) => join(root, f));
+    const inputs = ['package.json', 'dist/cli.js', 'dist/server.js', 'dist/worker.js', 'dist/tokenizer.js', 'dist/tokenizerRanks.json', 'dist/client.js'].map(
+      (f) => join(root, f),
+    );
     const stale = !existsSync(vsix) || inputs.some((f) => !existsSync(f) || statSync(f).mtimeMs > statSync(vsix).mtimeMs);
     if (stale) execFileSync('npm', ['run', 'package', '--silent'], { cwd: root, stdio: 'inherit' });
     return `${relative(root, vsix)}${stale ? ' (rebuilt)' : ''}`;
