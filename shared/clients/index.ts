@@ -4,7 +4,7 @@
  * breaks by rule and place across targets, and turns that into `client-rejects` findings. Pure: no I/O.
  */
 import { finding, messages } from '../findings';
-import { clientRejectsFix } from '../findings/client-rejects';
+import { clientRejectsFix, clientRejectsMore } from '../findings/client-rejects';
 import type { Finding, FindingSite, FlattenCause, Severity } from '../types';
 import { CHECKS, prepareTool, REQUEST_BUDGETS, requestBudgetHits, SERVER_RULES, type PreparedTool } from './checks';
 import { anthropic } from './profiles/anthropic';
@@ -299,7 +299,7 @@ export function clientFinding(
     severity: targets.map((t) => t.severity).sort((a, b) => RANK[a] - RANK[b])[0],
     targets: targets.map((t) => t.target),
     rule: v.rule,
-    fix: clientRejectsFix(rejection),
+    fix: [clientRejectsFix(rejection), clientRejectsMore(rejection)].filter(Boolean).join('. '),
   });
 }
 

@@ -79,7 +79,7 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
     case 'root-combinator':
       return `the input schema has ${detail.keyword} at its root`;
     case 'output-dialect':
-      return `the output schema declares "$schema": "${detail.dialect}", a dialect a 2020-12-only validator refuses`;
+      return `the output schema declares ${dialectName(String(detail.dialect))} ("$schema")`;
     case 'one-of':
       return `${node} is a oneOf`;
     case 'all-of':
@@ -91,7 +91,7 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
     case 'format':
       return `${node} has format "${detail.format}"`;
     case 'ref':
-      return `${node} is a $ref (${detail.ref})`;
+      return `${node} is a $ref`;
     case 'ref-recursive':
       return `${node} is a recursive $ref (${detail.ref})`;
     case 'schema-keyword':
@@ -119,7 +119,7 @@ export function subjectOf(rule: RuleId, at: string, detail: Detail, isRoot: bool
     case 'name-length':
       return `the tool name is too long once prefixed`;
     case 'name-characters':
-      return `the tool name has characters outside ${detail.pattern}`;
+      return 'the tool name has disallowed characters';
     case 'tools-per-server':
       return `${detail.server ? `server ${detail.server}` : 'the server'} registers ${detail.count} tools`;
     case 'annotations':
@@ -195,29 +195,29 @@ export function fixOf(rule: RuleId, detail: Detail): string {
     case 'output-root-type':
       return 'wrap the output in z.object({ ... })';
     case 'output-dialect':
-      return 'the SDK stamps it: strip "$schema" from the outputSchema it lists (a tools/list handler that deletes it), or move to an SDK that sends 2020-12';
+      return 'strip "$schema" from it';
     case 'root-combinator':
       return /^(oneOf|anyOf)$/.test(String(detail.keyword))
-        ? "flatten the union into one z.object (the discriminator as an enum, every variant's keys beside it), or nest it under a key"
-        : `drop the root's ${detail.keyword} (.and() and .refine() at the top): check it in the handler and say it in .describe()`;
+        ? 'flatten the union into one z.object, or nest it under a key'
+        : `drop the root's ${detail.keyword}`;
     case 'one-of':
       return 'flatten the discriminated union, or use z.union (an anyOf)';
     case 'all-of':
       return 'merge the objects with .extend() instead';
     case 'strict-required':
-      return 'use .nullable() instead of .optional(), so the key is required and may be null';
+      return 'use .nullable() instead of .optional()';
     case 'strict-additional-properties':
-      return 'make the object strict (.strict() / z.strictObject) and use no z.record there';
+      return 'make the object .strict()';
     case 'format':
-      return 'validate with .regex(...) instead, or drop the format';
+      return 'use .regex(...) instead';
     case 'ref':
-      return 'inline the schema: build a fresh schema at each use instead of reusing one object, and avoid z.lazy and .meta({ id })';
+      return 'inline the schema';
     case 'ref-recursive':
-      return 'give the recursion a fixed depth, or take that value as a JSON string';
+      return 'give the recursion a fixed depth';
     case 'schema-keyword':
-      return 'strip $schema before it is sent, or send parametersJsonSchema instead';
+      return 'strip $schema before it is sent';
     case 'unsupported-keyword':
-      return `drop ${detail.keyword} (e.g. .min() instead of .positive(), a z.object instead of a z.record)`;
+      return `drop ${detail.keyword}`;
     case 'const':
       return 'use z.enum([value]) instead of z.literal(value)';
     case 'type-array':
@@ -225,31 +225,31 @@ export function fixOf(rule: RuleId, detail: Detail): string {
     case 'null-type':
       return 'use .optional() instead of .nullable()';
     case 'enum-non-string':
-      return 'use string values (z.enum(["1", "2"])) and convert after parsing';
+      return 'use string values';
     case 'array-items':
-      return 'give the array one element schema (z.array(...)), not a tuple';
+      return 'give it one items schema';
     case 'depth':
-      return 'move deep objects up a level, or take them as a JSON string';
+      return 'move deep objects up a level';
     case 'enum-count':
-      return 'split the enum, or take a z.string() and say the values in its description';
+      return 'split the enum';
     case 'optional-budget':
-      return 'make keys required with .nullable() instead of .optional(), or split the tool';
+      return 'make keys required with .nullable()';
     case 'union-budget':
-      return 'use one type where a union is not needed, or split the tool';
+      return 'use one type where a union is not needed';
     case 'name-length':
-      return 'shorten the tool name (or the server name)';
+      return 'shorten the tool name';
     case 'name-characters':
-      return 'use only letters, digits, _ and -';
+      return 'use [a-zA-Z0-9_-] only';
     case 'tools-per-server':
-      return 'register fewer tools: merge related ones, or let users enable groups of them';
+      return 'register fewer tools';
     case 'annotations':
-      return 'set them in the registration: title, and annotations: { readOnlyHint, destructiveHint, openWorldHint } as true or false';
+      return 'set title and annotations in the registration';
     case 'bounds':
-      return `drop ${detail.keyword} (.int() without .min()/.max(), no .length()), say the bound in .describe() and check it in the handler`;
+      return `drop ${detail.keyword}`;
     case 'description-length':
-      return "shorten the tool's description to at most 1024 characters (move detail into the parameters' .describe())";
+      return 'shorten it to 1024 characters';
     case 'object-properties':
-      return 'give the object its keys with z.object({ ... }), or pass no schema for a tool without input';
+      return 'give it its keys with z.object({ ... })';
     case 'required-array':
       return 'make "required" an array of property names, or leave it out';
     case 'dialect-2020-12':
@@ -257,6 +257,61 @@ export function fixOf(rule: RuleId, detail: Detail): string {
     case 'property-schema':
       return 'give the property a schema (z.unknown() writes {})';
   }
+}
+
+/** What the fix needs said beyond its first clause: the message's last sentence and the docs' fix column. */
+export function fixMoreOf(rule: RuleId, detail: Detail): string | undefined {
+  switch (rule) {
+    case 'output-dialect':
+      return 'The SDK stamps it: a tools/list handler that deletes it from the outputSchema does, or an SDK that sends 2020-12.';
+    case 'root-combinator':
+      return /^(oneOf|anyOf)$/.test(String(detail.keyword))
+        ? "Flattened, the discriminator becomes an enum, every variant's keys beside it."
+        : 'That is .and() or .refine() at the top: check it in the handler and say it in .describe().';
+    case 'strict-required':
+      return 'The key is then required and may be null.';
+    case 'strict-additional-properties':
+      return 'z.strictObject does too; use no z.record there.';
+    case 'format':
+      return 'Or drop the format.';
+    case 'ref':
+      return 'Build a fresh schema at each use instead of reusing one object, and avoid z.lazy and .meta({ id }).';
+    case 'ref-recursive':
+    case 'depth':
+      return 'Or take that value as a JSON string.';
+    case 'schema-keyword':
+      return 'Or send parametersJsonSchema instead.';
+    case 'unsupported-keyword':
+      return 'E.g. .min() instead of .positive(), a z.object instead of a z.record.';
+    case 'enum-non-string':
+      return 'Use z.enum(["1", "2"]) and convert the values after parsing.';
+    case 'array-items':
+      return 'z.array(...) of one element schema, not a tuple.';
+    case 'enum-count':
+      return 'Or take a z.string() and say the values in its description.';
+    case 'optional-budget':
+    case 'union-budget':
+      return 'Or split the tool.';
+    case 'name-length':
+      return 'Or shorten the server name.';
+    case 'tools-per-server':
+      return 'Merge related ones, or let users enable groups of them.';
+    case 'annotations':
+      return 'Set annotations: { readOnlyHint, destructiveHint, openWorldHint }, each true or false.';
+    case 'bounds':
+      return '.int() without .min()/.max(), no .length(): say the bound in .describe() and check it in the handler.';
+    case 'description-length':
+      return "Move detail into the parameters' .describe().";
+    case 'object-properties':
+      return 'Or pass no schema for a tool without input.';
+    default:
+      return undefined;
+  }
+}
+
+/** A JSON Schema dialect by its short name (`draft-07`), from its `$schema` URI. */
+function dialectName(uri: string): string {
+  return /draft[-/]?0?\d+|20\d\d-\d\d/.exec(uri)?.[0] ?? uri;
 }
 
 /** What a target does, in the infinitive: "reject the request". */
@@ -275,7 +330,7 @@ function consequenceVerb(consequence: Consequence): string {
     case 'listing-refused':
       return 'refuse the listing';
     case 'calls-rejected':
-      return 'reject every call of the tool';
+      return 'reject every call';
   }
 }
 

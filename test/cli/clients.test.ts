@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runInProcess } from './runCli';
 
 const URL_FORMAT =
-  'Tool fetch_page: `url` has format "uri" (from `.url()`), so Codex was observed to reject the request (400 \'uri\' is not a valid format; as of 2026-12-01); validate with .regex(...) instead, or drop the format.';
+  'Tool fetch_page: `url` has format "uri" (from `.url()`), so Codex rejects the request; use .regex(...) instead. Codex was observed to reject the request (400 \'uri\' is not a valid format; as of 2026-12-01). Or drop the format.';
 const LONG = 'summarise_the_page_at_this_address_and_keep_only_the_facts_x';
 
 describe('check: client-rejects', () => {
@@ -16,10 +16,10 @@ describe('check: client-rejects', () => {
     const lines = run.stdout.split('\n');
     expect(lines).toContain(`cli-clients/fetch.ts:10:23 error client-rejects ${URL_FORMAT}`);
     expect(lines).toContain(
-      `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) were observed to reject the request (String should have at most 64 characters; as of 2026-12-01) and Antigravity (as mcp_web_${LONG}, 68 characters, limit 64) was observed to drop the tool (tool name … violates ^[a-zA-Z0-9_-]{1,64}$; as of 2026-12-01); shorten the tool name (or the server name).`,
+      `cli-clients/fetch.ts:17:21 error client-rejects Tool ${LONG}: the tool name is too long once prefixed, so Claude Code and 2 more refuse it; shorten the tool name. Claude Code (as mcp__web__${LONG}, 70 characters, limit 64) and VS Code Copilot (as mcp_web_${LONG}, 68 characters, limit 64) were observed to reject the request (String should have at most 64 characters; as of 2026-12-01). Antigravity (as mcp_web_${LONG}, 68 characters, limit 64) was observed to drop the tool (tool name … violates ^[a-zA-Z0-9_-]{1,64}$; as of 2026-12-01). Or shorten the server name.`,
     );
     expect(lines).toContain(
-      'cli-clients/many.ts:7:23 error client-rejects Server big registers 130 tools, so VS Code Copilot (limit 128) was observed to reject the request (You may not include more than 128 tools in your request; as of 2026-12-01) and Cursor (limit 80) was observed to warn about it (warning past 80 tools; as of 2026-12-01; until 2025-09, over a year ago, it was seen to drop the tool); register fewer tools: merge related ones, or let users enable groups of them.',
+      'cli-clients/many.ts:7:23 error client-rejects Server big registers 130 tools, so VS Code Copilot and 1 more refuse it; register fewer tools. VS Code Copilot (limit 128) was observed to reject the request (You may not include more than 128 tools in your request; as of 2026-12-01). Cursor (limit 80) was observed to warn about it (warning past 80 tools; as of 2026-12-01; until 2025-09, over a year ago, it was seen to drop the tool). Merge related ones, or let users enable groups of them.',
     );
     expect(lines.filter((l) => l.includes('client-rejects'))).toHaveLength(4);
   });
@@ -79,6 +79,6 @@ describe('check: client-rejects', () => {
     const run = await runInProcess(['check', 'ship-sdk132-zod46/src/tools.ts', '--format', 'json', '--no-cache']);
     const tree = JSON.parse(run.stdout).diagnostics.filter((d: any) => d.tool === 'tree' && d.code === 'client-rejects');
     expect(tree.map((d: any) => [d.line, d.column, d.rule, d.path])).toEqual([[29, 31, 'ref', 'root']]);
-    expect(tree[0].message).toMatch(/^Tool tree: `root` \(and `root\.children\[\*\]`\) is a \$ref /);
+    expect(tree[0].message).toMatch(/^Tool tree: `root` \(and `root\.children\[\*\]`\) is a \$ref, so /);
   });
 });

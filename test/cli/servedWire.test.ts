@@ -28,10 +28,10 @@ describe('a low-level server judged on the tools/list it sends (served-wire)', {
     ]);
     expect(report.diagnostics.some((d) => d.code === 'evaluation-failed')).toBe(false);
     expect(report.diagnostics[0].message).toBe(
-      'Tool lookup: the input schema has "required": null, not an array of names, so Claude Code was observed to drop every tool of the server (all tools of the server rejected, reported as an authentication failure; as of 2026-12-07) and the MCP TypeScript SDK client drops every tool of the server (tools[n].inputSchema.required: Invalid input: expected array, received null); make "required" an array of property names, or leave it out.',
+      'Tool lookup: the input schema has "required": null, not an array of names, so Claude Code and 1 more drop every tool of the server; make "required" an array of property names, or leave it out. Claude Code was observed to drop every tool of the server (all tools of the server rejected, reported as an authentication failure; as of 2026-12-07). The MCP TypeScript SDK client drops every tool of the server (tools[n].inputSchema.required: Invalid input: expected array, received null).',
     );
     expect(report.diagnostics[2].message).toMatch(
-      /Codex was observed to reject the request .*; drop the root's not: check that condition in the handler and say it in the description\.$/,
+      /; drop the root's not: check that condition in the handler and say it in the description\. .*Codex was observed to reject the request /,
     );
   });
 });

@@ -618,7 +618,7 @@ it('names a node of the output schema as such, at its output path, never "the in
     .filter((v) => v.rule === 'ref-recursive')
     .map((v) => clientFinding('t', placeViolation(v, undefined, definition.inputSchema, definition.outputSchema), ['claude-code'])!.message);
   expect(messages).toEqual([
-    'Tool t: `root.tree.children[*]` of the output schema is a recursive $ref (#/definitions/__schema0) (from `z.lazy`), so Claude Code was observed to drop every tool of the server (tools fetch failed; as of 2026-12-01); give the recursion a fixed depth, or take that value as a JSON string.',
+    'Tool t: `root.tree.children[*]` of the output schema is a recursive $ref (#/definitions/__schema0) (from `z.lazy`), so Claude Code drops every tool of the server; give the recursion a fixed depth. Claude Code was observed to drop every tool of the server (tools fetch failed; as of 2026-12-01). Or take that value as a JSON string.',
   ]);
 });
 
@@ -628,12 +628,19 @@ describe('a message is as sure as its evidence', () => {
   const sentence = async (targets: ReturnType<typeof target>[]) => (await import('../../../shared/findings')).messages.clientRejects('t', { ...base, targets });
 
   it('documented or SDK source: "rejects"; observed: when and on what; inferred: "may"', async () => {
-    expect(await sentence([target('A', { kind: 'documented', confirmed: '2026-01-02' })])).toContain('so A rejects the request (bad format);');
-    expect(await sentence([target('A', { kind: 'sdk-source', confirmed: '2026-01-02' })])).toContain('so A rejects the request (bad format);');
-    expect(await sentence([target('A', { kind: 'observed', confirmed: '2026-01-02', observedOn: 'gpt-5' })])).toContain(
-      'so A was observed to reject the request (bad format; on gpt-5, as of 2026-01-02);',
+    // The first sentence says what happens and the fix; the evidence sentence after it is as sure as the evidence.
+    expect(await sentence([target('A', { kind: 'documented', confirmed: '2026-01-02' })])).toContain(
+      'so A rejects the request; use .regex(...) instead. A rejects the request (bad format).',
     );
-    expect(await sentence([target('A', { kind: 'inferred', confirmed: '2026-01-02' })])).toContain('so A may reject the request (bad format);');
+    expect(await sentence([target('A', { kind: 'sdk-source', confirmed: '2026-01-02' })])).toContain(
+      'so A rejects the request; use .regex(...) instead. A rejects the request (bad format).',
+    );
+    expect(await sentence([target('A', { kind: 'observed', confirmed: '2026-01-02', observedOn: 'gpt-5' })])).toContain(
+      'so A rejects the request; use .regex(...) instead. A was observed to reject the request (bad format; on gpt-5, as of 2026-01-02).',
+    );
+    expect(await sentence([target('A', { kind: 'inferred', confirmed: '2026-01-02' })])).toContain(
+      'so A may reject the request; use .regex(...) instead. A may reject the request (bad format).',
+    );
   });
 
   it('targets share a clause only on the same kind of evidence', async () => {
@@ -642,7 +649,9 @@ describe('a message is as sure as its evidence', () => {
       target('B', { kind: 'observed', confirmed: '2026-01-02' }),
       target('C', { kind: 'observed', confirmed: '2026-01-02' }),
     ]);
-    expect(text).toContain('so A rejects the request (bad format) and B and C were observed to reject the request (bad format; as of 2026-01-02);');
+    expect(text).toContain(
+      'so A and 2 more reject the request; use .regex(...) instead. A rejects the request (bad format). B and C were observed to reject the request (bad format; as of 2026-01-02).',
+    );
   });
 });
 
@@ -659,7 +668,7 @@ describe('strict budgets are counted over a whole request', () => {
     expect(hits.map((h) => [h.part, h.detail])).toEqual([['server', { count: 25, limit: 24, tools: 3, server: 'srv' }]]);
     const { clientFinding, placeViolation } = await import('../../../shared/clients/index');
     expect(clientFinding(undefined, placeViolation(hits[0]), ['anthropic-strict'])!.message).toContain(
-      'The 3 tools of server srv have 25 optional properties together, so Anthropic (strict) (limit 24) was observed to reject the request',
+      'The 3 tools of server srv have 25 optional properties together, so Anthropic (strict) rejects the request; make keys required with .nullable(). Anthropic (strict) (limit 24) was observed to reject the request',
     );
   });
 
@@ -677,7 +686,7 @@ describe('directories read the definition the library sent', () => {
     const [v] = judgeTool(sent, {}, ['claude-directory']);
     expect(v.detail).toEqual({ missing: 'title, readOnlyHint or destructiveHint' });
     expect(clientFinding('fetch_page', placeViolation(v), ['claude-directory'])!.message).toBe(
-      "Tool fetch_page: the tool does not set title, readOnlyHint or destructiveHint, so Claude's connectors directory refuses the listing (Every tool must include a title and the applicable hint); set them in the registration: title, and annotations: { readOnlyHint, destructiveHint, openWorldHint } as true or false.",
+      "Tool fetch_page: the tool does not set title, readOnlyHint or destructiveHint, so Claude's connectors directory refuses the listing; set title and annotations in the registration. Claude's connectors directory refuses the listing (Every tool must include a title and the applicable hint). Set annotations: { readOnlyHint, destructiveHint, openWorldHint }, each true or false.",
     );
     expect(judgeTool({ ...sent, sent: false }, {}, ['claude-directory', 'chatgpt-apps'])).toEqual([]);
   });
