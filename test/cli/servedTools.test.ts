@@ -36,7 +36,7 @@ describe('tools a low-level server answers', { timeout: 120_000 }, () => {
     const message = (tool: string) => report.diagnostics.find((d) => d.tool === tool && d.code === 'client-rejects')?.message ?? '';
     expect(message('fetch_page')).toContain('(from `.url()`)');
     expect(message('ping')).not.toContain('.url()');
-    expect(message('ping')).toMatch(/; drop "format": "uri" \(say it in the description, or use a pattern\)\.$/);
+    expect(message('ping')).toMatch(/, so Codex rejects the request; drop "format": "uri" \(say it in the description, or use a pattern\)\. /);
   });
 });
 
