@@ -41,3 +41,26 @@ describe('a string format a client refuses', () => {
     expect(plannedFixes(formatFinding(url, 'url()'), () => undefined)).toEqual([]);
   });
 });
+
+/** A `client-rejects` finding of `rule` on `needle` in `text`, with `extra` (its tool, its targets). */
+function findingOn(text: string, needle: string, rule: string, extra: Partial<Diagnostic> = {}): Diagnostic {
+  return { ...formatFinding(text, needle, rule), ...extra };
+}
+
+describe('a null a client refuses, from .nullable()', () => {
+  it.each(['type-array', 'null-type'])('%s on `nullable()`: the call becomes `optional()`', (rule) => {
+    const text = '  note: z.string().nullable(),';
+    const d = findingOn(text, 'nullable()', rule);
+    const [fix] = plannedFixes(d, () => text);
+    expect(fix).toEqual({ title: 'Replace `.nullable()` with `.optional()`', edits: [{ file, range: d.range, newText: 'optional()' }] });
+  });
+
+  it('plans nothing where the finding is not on a `.nullable()` call', () => {
+    const wide = '  note: NullableNote,';
+    expect(plannedFixes(findingOn(wide, 'NullableNote', 'type-array'), () => wide)).toEqual([]);
+    const factory = '  note: z.nullable(z.string()),';
+    expect(plannedFixes(findingOn(factory, 'nullable(z.string())', 'type-array'), () => factory)).toEqual([]);
+    const text = '  note: z.string().nullable(),';
+    expect(plannedFixes(findingOn(text, 'nullable()', 'const'), () => text)).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../assemble/report';
 import { formatPatternFix } from './formatPattern';
+import { nullableOptionalFix } from './nullableOptional';
 import type { PlannedFix, TextOf } from './plan';
 
 export { KeyRenamer, type RenameOutcome, type TextEditAt } from './keyRename';
@@ -19,5 +20,5 @@ export type { PlannedEdit, PlannedFix, TextOf } from './plan';
 
 /** The mechanical fixes for one finding, best first; none where no edit is certain. */
 export function plannedFixes(d: Diagnostic, textOf: TextOf): PlannedFix[] {
-  return [formatPatternFix(d, textOf)].filter((f): f is PlannedFix => f !== undefined);
+  return [formatPatternFix(d, textOf), nullableOptionalFix(d, textOf)].filter((f): f is PlannedFix => f !== undefined);
 }
