@@ -1,6 +1,7 @@
 // Mechanical fixes planned from a finding and its text (server/pipeline/fixes): the edit the message asks for, or none.
 import { describe, expect, it } from 'vitest';
-import { plannedFixes, type Diagnostic } from '../../server/pipeline';
+import { plannedFixes, type Diagnostic, type ToolReport } from '../../server/pipeline';
+import { shortName } from '../../server/pipeline/fixes/shortToolName';
 
 const file = '/w/src/tools/create-task.ts';
 
@@ -62,5 +63,41 @@ describe('a null a client refuses, from .nullable()', () => {
     expect(plannedFixes(findingOn(factory, 'nullable(z.string())', 'type-array'), () => factory)).toEqual([]);
     const text = '  note: z.string().nullable(),';
     expect(plannedFixes(findingOn(text, 'nullable()', 'const'), () => text)).toEqual([]);
+  });
+});
+
+describe('a tool name too long for a client', () => {
+  const long = 'schedule_recurring_reminder_for_every_member_of_the_selected_team';
+  const text = [
+    `server.registerTool('${long}', { inputSchema: {} }, run);`,
+    `server.registerTool('set_reminder', { inputSchema: {} }, run);`,
+    `export const NAMES = ["${long}", 'set_reminder'];`,
+    `const other = '${long}_x';`,
+  ].join('\n');
+  const tools = [
+    { id: 'a', name: long, location: { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } } },
+    { id: 'b', name: 'set_reminder', location: { file, range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } } } },
+  ] as unknown as ToolReport[];
+
+  it('renames the literal at the registration and every equal literal in the file, within every target limit', () => {
+    const d = findingOn(text, `'${long}'`, 'name-length', { tool: long, toolId: 'a', targets: ['claude-code', 'gemini'] });
+    const [fix] = plannedFixes(d, () => text, tools);
+    const short = /to `(.+)`$/.exec(fix.title)![1];
+    expect(fix.title).toBe(`Rename tool \`${long}\` to \`${short}\``);
+    // Claude Code says `mcp__server__<name>` (the server unnamed here) within 64 characters.
+    expect(`mcp__server__${short}`.length).toBeLessThanOrEqual(64);
+    expect(short).toMatch(/^schedule_[a-z_]+$/);
+    expect(fix.edits.map((e) => [e.range.start.line, e.newText])).toEqual([
+      [0, `'${short}'`],
+      [2, `"${short}"`],
+    ]);
+  });
+
+  it('never takes the name of another tool, and plans nothing where the name is not written as a literal there', () => {
+    expect(shortName('get_the_task', (n) => n.length <= 8)).toBe('get_task');
+    expect(shortName('get_the_task', (n) => n.length <= 8 && n !== 'get_task')).toBe('get_tsk');
+    const built = 'server.registerTool(NAME, { inputSchema: {} }, run);';
+    const d = findingOn(built, 'NAME', 'name-length', { tool: long, toolId: 'a', targets: ['gemini'] });
+    expect(plannedFixes(d, () => built, [])).toEqual([]);
   });
 });
