@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { copyFixture, TestClient, uriOf } from './client';
@@ -55,9 +56,9 @@ describe('mechanical fixes first and preferred', { timeout: 240_000 }, () => {
     if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 
-  /** The actions on `finding`: the fix first and preferred, every switch after it and none preferred. */
-  async function actionsOn(finding: Diagnostic): Promise<CodeAction[]> {
-    const actions = await client.codeActions(server, finding.range, [finding]);
+  /** The actions on `finding` (in `file`): the fix first and preferred, every switch after it and none preferred. */
+  async function actionsOn(finding: Diagnostic, file = server): Promise<CodeAction[]> {
+    const actions = await client.codeActions(file, finding.range, [finding]);
     expect(actions[0].isPreferred).toBe(true);
     const firstSwitch = actions.findIndex((a) => a.title.startsWith('Turn off') || a.title.startsWith('Suppress'));
     expect(firstSwitch).toBeGreaterThan(0);
@@ -65,7 +66,7 @@ describe('mechanical fixes first and preferred', { timeout: 240_000 }, () => {
     return actions;
   }
 
-  /** Applies the action to the open buffer and waits for the run of the new text that `gone` holds for. */
+  /** Applies the action to server.ts's open buffer and waits for the run of the new text that `gone` holds for. */
   async function apply(action: CodeAction, gone: (ds: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
     buffer = applyEdits(buffer, editsIn(action, server));
     const from = client.diagnostics.length;
@@ -102,6 +103,34 @@ describe('mechanical fixes first and preferred', { timeout: 240_000 }, () => {
     expect(buffer).not.toContain(LONG);
     expect(buffer).toContain(`export const TOOL_NAMES = ['set_reminder', '${short}'];`);
     const listed: Array<{ name: string }> = await client.request('toolSchemaLens/listTools', {});
-    expect(listed.map((t) => t.name).sort()).toEqual([short, 'set_reminder'].sort());
+    expect(listed.map((t) => t.name).sort()).toEqual(['plan_steps', short, 'set_reminder'].sort());
+  });
+
+  it('writes a recursive z.lazy out 3 levels deep where a client refuses its $ref; the finding goes, the file type-checks', async () => {
+    const plan = path.join(root, 'src/plan.ts');
+    client.open(plan);
+    const published = await client.waitForDiagnostics(plan, { match: (ds) => ds.some((d) => isRule(d, 'ref')) });
+    const finding = published.diagnostics.find((d) => isRule(d, 'ref'))!;
+    expect(finding.range.start).toEqual(rangeAt(plan, 'z.lazy').start);
+    const actions = await actionsOn(finding, plan);
+    expect(actions[0].title).toBe('Inline the recursive schema 3 levels deep');
+    const fixed = applyEdits(fs.readFileSync(plan, 'utf8'), editsIn(actions[0], plan));
+    expect(fixed).toContain('const Step: z.ZodType<Step> = stepToDepth(3);');
+    const from = client.diagnostics.length;
+    const version = client.change(plan, fixed);
+    const after = await client.waitForDiagnostics(plan, { version, after: from, match: (ds) => !ds.some((d) => isRule(d, 'ref')) });
+    expect(after.diagnostics.filter((d) => d.code === 'client-rejects' && !isRule(d, 'schema-keyword'))).toEqual([]);
+
+    // What the user saves still compiles, against the workspace's own zod types.
+    fs.writeFileSync(plan, fixed);
+    const program = ts.createProgram([plan], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+    });
+    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
   });
 });

@@ -63,6 +63,7 @@ describe('suggest_fix on a finding with a mechanical fix', { timeout: 180_000 },
   it.each([
     ['type-array', /^Replace `\.nullable\(\)` with `\.optional\(\)`$/],
     ['name-length', /^Rename tool `\w+` to `\w+`$/],
+    ['ref', /^Inline the recursive schema 3 levels deep$/],
   ])('%s: the edit comes first, before the switches, and applying it removes the finding', async (rule, title) => {
     const finding = (await findings()).find((f) => f.rule === rule)!;
     expect(finding).toBeDefined();

@@ -1,6 +1,7 @@
 // Mechanical fixes planned from a finding and its text (server/pipeline/fixes): the edit the message asks for, or none.
 import { describe, expect, it } from 'vitest';
 import { plannedFixes, type Diagnostic, type ToolReport } from '../../server/pipeline';
+import { offsetAt } from '../../server/pipeline/fixes/positions';
 import { shortName } from '../../server/pipeline/fixes/shortToolName';
 
 const file = '/w/src/tools/create-task.ts';
@@ -99,5 +100,35 @@ describe('a tool name too long for a client', () => {
     const built = 'server.registerTool(NAME, { inputSchema: {} }, run);';
     const d = findingOn(built, 'NAME', 'name-length', { tool: long, toolId: 'a', targets: ['gemini'] });
     expect(plannedFixes(d, () => built, [])).toEqual([]);
+  });
+});
+
+describe('a recursive schema a client refuses as a $ref', () => {
+  const recursive = [
+    "import { z } from 'zod';",
+    'interface Step { title: string; steps: Step[] }',
+    'const Step: z.ZodType<Step> = z.lazy(() => z.object({ title: z.string(), steps: z.array(Step) }));',
+    'export const input = { plan: Step };',
+  ].join('\n');
+
+  it.each(['ref', 'ref-recursive'])('%s at the z.lazy: a function builds it 3 levels deep, any value below', (rule) => {
+    const d = findingOn(recursive, 'z.lazy(() => z.object({ title: z.string(), steps: z.array(Step) }))', rule);
+    const [fix] = plannedFixes(d, () => recursive);
+    expect(fix.title).toBe('Inline the recursive schema 3 levels deep');
+    const fixed = [...fix.edits].reverse().reduce((t, e) => t.slice(0, offsetAt(t, e.range.start)) + e.newText + t.slice(offsetAt(t, e.range.end)), recursive);
+    expect(fixed).toContain('const Step: z.ZodType<Step> = stepToDepth(3);');
+    expect(fixed).toContain('function stepToDepth(depth: number): z.ZodType<Step> {');
+    expect(fixed).toContain('return z.object({ title: z.string(), steps: z.array(depth > 1 ? stepToDepth(depth - 1) : z.any()) });');
+    expect(fixed).toContain('export const input = { plan: Step };');
+  });
+
+  it.each([
+    ['no self-reference', 'const Step: z.ZodType<Step> = z.lazy(() => z.object({ title: z.string() }));'],
+    ['a name declared after it', 'const Step: z.ZodType<Step> = z.lazy(() => z.object({ steps: z.array(Step), by: Owner }));\nconst Owner = z.string();'],
+    ['a chain on the lazy', 'const Step: z.ZodType<Step> = z.lazy(() => z.object({ steps: z.array(Step) })).describe("a step");'],
+    ['no type on the constant', 'const Step = z.lazy(() => z.object({ steps: z.array(Step) }));'],
+  ])('plans nothing for %s', (_, text) => {
+    const d = findingOn(text, 'z.lazy', 'ref-recursive');
+    expect(plannedFixes(d, () => text)).toEqual([]);
   });
 });

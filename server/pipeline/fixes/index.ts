@@ -1,5 +1,6 @@
 import type { Diagnostic, ToolReport } from '../assemble/report';
 import { formatPatternFix } from './formatPattern';
+import { inlineRecursionFix } from './inlineRecursion';
 import { nullableOptionalFix } from './nullableOptional';
 import type { PlannedFix, TextOf } from './plan';
 import { shortToolNameFix } from './shortToolName';
@@ -21,5 +22,7 @@ export type { PlannedEdit, PlannedFix, TextOf } from './plan';
 
 /** The mechanical fixes for one finding, best first; none where no edit is certain. `tools`: the analysis's, for names. */
 export function plannedFixes(d: Diagnostic, textOf: TextOf, tools: readonly ToolReport[] = []): PlannedFix[] {
-  return [formatPatternFix(d, textOf), nullableOptionalFix(d, textOf), shortToolNameFix(d, textOf, tools)].filter((f): f is PlannedFix => f !== undefined);
+  return [formatPatternFix(d, textOf), nullableOptionalFix(d, textOf), shortToolNameFix(d, textOf, tools), inlineRecursionFix(d, textOf)].filter(
+    (f): f is PlannedFix => f !== undefined,
+  );
 }
