@@ -50,19 +50,26 @@ function findingOn(text: string, needle: string, rule: string, extra: Partial<Di
 }
 
 describe('a null a client refuses, from .nullable()', () => {
-  it.each(['type-array', 'null-type'])('%s on `nullable()`: the call becomes `optional()`', (rule) => {
-    const text = '  note: z.string().nullable(),';
+  it.each([
+    ['type-array', 'const shape = { note: z.string().nullable() };'],
+    ['null-type', "const shape = {\n  note: z.string().nullable().describe('what to say'),\n};"],
+  ])('%s on `nullable()` ending a key: the call becomes `optional()`', (rule, text) => {
     const d = findingOn(text, 'nullable()', rule);
     const [fix] = plannedFixes(d, () => text);
     expect(fix).toEqual({ title: 'Replace `.nullable()` with `.optional()`', edits: [{ file, range: d.range, newText: 'optional()' }] });
   });
 
-  it('plans nothing where the finding is not on a `.nullable()` call', () => {
-    const wide = '  note: NullableNote,';
-    expect(plannedFixes(findingOn(wide, 'NullableNote', 'type-array'), () => wide)).toEqual([]);
-    const factory = '  note: z.nullable(z.string()),';
-    expect(plannedFixes(findingOn(factory, 'nullable(z.string())', 'type-array'), () => factory)).toEqual([]);
-    const text = '  note: z.string().nullable(),';
+  it.each([
+    ['a schema built elsewhere', 'const shape = { note: NullableNote };', 'NullableNote'],
+    ['the factory z.nullable(x)', 'const shape = { note: z.nullable(z.string()) };', 'nullable(z.string())'],
+    ['an array item, where optional means something else', 'const shape = { notes: z.array(z.string().nullable()) };', 'nullable()'],
+    ['a chain that goes on with a null default', 'const shape = { note: z.string().nullable().default(null) };', 'nullable()'],
+  ])('plans nothing for %s', (_, text, needle) => {
+    expect(plannedFixes(findingOn(text, needle, 'type-array'), () => text)).toEqual([]);
+  });
+
+  it('plans nothing for another rule', () => {
+    const text = 'const shape = { note: z.string().nullable() };';
     expect(plannedFixes(findingOn(text, 'nullable()', 'const'), () => text)).toEqual([]);
   });
 });
