@@ -7,6 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import type { Diagnostic } from '../assemble/report';
+import { freshName } from './freshName';
 import type { PlannedEdit, PlannedFix, TextOf } from './plan';
 import { offsetAt, positionAt } from './positions';
 
@@ -149,16 +150,4 @@ function readsLaterDeclaration(source: ts.SourceFile, body: ts.Node, from: numbe
   };
   visit(body);
   return reads;
-}
-
-function freshName(source: ts.SourceFile, wanted: string): string {
-  const taken = new Set<string>();
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) taken.add(node.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  let name = wanted;
-  for (let i = 2; taken.has(name); i++) name = `${wanted}${i}`;
-  return name;
 }
