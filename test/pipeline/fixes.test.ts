@@ -102,6 +102,8 @@ describe('a tool name too long for a client', () => {
   });
 
   it('never takes the name of another tool, and plans nothing where the name is not written as a literal there', () => {
+    // Each word keeps the separator written before it.
+    expect(shortName('fetch-the-latest-report', (n) => n.length <= 15)).toBe('fetch-ltst-rprt');
     expect(shortName('get_the_task', (n) => n.length <= 8)).toBe('get_task');
     expect(shortName('get_the_task', (n) => n.length <= 8 && n !== 'get_task')).toBe('get_tsk');
     const built = 'server.registerTool(NAME, { inputSchema: {} }, run);';
