@@ -119,10 +119,12 @@ describe('a recursive schema a client refuses as a $ref', () => {
     'const Step: z.ZodType<Step> = z.lazy(() => z.object({ title: z.string(), steps: z.array(Step) }));',
     'export const input = { plan: Step };',
   ].join('\n');
+  /** The tool the finding is on, as built with `zod`. */
+  const built = (zod: string) => [{ id: 'plan', name: 'plan_steps', shipped: { zodVersion: zod } }] as unknown as ToolReport[];
+  const lazyOf = (text: string, rule: string) => findingOn(text, 'z.lazy', rule, { toolId: 'plan' });
 
   it.each(['ref', 'ref-recursive'])('%s at the z.lazy: a function builds it 3 levels deep, any value below', (rule) => {
-    const d = findingOn(recursive, 'z.lazy(() => z.object({ title: z.string(), steps: z.array(Step) }))', rule);
-    const [fix] = plannedFixes(d, () => recursive);
+    const [fix] = plannedFixes(lazyOf(recursive, rule), () => recursive, built('4.1.12'));
     expect(fix.title).toBe('Inline the recursive schema 3 levels deep');
     const fixed = [...fix.edits].reverse().reduce((t, e) => t.slice(0, offsetAt(t, e.range.start)) + e.newText + t.slice(offsetAt(t, e.range.end)), recursive);
     expect(fixed).toContain('const Step: z.ZodType<Step> = stepToDepth(3);');
@@ -137,7 +139,11 @@ describe('a recursive schema a client refuses as a $ref', () => {
     ['a chain on the lazy', 'const Step: z.ZodType<Step> = z.lazy(() => z.object({ steps: z.array(Step) })).describe("a step");'],
     ['no type on the constant', 'const Step = z.lazy(() => z.object({ steps: z.array(Step) }));'],
   ])('plans nothing for %s', (_, text) => {
-    const d = findingOn(text, 'z.lazy', 'ref-recursive');
-    expect(plannedFixes(d, () => text)).toEqual([]);
+    expect(plannedFixes(lazyOf(text, 'ref-recursive'), () => text, built('4.1.12'))).toEqual([]);
+  });
+
+  it("plans nothing for a tool built with zod 3, whose converter would write the levels' shared schemas as $refs", () => {
+    expect(plannedFixes(lazyOf(recursive, 'ref-recursive'), () => recursive, built('3.25.76'))).toEqual([]);
+    expect(plannedFixes(lazyOf(recursive, 'ref-recursive'), () => recursive, [])).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export type { PlannedEdit, PlannedFix, TextOf } from './plan';
 
 /** The mechanical fixes for one finding, best first; none where no edit is certain. `tools`: the analysis's, for names. */
 export function plannedFixes(d: Diagnostic, textOf: TextOf, tools: readonly ToolReport[] = []): PlannedFix[] {
-  return [formatPatternFix(d, textOf), nullableOptionalFix(d, textOf), shortToolNameFix(d, textOf, tools), inlineRecursionFix(d, textOf)].filter(
+  return [formatPatternFix(d, textOf), nullableOptionalFix(d, textOf), shortToolNameFix(d, textOf, tools), inlineRecursionFix(d, textOf, tools)].filter(
     (f): f is PlannedFix => f !== undefined,
   );
 }

@@ -3,10 +3,12 @@
  * schema written out to a fixed depth instead, by a function that builds one level per call, any value below the
  * last. Offered only for the plain pattern `const X: T = z.lazy(() => body)` at a file's top level whose body names
  * `X`: anything else (mutual recursion through other schemas, a chain on the lazy, a name declared after it that the
- * body reads, which the eager call would reach before its declaration) gets no edit.
+ * body reads, which the eager call would reach before its declaration) gets no edit. Only for a tool built with
+ * zod 4: zod 3's converter leaves `items` out for `z.any()` and writes a schema used at every level (a shared
+ * `Title`) as a `$ref` again, so the finding would stay.
  */
 import { ts } from 'ts-morph';
-import type { Diagnostic } from '../assemble/report';
+import type { Diagnostic, ToolReport } from '../assemble/report';
 import { freshName } from './freshName';
 import type { PlannedEdit, PlannedFix, TextOf } from './plan';
 import { offsetAt, positionAt } from './positions';
@@ -17,8 +19,10 @@ export const INLINE_DEPTH = 3;
 const REF_RULES: ReadonlySet<string> = new Set(['ref', 'ref-recursive']);
 
 /** The recursive lazy at the finding as a function of the depth, called for `INLINE_DEPTH` levels. */
-export function inlineRecursionFix(d: Diagnostic, textOf: TextOf): PlannedFix | undefined {
+export function inlineRecursionFix(d: Diagnostic, textOf: TextOf, tools: readonly ToolReport[]): PlannedFix | undefined {
   if (d.code !== 'client-rejects' || !d.rule || !REF_RULES.has(d.rule)) return undefined;
+  const zodMajor = Number(tools.find((t) => t.id === d.toolId)?.shipped?.zodVersion?.split('.')[0]);
+  if (!(zodMajor >= 4)) return undefined;
   const text = textOf(d.file);
   if (text === undefined) return undefined;
   const source = ts.createSourceFile(d.file, text, ts.ScriptTarget.Latest, true);
