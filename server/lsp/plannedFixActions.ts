@@ -22,7 +22,7 @@ export function plannedFixActions(params: CodeActionParams, store: ResultStore, 
   const offered = new Set<string>();
   for (const d of store.diagnosticsIn(file)) {
     if (!contains(d.range, params.range.start) && !contains(params.range, d.range.start)) continue;
-    for (const fix of plannedFixes(d, textOf)) {
+    for (const fix of plannedFixes(d, textOf, store.tools())) {
       const id = JSON.stringify(fix.edits);
       if (offered.has(id)) continue;
       offered.add(id);

@@ -440,6 +440,7 @@ export function isAlive(pid: number): boolean {
 export function copyFixture(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tsl-${name.replace(/[/\\]/g, '-')}-`));
   fs.cpSync(path.join(REPO, 'test/fixtures', name), dir, { recursive: true });
-  if (!fs.existsSync(path.join(dir, 'node_modules'))) fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // To the real folder: a checkout whose node_modules is itself a link (a worktree sharing one) resolves the same.
+  if (!fs.existsSync(path.join(dir, 'node_modules'))) fs.symlinkSync(fs.realpathSync(path.join(REPO, 'node_modules')), path.join(dir, 'node_modules'), 'dir');
   return fs.realpathSync(dir);
 }

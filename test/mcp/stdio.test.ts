@@ -76,11 +76,16 @@ describe('tool-schema-lens mcp over stdio', { timeout: 180_000 }, () => {
     const result = await call(session.client, 'suggest_fix', { file: 'src/lookup.ts', line: 4 });
     expect(result.findings.map((f: { code: string }) => f.code)).toEqual(['client-rejects']);
     expect(result.advice[0]).toMatch(/regex|drop the format/);
-    expect(result.fixes.map((f: { kind: string }) => f.kind)).toEqual(['turn-off', 'suppress']);
-    expect(result.fixes[1].edits).toEqual([
+    // The editor's preferred fix first, then the switches.
+    expect(result.fixes.map((f: { kind: string }) => f.kind)).toEqual(['edit', 'turn-off', 'suppress']);
+    expect(result.fixes[0]).toMatchObject({
+      title: 'Replace `.url()` with `.regex(/^https?:\\/\\/\\S+$/)`',
+      edits: [{ file: 'src/lookup.ts', startLine: 4, endLine: 4, newText: 'regex(/^https?:\\/\\/\\S+$/)' }],
+    });
+    expect(result.fixes[2].edits).toEqual([
       { file: 'src/lookup.ts', startLine: 4, startColumn: 1, endLine: 4, endColumn: 1, newText: '  // tool-schema-lens-disable-next-line codex/format\n' },
     ]);
-    expect(result.fixes[0]).toMatchObject({ createsFile: true, edits: [{ file: 'toolschemalens.config.json' }] });
+    expect(result.fixes[1]).toMatchObject({ createsFile: true, edits: [{ file: 'toolschemalens.config.json' }] });
     expect(fs.readFileSync(lookup, 'utf8')).toBe(before);
     expect(fs.existsSync(path.join(root, 'toolschemalens.config.json'))).toBe(false);
   });

@@ -1,7 +1,9 @@
 /**
  * `suggest_fix`: the quick fixes the editor offers on a finding, as text edits the agent applies itself (nothing is
  * written here). Planned by the pipeline's fixes (`server/pipeline/fixes/`), so the editor and the agent get the same
- * edit: the key renamed in one variant with its references, the registration shipped flattened, and, when the
+ * edit: the change the finding asks for where it is mechanical (`plannedFixes`: a format call as a pattern,
+ * `.nullable()` as `.optional()`, a shorter tool name), the key renamed in one variant with its references, the
+ * registration shipped flattened, and, when the
  * finding was judged acceptable, the rule turned off for the project or suppressed on its line. A client-rejects
  * finding's fix is said in words (`advice`) where the change is the author's to choose.
  */
@@ -20,6 +22,7 @@ import {
   suppressionEdit,
   turnedOffText,
   offsetAt,
+  plannedFixes,
   type Diagnostic,
   type TextEditAt,
 } from '../../pipeline';
@@ -42,7 +45,7 @@ const editShape = z.object({
 
 const fixShape = z.object({
   title: z.string(),
-  kind: z.enum(['rename', 'ship-flattened', 'turn-off', 'suppress']),
+  kind: z.enum(['edit', 'rename', 'ship-flattened', 'turn-off', 'suppress']),
   /** The whole change: apply every edit (each file's edits do not overlap; apply them from the end of the file). */
   edits: z.array(editShape),
   /** Where the fix cannot apply here, why and what to do first (edits is then empty). */
@@ -95,11 +98,24 @@ export const suggestFix = defineTool({
   },
 });
 
-/** The fixes that change what ships: a key renamed in each declaring variant, a registration shipped flattened. */
+/** The fixes that change what ships: the finding's mechanical edit, a key renamed in each declaring variant, a registration shipped flattened. */
 async function schemaFixes(here: readonly Diagnostic[], analysis: Analysis, workspace: AnalysedWorkspace, set: WorkspaceSet): Promise<Fix[]> {
   const byFile = (f: string) => analysis.diagnostics.filter((d) => d.file === f);
   const fixes: Fix[] = [];
   const seen = new Set<string>();
+  const textOf = (f: string) => {
+    const read = readWorkspaceFile(f);
+    return 'text' in read ? read.text : undefined;
+  };
+  for (const d of here) {
+    for (const fix of plannedFixes(d, textOf, analysis.tools)) {
+      const id = `edit|${JSON.stringify(fix.edits)}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const edits = fix.edits.map((e) => editView({ file: e.file, start: e.range.start, end: e.range.end, newText: e.newText }, set));
+      fixes.push({ title: fix.title, kind: 'edit', edits });
+    }
+  }
   for (const d of here) {
     if (d.rename && RENAMEABLE.has(d.code)) {
       for (const sibling of renameSiblings(d, byFile)) {

@@ -103,6 +103,13 @@ function quickFixesOf(code: FindingCode): string[] {
   const fixes: string[] = [];
   if (RENAMEABLE.has(code)) fixes.push('Rename `key` in variant `label` to `name` (with every reference TypeScript finds)');
   if (code === 'union-shipped') fixes.push('Ship `tool` flattened (through @tool-schema-lens/runtime)');
+  if (code === 'client-rejects')
+    fixes.push(
+      'Replace `.url()` with `.regex(…)` (a refused format written as the call)',
+      'Replace `.nullable()` with `.optional()` (a refused type list or null)',
+      'Rename tool `name` to `shorter` (a name too long, as a literal at its registration)',
+      'Inline the recursive schema 3 levels deep (a recursive `const X: T = z.lazy(() => …)` refused as a $ref, zod 4)',
+    );
   if (!NOT_TURNED_OFF.has(code)) fixes.push('Turn off `code` (or `target/rule`) for this project (toolschemalens.config.json)', 'Suppress `code` on this line');
   return fixes;
 }

@@ -1,6 +1,9 @@
-import type { Diagnostic } from '../assemble/report';
+import type { Diagnostic, ToolReport } from '../assemble/report';
 import { formatPatternFix } from './formatPattern';
+import { inlineRecursionFix } from './inlineRecursion';
+import { nullableOptionalFix } from './nullableOptional';
 import type { PlannedFix, TextOf } from './plan';
+import { shortToolNameFix } from './shortToolName';
 
 export { KeyRenamer, type RenameOutcome, type TextEditAt } from './keyRename';
 export { RenameService } from './renameService';
@@ -17,7 +20,9 @@ export const RENAMEABLE: ReadonlySet<string> = new Set(['collision-widened', 'en
 
 export type { PlannedEdit, PlannedFix, TextOf } from './plan';
 
-/** The mechanical fixes for one finding, best first; none where no edit is certain. */
-export function plannedFixes(d: Diagnostic, textOf: TextOf): PlannedFix[] {
-  return [formatPatternFix(d, textOf)].filter((f): f is PlannedFix => f !== undefined);
+/** The mechanical fixes for one finding, best first; none where no edit is certain. `tools`: the analysis's, for names. */
+export function plannedFixes(d: Diagnostic, textOf: TextOf, tools: readonly ToolReport[] = []): PlannedFix[] {
+  return [formatPatternFix(d, textOf), nullableOptionalFix(d, textOf), shortToolNameFix(d, textOf, tools), inlineRecursionFix(d, textOf, tools)].filter(
+    (f): f is PlannedFix => f !== undefined,
+  );
 }

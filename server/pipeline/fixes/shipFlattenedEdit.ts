@@ -10,6 +10,7 @@
  * plus `import { flattenTool } from '@tool-schema-lens/runtime'`.
  */
 import { ts } from 'ts-morph';
+import { freshName } from './freshName';
 
 export const RUNTIME_PACKAGE = '@tool-schema-lens/runtime';
 
@@ -167,18 +168,6 @@ function importFlattenTool(source: ts.SourceFile, text: string): OffsetEdit | un
   const line = usesRequire ? `const { flattenTool } = require('${RUNTIME_PACKAGE}');\n` : `import { flattenTool } from '${RUNTIME_PACKAGE}';\n`;
   const at = lastImport ? lastImport.getEnd() : 0;
   return { start: at, end: at, newText: lastImport ? `\n${line.trimEnd()}` : line };
-}
-
-function freshName(source: ts.SourceFile, wanted: string): string {
-  const taken = new Set<string>();
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) taken.add(node.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  let name = wanted;
-  for (let i = 2; taken.has(name); i++) name = `${wanted}${i}`;
-  return name;
 }
 
 function camel(toolName: string): string {
