@@ -20,6 +20,18 @@ const FILES: Record<string, string> = {
     '',
   ].join('\n'),
   'other.ts': "export const again = { name: 'dup', inputSchema: {} };\n",
+  'classes.ts': [
+    "import { z } from 'zod';",
+    'abstract class BaseTool { abstract name: string; }',
+    'export class SearchNotes extends BaseTool {',
+    "  readonly name = 'search_notes';",
+    "  description = 'Search the notes';",
+    '  schema = z.object({ query: z.string() });',
+    '  async execute() { return 1; }',
+    '}',
+    "export class Label { name = 'label_only'; }",
+    '',
+  ].join('\n'),
 };
 
 describe('toolDefinitionName', () => {
@@ -45,6 +57,12 @@ describe('toolDefinitionName', () => {
   it('follows a const and a const object imported from a module that spells the name', () => {
     expect(find('notes.archive')).toBe('registry.ts:2:31');
     expect(find('list_notes')).toBe('registry.ts:3:28');
+  });
+
+  it('finds a tool written as a class by its name property, as it finds an object literal', () => {
+    expect(find('search_notes')).toBe('classes.ts:3:18');
+    // A class with a name but nothing of a tool is still the one place that spells it.
+    expect(find('label_only')).toBe('classes.ts:8:28');
   });
 
   it('prefers the literal that looks like a tool, and answers nothing when two do', () => {

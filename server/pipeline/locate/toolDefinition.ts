@@ -1,7 +1,8 @@
 /**
  * Where a tool is defined when its registration does not name it as written: a loop over a registry
  * (`tools.forEach((t) => server.registerTool(t.name, t.definition, ...))`) or a helper registers every tool at one
- * call, and the tool itself is the object literal that says `name: 'manage_contact'` (or `name: ToolNames.MANAGE`).
+ * call, and the tool itself is the object literal that says `name: 'manage_contact'` (or `name: ToolNames.MANAGE`),
+ * or the class whose property says so (`class ManageContact extends BaseTool { name = 'manage_contact'; ... }`).
  * Found by the name the library recorded; only a single such literal answers (two are a guess).
  */
 import * as path from 'node:path';
@@ -30,11 +31,14 @@ export function toolDefinitionName(name: string, search: DefinitionSearch): Loca
     if (seen.has(file) || /[\\/]node_modules[\\/]/.test(file)) return;
     seen.add(file);
     search.sourceFile(file)?.forEachDescendant((node) => {
-      if (!Node.isPropertyAssignment(node) || propertyName(node.getNameNode()) !== 'name') return;
+      if (!(Node.isPropertyAssignment(node) || Node.isPropertyDeclaration(node)) || propertyName(node.getNameNode()) !== 'name') return;
       const value = node.getInitializer();
-      const literal = node.getParent();
-      if (!value || !Node.isObjectLiteralExpression(literal) || nameText(value) !== name) return;
-      found.push({ at: value, toolLike: literal.getProperties().some((p) => TOOL_PROPERTIES.has(memberName(p) ?? '')) });
+      const owner = node.getParent();
+      if (!value || nameText(value) !== name) return;
+      if (Node.isObjectLiteralExpression(owner))
+        found.push({ at: value, toolLike: owner.getProperties().some((p) => TOOL_PROPERTIES.has(memberName(p) ?? '')) });
+      else if (Node.isClassDeclaration(owner) || Node.isClassExpression(owner))
+        found.push({ at: value, toolLike: owner.getMembers().some((m) => TOOL_PROPERTIES.has(memberName(m) ?? '')) });
     });
   };
   for (const file of search.near) read(file);
@@ -48,7 +52,13 @@ export function toolDefinitionName(name: string, search: DefinitionSearch): Loca
 }
 
 function memberName(p: Node): string | undefined {
-  return Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p) ? propertyName(p.getNameNode()) : undefined;
+  return Node.isPropertyAssignment(p) ||
+    Node.isShorthandPropertyAssignment(p) ||
+    Node.isMethodDeclaration(p) ||
+    Node.isPropertyDeclaration(p) ||
+    Node.isGetAccessorDeclaration(p)
+    ? propertyName(p.getNameNode())
+    : undefined;
 }
 
 /** The string a name expression stands for, syntactically: a literal, a const, a property of a const object, across relative imports. */
