@@ -3,6 +3,7 @@
 // registry loop by one entry), the result cache off, a tool file opened right after `initialized`. Prints the time to
 // the first status that counts every tool, to the scan's idle, and whether the open file's own lens is there then.
 // Run: npm run build && node bench/trustToTools.mjs (BENCH_FILES, BENCH_TOOLS_PER_FILE as in servers.mjs).
+// On a real server instead: BENCH_ROOT=<its folder> BENCH_OPEN=<a tool file in it> BENCH_TOOLS=<the tools check finds>.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,10 @@ import { generateServerWorkspace } from './serverWorkspace.mjs';
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const TOOLS = Number(process.env.BENCH_TOOLS_PER_FILE ?? 5);
 const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
-const workspace = generateServerWorkspace({ files: FILES, toolsPerFile: TOOLS });
+const real = process.env.BENCH_ROOT;
+const workspace = real
+  ? { root: path.resolve(real), toolCount: Number(process.env.BENCH_TOOLS), toolFiles: [path.resolve(real, process.env.BENCH_OPEN)] }
+  : generateServerWorkspace({ files: FILES, toolsPerFile: TOOLS });
 const { server, connection, until, wake } = startLspSession(cli, workspace.root, { evaluation: { cache: false } });
 let status = { state: 'starting', tools: 0 };
 let allKnownAt;
@@ -34,7 +38,7 @@ await connection.sendRequest('initialize', {
 });
 const started = performance.now();
 await connection.sendNotification('initialized', {});
-const file = workspace.toolFiles[Math.floor(FILES / 2)];
+const file = workspace.toolFiles[real ? 0 : Math.floor(FILES / 2)];
 const uri = pathToFileURL(file).href;
 await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text: readFileSync(file, 'utf8') } });
 await until('every tool known', () => (allKnownAt !== undefined ? true : undefined), 600_000);
