@@ -42,6 +42,32 @@ export function definitionAround(input: Node, advertised: unknown, name?: string
   return { file: filePathOf(input.getSourceFile()), range, nameRanges, schemaRanges, keys: declaredKeys(input, advertised) };
 }
 
+/**
+ * A tool's definition found by its `name` alone (a registry entry or class whose input has no zod schema of its own,
+ * `inputSchema: {}`): the object or class around the name, with its schema property where it has one.
+ */
+export function definitionAtName(value: Node): SourceDefinition | undefined {
+  const property = value.getParent();
+  const owner = property?.getParent();
+  if (!property || !owner || !(Node.isObjectLiteralExpression(owner) || Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return undefined;
+  const members: Node[] = Node.isObjectLiteralExpression(owner) ? owner.getProperties() : owner.getMembers();
+  const schema = members.find(
+    (m) => (Node.isPropertyAssignment(m) || Node.isPropertyDeclaration(m)) && SCHEMA_PROPERTIES.has(propertyName(m.getNameNode()) ?? ''),
+  );
+  const binding = Node.isObjectLiteralExpression(owner) ? bindingOf(owner) : Node.isClassDeclaration(owner) ? owner.getNameNode() : undefined;
+  const schemaValue = schema && (Node.isPropertyAssignment(schema) || Node.isPropertyDeclaration(schema)) ? schema.getInitializer() : undefined;
+  return {
+    file: filePathOf(owner.getSourceFile()),
+    range: rangeOf(owner),
+    nameRanges: [rangeOf(property), ...(binding ? [rangeOf(binding)] : [])],
+    schemaRanges: schemaValue ? [rangeOf(schemaValue)] : [],
+    keys: [],
+  };
+}
+
+/** Properties that hold a tool's input schema in a definition object or class. */
+const SCHEMA_PROPERTIES = new Set(['inputSchema', 'schema', 'parameters', 'input']);
+
 /** `z.object({...}).describe(...)`: the schema as a whole is the last call of the chain started at the creation site. */
 function outermostExpression(node: Node): Node {
   let current = node;

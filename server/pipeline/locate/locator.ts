@@ -12,8 +12,10 @@ import type { Location, Range } from '../syntax/places';
 import type { SourceDefinition } from '../assemble/report';
 import { contains } from '../assemble/match';
 import { createdRoots } from './createdAt';
-import { toolDefinitionName } from './toolDefinition';
-import { definitionAround } from './definedAt';
+import { toolDefinitionNode } from './toolDefinition';
+import { definitionAround, definitionAtName } from './definedAt';
+import { filePathOf, locationOf } from '../syntax';
+import type { Node } from 'ts-morph';
 
 /** `definitionsIn`: the files where a tool's own definition (`ToolReport.definedAt`) is worth placing (the open buffers); default none. */
 export function createLocator(project: WorkspaceProject, definitionsIn: (file: string) => boolean = () => false): Locator {
@@ -52,13 +54,13 @@ export function createLocator(project: WorkspaceProject, definitionsIn: (file: s
     if (!texts.has(file)) texts.set(file, project.readText(file));
     return texts.get(file);
   };
-  const definitions = new Map<ToolPlace, Location | null>();
-  const definition = (place: ToolPlace): Location | null => {
-    if (!definitions.has(place)) {
+  const definitionNodes = new Map<ToolPlace, Node | null>();
+  const definitionNode = (place: ToolPlace): Node | null => {
+    if (!definitionNodes.has(place)) {
       const near = rootsFor(place).flatMap((r) => (r.input ? [r.input.getSourceFile().getFilePath() as string] : []));
-      definitions.set(
+      definitionNodes.set(
         place,
-        toolDefinitionName(place.tool.name, {
+        toolDefinitionNode(place.tool.name, {
           near,
           ran: (place.inputs ?? []).map((f) => path.resolve(f)),
           textOf,
@@ -66,7 +68,11 @@ export function createLocator(project: WorkspaceProject, definitionsIn: (file: s
         }),
       );
     }
-    return definitions.get(place)!;
+    return definitionNodes.get(place)!;
+  };
+  const definition = (place: ToolPlace): Location | null => {
+    const node = definitionNode(place);
+    return node ? locationOf(node) : null;
   };
   // Where the tool was written, for the editor: the schema expression its input was created at and the tool object
   // around it, when that lies outside the registration's own argument.
@@ -79,6 +85,11 @@ export function createLocator(project: WorkspaceProject, definitionsIn: (file: s
       let found: SourceDefinition | undefined;
       try {
         found = input ? definitionAround(input, advertised, place.tool.name) : undefined;
+        // No zod schema of its own (`inputSchema: {}`) in a loop or helper's registration: the registry entry or class
+        // that names it is still its place (the same search that places its findings; a named registration is its own).
+        const shared = !(place.site && place.site.name !== undefined);
+        const named = found || !shared ? undefined : definitionNode(place);
+        if (named && definitionsIn(filePathOf(named.getSourceFile()))) found = definitionAtName(named);
       } catch {
         found = undefined; // half-typed source mid-edit: the tool is known at its registration only
       }

@@ -25,6 +25,12 @@ export interface DefinitionSearch {
 
 /** The `name` value of the one object literal that defines the tool; null when none does or several do. */
 export function toolDefinitionName(name: string, search: DefinitionSearch): Location | null {
+  const node = toolDefinitionNode(name, search);
+  return node ? locationOf(node) : null;
+}
+
+/** The `name` value node of the one object literal or class that defines the tool; null when none does or several do. */
+export function toolDefinitionNode(name: string, search: DefinitionSearch): Node | null {
   const found: Array<{ at: Node; toolLike: boolean }> = [];
   const seen = new Set<string>();
   const read = (file: string) => {
@@ -48,7 +54,7 @@ export function toolDefinitionName(name: string, search: DefinitionSearch): Loca
   if (found.length === 0) for (const file of search.ran) if (importsOneOf(search.textOf(file), spelling)) read(file);
   const toolLike = found.filter((f) => f.toolLike);
   const one = toolLike.length === 1 ? toolLike[0] : found.length === 1 ? found[0] : undefined;
-  return one ? locationOf(one.at) : null;
+  return one ? one.at : null;
 }
 
 function memberName(p: Node): string | undefined {
