@@ -9,22 +9,10 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
-import { copyFixture, TestClient, uriOf } from './client';
+import { applyTextEdits, copyFixture, TestClient, uriOf } from './client';
 import { rangeAt } from './fixture';
 
 const LONG = 'schedule_recurring_reminder_for_every_member_of_the_selected_team';
-
-/** A workspace edit's text edits in one file, applied from the last to the first. */
-function applyEdits(text: string, edits: TextEdit[]): string {
-  const offset = (p: { line: number; character: number }) =>
-    text
-      .split('\n')
-      .slice(0, p.line)
-      .reduce((n, l) => n + l.length + 1, 0) + p.character;
-  return [...edits]
-    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
-    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
-}
 
 /** The edits of an action's workspace edit in `file`. */
 function editsIn(action: CodeAction, file: string): TextEdit[] {
@@ -68,7 +56,7 @@ describe('mechanical fixes first and preferred', { timeout: 240_000 }, () => {
 
   /** Applies the action to server.ts's open buffer and waits for the run of the new text that `gone` holds for. */
   async function apply(action: CodeAction, gone: (ds: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
-    buffer = applyEdits(buffer, editsIn(action, server));
+    buffer = applyTextEdits(buffer, editsIn(action, server));
     const from = client.diagnostics.length;
     const version = client.change(server, buffer);
     return (await client.waitForDiagnostics(server, { version, after: from, match: gone })).diagnostics;
@@ -114,7 +102,7 @@ describe('mechanical fixes first and preferred', { timeout: 240_000 }, () => {
     expect(finding.range.start).toEqual(rangeAt(plan, 'z.lazy').start);
     const actions = await actionsOn(finding, plan);
     expect(actions[0].title).toBe('Inline the recursive schema 3 levels deep');
-    const fixed = applyEdits(fs.readFileSync(plan, 'utf8'), editsIn(actions[0], plan));
+    const fixed = applyTextEdits(fs.readFileSync(plan, 'utf8'), editsIn(actions[0], plan));
     expect(fixed).toContain('const Step: z.ZodType<Step> = stepToDepth(3);');
     const from = client.diagnostics.length;
     const version = client.change(plan, fixed);

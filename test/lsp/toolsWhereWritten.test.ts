@@ -9,9 +9,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodeAction, TextEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction } from 'vscode-languageserver-protocol';
 import { runInProcess } from '../cli/runCli';
-import { copyFixture, TestClient, uriOf } from './client';
+import { applyTextEdits, copyFixture, TestClient, uriOf } from './client';
 import { positionOf, rangeAt } from './fixture';
 
 interface CliReport {
@@ -22,18 +22,6 @@ interface CliReport {
 function hoverText(h: Awaited<ReturnType<TestClient['hover']>>): string {
   const c = h?.contents;
   return typeof c === 'object' && c && 'value' in c ? c.value : '';
-}
-
-/** A workspace edit's text edits in one file, applied from the last to the first. */
-function applyEdits(text: string, edits: TextEdit[]): string {
-  const offset = (p: { line: number; character: number }) =>
-    text
-      .split('\n')
-      .slice(0, p.line)
-      .reduce((n, l) => n + l.length + 1, 0) + p.character;
-  return [...edits]
-    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
-    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
 }
 
 describe('tools one per file through a helper, registered in a loop', { timeout: 240_000 }, () => {
@@ -155,7 +143,7 @@ describe('tools one per file through a helper, registered in a loop', { timeout:
 
     const edit = actions[0].edit!;
     const edits = (edit.documentChanges as any[]).flatMap((c) => (c.textDocument.uri === uriOf(createTask) ? c.edits : []));
-    const fixed = applyEdits(fs.readFileSync(createTask, 'utf8'), edits);
+    const fixed = applyTextEdits(fs.readFileSync(createTask, 'utf8'), edits);
     expect(fixed).toContain('link: z.string().regex(/^https?:\\/\\/\\S+$/)');
     const from = client.diagnostics.length;
     const version = client.change(createTask, fixed);
