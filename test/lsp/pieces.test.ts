@@ -9,6 +9,7 @@ import { readInitOptions } from '../../server/lsp/settings';
 import { listTools } from '../../server/lsp/tools';
 import { isTrusted, transportFromArgv } from '../../server/lsp/trust';
 import { classifyChange } from '../../server/lsp/watchers';
+import { codeLensesIn } from '../../server/lsp/codeLens';
 import type { Diagnostic, ToolReport } from '../../server/pipeline/assemble/report';
 
 const r = (line: number, from: number, to: number) => ({ start: { line, character: from }, end: { line, character: to } });
@@ -182,5 +183,31 @@ describe('mapping and hover on synthetic reports', () => {
       listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 30, character: 0 } }, (f) => `file://${f}`, context).map((t) => t.name),
     ).toEqual(['t']);
     expect(listTools([tool], { uri: 'file:///w/src/tools.ts', position: { line: 0, character: 0 } }, (f) => `file://${f}`, context)).toEqual([]);
+  });
+});
+
+describe('code lenses of one file', () => {
+  const file = path.resolve('/ws/src/tools/search.ts');
+  const at = (line: number) => ({ start: { line, character: 2 }, end: { line, character: 30 } });
+  const tool = (id: string, sdk: ToolReport['sdk'], line: number): ToolReport => ({
+    id,
+    name: 'search_notes',
+    kind: 'registration',
+    location: { file: path.resolve('/ws/src/server.ts'), range: at(1) },
+    definedAt: { file, range: at(line), nameRanges: [at(line)], schemaRanges: [], keys: [] },
+    advertised: { type: 'object' },
+    tokens: { input: 40, total: 40 },
+    sdk,
+    mountable: true,
+    keys: [],
+  });
+
+  it("names the library where one class defines a tool for two (a toolkit's flavours), and only there", () => {
+    const titles = (tools: ToolReport[]) => codeLensesIn(tools, new Map(), file, 'file:///ws/src/tools/search.ts').map((l) => l.command!.title);
+    expect(titles([tool('a', 'mcp', 4), tool('b', 'openai-functions', 9)])).toEqual([
+      '40 tokens · no problems · Show schema (@modelcontextprotocol/sdk)',
+      '40 tokens · no problems · Show schema (OpenAI function objects)',
+    ]);
+    expect(titles([tool('a', 'mcp', 4)])).toEqual(['40 tokens · no problems · Show schema']);
   });
 });
