@@ -8,7 +8,8 @@ import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
 import { formatText } from './formatText';
 import { formatMarkdown, driftMarkdown } from './formatMarkdown';
-import { driftFails, driftJson, driftText, readSnapshotFile } from './drift';
+import { driftFails, driftText, readSnapshotFile } from './drift';
+import { driftView } from '../pipeline';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { displayPath, findingsFail } from './report';
@@ -83,7 +84,7 @@ async function run(argv: string[], io: CommandLineIo): Promise<number> {
       const against = command.before;
       const out =
         command.format === 'json'
-          ? `${JSON.stringify({ drift: driftJson(drift) }, null, 2)}\n`
+          ? `${JSON.stringify({ drift: driftView(drift) }, null, 2)}\n`
           : command.format === 'markdown'
             ? `${driftMarkdown(drift, against)}\n`
             : `${driftText(drift, against).join('\n')}\n`;

@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseSnapshot, type Snapshot, type ToolDrift } from '../pipeline';
+import { driftCounts, parseSnapshot, type Snapshot, type ToolDrift } from '../pipeline';
 import { UsageError, type FailOnDrift } from './args';
 
 /** A snapshot file read and checked, relative to the working directory. */
@@ -37,22 +37,9 @@ export function driftText(drift: readonly ToolDrift[], against: string): string[
     lines.push(`  ${MARK[d.class]}  ${d.server ? `${d.server} / ` : ''}${d.tool}${d.flattened ? ' (ships flattened)' : ''}`);
     for (const c of d.changes) lines.push(`      ${c.class.padEnd(12)} ${c.path ? `${c.path}: ` : ''}${c.what}`);
   }
-  const count = (cls: ToolDrift['class']) => drift.filter((d) => d.class === cls).length;
+  const count = driftCounts(drift);
   lines.push(
-    `${drift.length} ${drift.length === 1 ? 'tool' : 'tools'} changed: ${count('breaking')} breaking, ${count('non-breaking')} non-breaking, ${count('descriptive')} descriptive`,
+    `${drift.length} ${drift.length === 1 ? 'tool' : 'tools'} changed: ${count.breaking} breaking, ${count['non-breaking']} non-breaking, ${count.descriptive} descriptive`,
   );
   return lines;
-}
-
-/** The drift as JSON-ready data. */
-export function driftJson(drift: readonly ToolDrift[]): unknown[] {
-  return drift.map((d) => ({
-    server: d.server,
-    tool: d.tool,
-    status: d.status,
-    class: d.class,
-    flattened: d.flattened,
-    ...(d.from ? { from: d.from } : {}),
-    changes: d.changes,
-  }));
 }

@@ -2,8 +2,7 @@
  * `--format json`: one object, `{ tools, diagnostics }`, exactly the shape of the CLI contract. `path`
  * is the schema path in dotted form (`content.parts[*].url`; the root is `""`).
  */
-import { countNotEvaluated, formatPath, TOKENIZER, type ToolDrift } from '../pipeline';
-import { driftJson } from './drift';
+import { countNotEvaluated, driftView, formatPath, TOKENIZER, type ToolDrift } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
 
 /** A tool's id as the JSON carries it: its kind, name and place, the place relative to the checked folder. */
@@ -76,7 +75,7 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
       : {}),
     ...(report.argvUnused ? { argvUnused: true } : {}),
     ...(report.unreadableEnv.length ? { unreadableEnv: report.unreadableEnv } : {}),
-    ...(drift ? { drift: driftJson(drift) } : {}),
+    ...(drift ? { drift: driftView(drift) } : {}),
     ...(report.typedCalls.length ? { typedCalls: report.typedCalls.map((c) => ({ file: displayPath(report.cwd, c.file), factory: c.factory })) } : {}),
   };
   return JSON.stringify(out, null, 2) + '\n';

@@ -69,6 +69,8 @@ export {
   canonicalJson,
   digestOf,
   driftBetween,
+  driftCounts,
+  driftView,
   parseSnapshot,
   snapshotOfTools,
   snapshotText,
@@ -78,6 +80,7 @@ export {
   type Snapshot,
   type SnapshotSourceTool,
   type ToolDrift,
+  type DriftView,
 } from './drift';
 
 export { createPipeline } from './run/pipeline';

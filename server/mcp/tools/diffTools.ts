@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { driftBetween, parseSnapshot, readWorkspaceFile, snapshotOfTools } from '../../pipeline';
+import { driftBetween, driftCounts, driftView, parseSnapshot, readWorkspaceFile, snapshotOfTools } from '../../pipeline';
 import { ToolInputError } from '../toolError';
 import { defineTool } from './define';
 
@@ -55,22 +55,14 @@ export const diffTools = defineTool({
     // The snapshot is of what one checked folder ships: every workspace's tools, as `check --baseline` over its paths.
     const others = await Promise.all(set.workspaces.slice(1).map((w) => w.analysis()));
     const drift = driftBetween(snapshot, snapshotOfTools([...analysis.tools, ...others.flatMap((a) => a.tools)]));
-    const count = (cls: string) => drift.filter((d) => d.class === cls).length;
+    const count = driftCounts(drift);
     return {
       baseline: set.display(file),
       same: drift.length === 0,
-      breaking: count('breaking'),
-      nonBreaking: count('non-breaking'),
-      descriptive: count('descriptive'),
-      tools: drift.map((d) => ({
-        server: d.server,
-        tool: d.tool,
-        status: d.status,
-        class: d.class,
-        flattened: d.flattened,
-        ...(d.from ? { from: d.from } : {}),
-        changes: d.changes.map((c) => ({ class: c.class, path: c.path, what: c.what })),
-      })),
+      breaking: count.breaking,
+      nonBreaking: count['non-breaking'],
+      descriptive: count.descriptive,
+      tools: driftView(drift),
     };
   },
 });
