@@ -2,7 +2,7 @@
  * `--format json`: one object, `{ tools, diagnostics }`, exactly the shape of the CLI contract. `path`
  * is the schema path in dotted form (`content.parts[*].url`; the root is `""`).
  */
-import { countNotEvaluated, driftView, formatPath, TOKENIZER, type ToolDrift } from '../pipeline';
+import { countNotEvaluated, dottedPath, driftView, oneBasedRange, TOKENIZER, type ToolDrift } from '../pipeline';
 import { displayPath, type CheckReport } from './report';
 
 /** A tool's id as the JSON carries it: its kind, name and place, the place relative to the checked folder. */
@@ -49,10 +49,7 @@ export function formatJson(report: CheckReport, drift?: readonly ToolDrift[]): s
     })),
     diagnostics: report.diagnostics.map((d) => ({
       file: displayPath(report.cwd, d.file),
-      line: d.range.start.line + 1,
-      column: d.range.start.character + 1,
-      endLine: d.range.end.line + 1,
-      endColumn: d.range.end.character + 1,
+      ...oneBasedRange(d.range),
       severity: d.severity,
       code: d.code,
       tool: d.tool ?? null,
@@ -95,6 +92,3 @@ function inSnapshotOrder(report: CheckReport): CheckReport['tools'] {
 }
 
 /** `media`, `content.parts[*].url`; `""` for the schema root. */
-export function dottedPath(path: readonly string[]): string {
-  return path.length === 0 ? '' : formatPath(path);
-}

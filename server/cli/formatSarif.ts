@@ -3,8 +3,8 @@
  * one result per diagnostic, artifact URIs relative to the working directory (%SRCROOT%).
  */
 import { pathToFileURL } from 'node:url';
-import { CODES, FINDING_CODES, type Location, type Severity } from '../pipeline';
-import { dottedPath, toolIdOf } from './formatJson';
+import { CODES, dottedPath, FINDING_CODES, type Location, type Severity } from '../pipeline';
+import { toolIdOf } from './formatJson';
 import { displayPath, type CheckReport } from './report';
 import { findingDocsHref } from '../ruleDocs';
 

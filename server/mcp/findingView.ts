@@ -4,7 +4,7 @@
  * plus `fix` where the engine words it apart. One shape for check_tools and suggest_fix.
  */
 import { z } from 'zod';
-import { formatPath, type Diagnostic } from '../pipeline';
+import { dottedPath, oneBasedRange, type Diagnostic } from '../pipeline';
 import type { WorkspaceSet } from './workspaces';
 
 export const findingShape = z.object({
@@ -29,15 +29,12 @@ export type FindingView = z.infer<typeof findingShape>;
 export function findingView(d: Diagnostic, set: WorkspaceSet): FindingView {
   return {
     file: set.display(d.file),
-    line: d.range.start.line + 1,
-    column: d.range.start.character + 1,
-    endLine: d.range.end.line + 1,
-    endColumn: d.range.end.character + 1,
+    ...oneBasedRange(d.range),
     severity: d.severity,
     code: d.code,
     ...(d.rule ? { rule: d.rule } : {}),
     tool: d.tool ?? null,
-    path: d.path.length === 0 ? '' : formatPath(d.path),
+    path: dottedPath(d.path),
     message: d.message,
     ...(d.targets ? { targets: d.targets } : {}),
     ...(d.fix ? { fix: d.fix } : {}),

@@ -13,6 +13,7 @@ export type { ToolSdk } from './sdks/names';
 export { createEvaluator, type Evaluator, type EvaluatorOptions } from './evaluate';
 export { contains } from './assemble/match';
 export { mergeAnalyses, ResultStore } from './publish/results';
+export { dottedPath, oneBasedRange } from './publish/printed';
 export { CODES, FINDING_CODES, formatPath } from '../../shared/findings';
 // Bounded workspace reads (regular files within a size limit, never a blocking open), for the rename front too.
 export { isReadableFile, readWorkspaceFile } from './project/boundedRead';
