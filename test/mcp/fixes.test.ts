@@ -7,16 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture } from '../lsp/client';
-import { call, stdioSession, type Session } from './session';
-
-interface Edit {
-  file: string;
-  startLine: number;
-  startColumn: number;
-  endLine: number;
-  endColumn: number;
-  newText: string;
-}
+import { applyEdits, call, stdioSession, type Edit, type Session } from './session';
 
 const root = copyFixture('lsp-basic');
 let session: Session;
@@ -30,24 +21,6 @@ afterAll(async () => {
   await session?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-/** Applies 1-based edits as an agent would: per file, from the last to the first. */
-function apply(edits: readonly Edit[]): void {
-  for (const file of new Set(edits.map((e) => e.file))) {
-    const full = path.join(root, file);
-    let text = fs.readFileSync(full, 'utf8');
-    const offset = (line: number, column: number) =>
-      text
-        .split('\n')
-        .slice(0, line - 1)
-        .reduce((n, l) => n + l.length + 1, 0) +
-      column -
-      1;
-    const mine = edits.filter((e) => e.file === file).sort((a, b) => b.startLine - a.startLine || b.startColumn - a.startColumn);
-    for (const e of mine) text = text.slice(0, offset(e.startLine, e.startColumn)) + e.newText + text.slice(offset(e.endLine, e.endColumn));
-    fs.writeFileSync(full, text);
-  }
-}
 
 describe('suggest_fix on a colliding key', { timeout: 180_000 }, () => {
   it('renames the key in one variant with its references, and the finding goes', async () => {
@@ -65,7 +38,7 @@ describe('suggest_fix on a colliding key', { timeout: 180_000 }, () => {
     expect(text.edits.length).toBeGreaterThan(1);
     expect(new Set(text.edits.map((e: Edit) => e.file))).toEqual(new Set(['src/tools.ts']));
 
-    apply(text.edits);
+    applyEdits(root, text.edits);
     const after = await call(session.client, 'check_tools');
     expect(after.analysis.full).toBe(false);
     const left = after.items.flatMap((item: { findings: Array<{ code: string; path: string }> }) => item.findings);

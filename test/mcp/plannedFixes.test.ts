@@ -4,19 +4,9 @@
  * reports the finding.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture } from '../lsp/client';
-import { call, stdioSession, type Session } from './session';
-
-interface Edit {
-  file: string;
-  startLine: number;
-  startColumn: number;
-  endLine: number;
-  endColumn: number;
-  newText: string;
-}
+import { applyEdits, call, stdioSession, type Session } from './session';
 
 interface Found {
   code: string;
@@ -36,24 +26,6 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** Applies 1-based edits as an agent would: per file, from the last to the first. */
-function apply(edits: readonly Edit[]): void {
-  for (const file of new Set(edits.map((e) => e.file))) {
-    const full = path.join(root, file);
-    let text = fs.readFileSync(full, 'utf8');
-    const offset = (line: number, column: number) =>
-      text
-        .split('\n')
-        .slice(0, line - 1)
-        .reduce((n, l) => n + l.length + 1, 0) +
-      column -
-      1;
-    const mine = edits.filter((e) => e.file === file).sort((a, b) => b.startLine - a.startLine || b.startColumn - a.startColumn);
-    for (const e of mine) text = text.slice(0, offset(e.startLine, e.startColumn)) + e.newText + text.slice(offset(e.endLine, e.endColumn));
-    fs.writeFileSync(full, text);
-  }
-}
-
 async function findings(): Promise<Found[]> {
   const result = await call(session.client, 'check_tools');
   return result.items.flatMap((item: { findings: Found[] }) => item.findings);
@@ -70,7 +42,7 @@ describe('suggest_fix on a finding with a mechanical fix', { timeout: 180_000 },
     const { fixes } = await call(session.client, 'suggest_fix', { file: finding.file, line: finding.line, code: 'client-rejects' });
     expect(fixes[0]).toMatchObject({ kind: 'edit', title: expect.stringMatching(title) });
     expect(fixes.slice(1).some((f: { kind: string }) => f.kind === 'turn-off')).toBe(true);
-    apply(fixes[0].edits);
+    applyEdits(root, fixes[0].edits);
     expect((await findings()).filter((f) => f.rule === rule)).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CLI } from '../cli/runCli';
 
@@ -93,4 +95,32 @@ export async function callError(client: Client, name: string, args: Record<strin
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   if (!result.isError) throw new Error(`${name} did not fail: ${JSON.stringify(result.structuredContent)}`);
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+}
+
+/** A text edit as suggest_fix answers it: 1-based lines and columns, the file relative to the workspace. */
+export interface Edit {
+  file: string;
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+  newText: string;
+}
+
+/** Applies suggest_fix's edits under `root` as an agent would: per file, from the last to the first. */
+export function applyEdits(root: string, edits: readonly Edit[]): void {
+  for (const file of new Set(edits.map((e) => e.file))) {
+    const full = path.join(root, file);
+    let text = fs.readFileSync(full, 'utf8');
+    const offset = (line: number, column: number) =>
+      text
+        .split('\n')
+        .slice(0, line - 1)
+        .reduce((n, l) => n + l.length + 1, 0) +
+      column -
+      1;
+    const mine = edits.filter((e) => e.file === file).sort((a, b) => b.startLine - a.startLine || b.startColumn - a.startColumn);
+    for (const e of mine) text = text.slice(0, offset(e.startLine, e.startColumn)) + e.newText + text.slice(offset(e.endLine, e.endColumn));
+    fs.writeFileSync(full, text);
+  }
 }
