@@ -6,7 +6,7 @@ import type { PipelineOptions } from '../run/contract';
 export interface RunPlan {
   /** The entry points among the targets, first: a module an entry's start already ran is not run again. */
   entries: string[];
-  /** The other targets, then the modules beyond the root that entries loaded (added after the entries ran). */
+  /** The other targets (the fallback adds the modules beyond the root that entries loaded). */
   rest: string[];
   /** Every entry point of the workspace (the targets' and the others'). */
   entryPoints: ReadonlySet<string>;

@@ -58,8 +58,8 @@ export function createPipeline(initial: PipelineOptions): Pipeline {
     const ctx = await openRun({ options, project, filter, memory, evaluator: evaluatorNow }, overlays, token, early);
     const log = new RunLog();
     await runEntries(ctx, plan, log);
-    const coverage = await afterEntries(ctx, plan, log);
-    await runFallback(ctx, plan, log, coverage);
+    const left = await afterEntries(ctx, plan, log);
+    await runFallback(ctx, plan, log, left);
     const assembled = await assembleRun(ctx, log);
     const checked = checkRun(ctx, log, assembled);
     return analysisResult(ctx, plan, log, assembled, checked);

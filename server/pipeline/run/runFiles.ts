@@ -31,32 +31,38 @@ export async function runEntries(ctx: RunContext, plan: RunPlan, log: RunLog): P
   }
 }
 
+/** What the entries' runs leave to the fallback: what they covered, and the files it runs. */
+export interface AfterEntries {
+  coverage: Coverage;
+  /** The plan's other files, then (in a trusted workspace) the modules beyond the root an entry loaded. */
+  fallback: string[];
+}
+
 /**
  * What the entries' runs covered (this analysis's and, for entries not run now, earlier ones'); in a trusted
  * workspace the modules outside the checked folder that an entry whose start registered nothing loaded join the
- * plan's fallback (beyondRoot.ts).
+ * fallback (beyondRoot.ts).
  */
-export async function afterEntries(ctx: RunContext, plan: RunPlan, log: RunLog): Promise<Coverage> {
+export async function afterEntries(ctx: RunContext, plan: RunPlan, log: RunLog): Promise<AfterEntries> {
   checkCancelled(ctx);
   const earlier = ctx.memory.entryRuns.current(
     [...plan.entryPoints].filter((e) => !log.evaluations.has(e)),
     ctx.overlayTexts,
   );
   const coverage = await coverageOf([...log.evaluations.values(), ...earlier.map((run) => Promise.resolve(run))]);
-  if (!ctx.options.trusted) return coverage;
+  if (!ctx.options.trusted) return { coverage, fallback: plan.rest };
   const runs = await Promise.all([...log.evaluations].filter(([file]) => plan.entryPoints.has(file)).map(([, run]) => run.catch(() => undefined)));
   const beyond = loadedBeyondRoot(
     runs.filter((run): run is EvaluatedFile => run !== undefined),
     ctx.options.root,
     new Set([...plan.entries, ...plan.rest]),
   );
-  plan.rest.push(...beyond);
-  return coverage;
+  return { coverage, fallback: [...plan.rest, ...beyond] };
 }
 
-/** Runs the plan's other files, skipping what the entries' runs covered. */
-export async function runFallback(ctx: RunContext, plan: RunPlan, log: RunLog, coverage: Coverage): Promise<void> {
-  for (const file of plan.rest) {
+/** Runs the fallback's files, skipping what the entries' runs covered. */
+export async function runFallback(ctx: RunContext, plan: RunPlan, log: RunLog, { coverage, fallback }: AfterEntries): Promise<void> {
+  for (const file of fallback) {
     checkCancelled(ctx);
     await runFile(ctx, plan, log, file, coverage);
   }
