@@ -23,11 +23,12 @@ export function clientDiagnostics(
   for (const v of tool.violations ?? []) {
     const placed = diagnosticsOf(v);
     if (placed.length === 0) continue;
-    const key = JSON.stringify([v.rule, v.part, v.detail, v.targets, placed.map((d) => [d.file, d.range, d.severity, d.targets])]);
+    // Only a node below the input's root has paths to name; any other violation stands alone.
+    const named = v.part === 'input' && v.path.length > 0;
+    const key = named ? JSON.stringify([v.rule, v.detail, v.targets, placed.map((d) => [d.file, d.range, d.severity, d.targets])]) : `alone ${groups.size}`;
     const group = groups.get(key);
-    if (group && v.part === 'input' && v.path.length > 0) group.others.push(v);
-    else if (!group) groups.set(key, { first: v, others: [], placed });
-    else groups.set(`${key}\u0000${groups.size}`, { first: v, others: [], placed });
+    if (group) group.others.push(v);
+    else groups.set(key, { first: v, others: [], placed });
   }
   return [...groups.values()].flatMap(({ first, others, placed }) =>
     others.length === 0 ? placed : diagnosticsOf({ ...first, alsoAt: others.map((v) => v.path) }),
